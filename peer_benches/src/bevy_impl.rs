@@ -1,0 +1,268 @@
+//! bevy_ecs 0.20: archetypal table storage with change detection.
+//!
+//! Used standalone (no schedule, no app): components derive `Component`
+//! (default table storage), iteration uses a cached `QueryState` from
+//! `World::query` with `iter_mut(..).for_each` (what a `Query` system param
+//! does under the hood, minus the executor), bulk spawning uses
+//! `World::spawn_batch`, and per-entity changes use
+//! `World::entity_mut(e).insert(..)` / `.remove::<T>()`.
+//!
+//! Writing through `Mut<T>` stamps the component's change tick, as it does in
+//! any bevy app; that cost is part of what is measured.
+
+use crate::components::frag::{Data, PER_TYPE, for_each_frag_type};
+use crate::components::suite::{SA, SB};
+use crate::components::*;
+use bevy_ecs::entity::Entity;
+use bevy_ecs::query::QueryState;
+use bevy_ecs::world::World;
+
+/// W1: `QueryState<(&mut Position, &Velocity)>`.
+pub mod w1 {
+    use super::*;
+
+    /// A world with `n` `(Position, Velocity)` entities and a cached query.
+    pub struct State {
+        /// The world.
+        pub world: World,
+        query: QueryState<(&'static mut Position, &'static Velocity)>,
+    }
+
+    /// Spawns `n` entities with `spawn_batch` and prepares the query.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        world.spawn_batch((0..n).map(|_| (Position::default(), VEL)));
+        let query = world.query::<(&mut Position, &Velocity)>();
+        State { world, query }
+    }
+
+    /// `pos += vel` with `iter_mut(..).for_each`.
+    pub fn run(s: &mut State) {
+        s.query
+            .iter_mut(&mut s.world)
+            .for_each(|(mut p, v)| p.add_velocity(v));
+    }
+
+    /// The same loop over table slices (`contiguous_iter_mut`, new in 0.20);
+    /// `DerefMut` on the position slice marks every entity changed.
+    pub fn run_contiguous(s: &mut State) {
+        for (mut pos, vel) in s
+            .query
+            .contiguous_iter_mut(&mut s.world)
+            .expect("table-stored components are dense")
+        {
+            for (p, v) in pos.iter_mut().zip(vel) {
+                p.add_velocity(v);
+            }
+        }
+    }
+
+    /// Sum of every position coordinate (test helper).
+    pub fn checksum(s: &mut State) -> f64 {
+        s.world
+            .query::<&Position>()
+            .iter(&s.world)
+            .map(|p| f64::from(p.x) + f64::from(p.y) + f64::from(p.z))
+            .sum()
+    }
+}
+
+/// W2: `QueryState<(&mut A, &B, &C)>` over the `(A, B, C)` and `(A, B, C, D)` tables.
+pub mod w2 {
+    use super::*;
+
+    /// A world with the W2 population and a cached query.
+    pub struct State {
+        /// The world.
+        pub world: World,
+        query: QueryState<(&'static mut A, &'static B, &'static C)>,
+    }
+
+    /// Spawns `n` entities (see [`w2_has_c`]).
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        let (d_end, c_end) = (n / 4, n / 2);
+        world.spawn_batch((0..d_end).map(|_| (A::default(), W2_B, W2_C, W2_D)));
+        world.spawn_batch((d_end..c_end).map(|_| (A::default(), W2_B, W2_C)));
+        world.spawn_batch((c_end..n).map(|_| (A::default(), W2_B)));
+        let query = world.query::<(&mut A, &B, &C)>();
+        State { world, query }
+    }
+
+    /// `a = b + c` with `iter_mut(..).for_each`.
+    pub fn run(s: &mut State) {
+        s.query
+            .iter_mut(&mut s.world)
+            .for_each(|(mut a, b, c)| a_eq_b_plus_c(&mut a, b, c));
+    }
+
+    /// The same loop over table slices (`contiguous_iter_mut`).
+    pub fn run_contiguous(s: &mut State) {
+        for (mut a, b, c) in s
+            .query
+            .contiguous_iter_mut(&mut s.world)
+            .expect("table-stored components are dense")
+        {
+            for ((a, b), c) in a.iter_mut().zip(b).zip(c) {
+                a_eq_b_plus_c(a, b, c);
+            }
+        }
+    }
+
+    /// Entities whose `A` holds [`W2_A_AFTER`] (test helper).
+    pub fn count_updated(s: &mut State) -> usize {
+        s.world
+            .query::<&A>()
+            .iter(&s.world)
+            .filter(|a| **a == W2_A_AFTER)
+            .count()
+    }
+}
+
+/// W3: `insert(C)` / `remove::<C>()` on `n` `(A, B)` entities.
+pub mod w3 {
+    use super::*;
+
+    /// A world with `n` `(A, B)` entities and their ids.
+    pub struct State {
+        world: World,
+        entities: Vec<Entity>,
+    }
+
+    /// Spawns `n` `(A, B)` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        let entities = world
+            .spawn_batch((0..n).map(|_| (A::default(), W2_B)))
+            .collect();
+        State { world, entities }
+    }
+
+    /// Insert `C` into every entity, then remove it from every entity.
+    pub fn run(s: &mut State) {
+        for &e in &s.entities {
+            s.world.entity_mut(e).insert(W2_C);
+        }
+        for &e in &s.entities {
+            s.world.entity_mut(e).remove::<C>();
+        }
+    }
+}
+
+/// W4 (`simple_insert`): `spawn_batch` into a fresh world.
+pub mod w4 {
+    use super::*;
+
+    /// A fresh world.
+    pub struct State {
+        world: World,
+        n: usize,
+    }
+
+    /// Builds an empty world.
+    pub fn setup(n: usize) -> State {
+        State {
+            world: World::new(),
+            n,
+        }
+    }
+
+    /// Spawns `n` entities with `spawn_batch`.
+    pub fn run(s: &mut State) {
+        s.world
+            .spawn_batch((0..s.n).map(|_| transform_bundle()));
+    }
+
+    /// Entities with a `Position` (test helper).
+    pub fn len(s: &mut State) -> usize {
+        s.world.query::<&Position>().iter(&s.world).len()
+    }
+}
+
+/// ecs_bench_suite `simple_iter`.
+pub mod simple_iter {
+    use super::*;
+
+    /// A world with `n` four-component entities and a cached query.
+    pub struct State {
+        world: World,
+        query: QueryState<(&'static Velocity, &'static mut Position)>,
+    }
+
+    /// Spawns `n` entities with `spawn_batch`.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        world.spawn_batch((0..n).map(|_| transform_bundle()));
+        let query = world.query::<(&Velocity, &mut Position)>();
+        State { world, query }
+    }
+
+    /// `pos += vel`.
+    pub fn run(s: &mut State) {
+        s.query
+            .iter_mut(&mut s.world)
+            .for_each(|(v, mut p)| p.add_velocity(v));
+    }
+}
+
+/// ecs_bench_suite `fragmented_iter`.
+pub mod fragmented_iter {
+    use super::*;
+
+    /// A world with 26 tables of 20 entities and a cached query.
+    pub struct State {
+        world: World,
+        query: QueryState<&'static mut Data>,
+    }
+
+    /// Spawns 20 `(X(0.0), Data(1.0))` per type.
+    pub fn setup() -> State {
+        use crate::components::frag::*;
+        let mut world = World::new();
+        macro_rules! spawn {
+            ($($t:ident),*) => {
+                $(
+                    world.spawn_batch((0..PER_TYPE).map(|_| ($t(0.0), Data(1.0))));
+                )*
+            };
+        }
+        for_each_frag_type!(spawn);
+        let query = world.query::<&mut Data>();
+        State { world, query }
+    }
+
+    /// `data *= 2`.
+    pub fn run(s: &mut State) {
+        s.query
+            .iter_mut(&mut s.world)
+            .for_each(|mut d| d.0 *= 2.0);
+    }
+}
+
+/// ecs_bench_suite `add_remove_component`.
+pub mod add_remove {
+    use super::*;
+
+    /// A world with `n` `SA` entities and their ids.
+    pub struct State {
+        world: World,
+        entities: Vec<Entity>,
+    }
+
+    /// Spawns `n` `(SA(0.0),)` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        let entities = world.spawn_batch((0..n).map(|_| (SA(0.0),))).collect();
+        State { world, entities }
+    }
+
+    /// Insert `SB` into every entity, then remove it from every entity.
+    pub fn run(s: &mut State) {
+        for &e in &s.entities {
+            s.world.entity_mut(e).insert(SB(0.0));
+        }
+        for &e in &s.entities {
+            s.world.entity_mut(e).remove::<SB>();
+        }
+    }
+}

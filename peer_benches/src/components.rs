@@ -1,0 +1,219 @@
+//! Component types shared by every library under test.
+//!
+//! Each type is a plain `#[repr(C)]` `Copy` struct. sparsey and hecs accept any
+//! `Send + Sync + 'static` type; shipyard and bevy_ecs need their `Component`
+//! derive, so every type derives both (they do not interfere: each derive only
+//! implements its own crate's trait).
+
+/// Declares one component struct with the derives every library needs.
+macro_rules! component {
+    ($(#[$meta:meta])* pub struct $($rest:tt)*) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, bevy_ecs::component::Component, shipyard::Component)]
+        #[repr(C)]
+        pub struct $($rest)*
+    };
+}
+
+// ---------------------------------------------------------------------------
+// W1 / W4 / simple_iter: 12-byte vectors and a 64-byte transform.
+// ---------------------------------------------------------------------------
+
+component! {
+    /// 12-byte position (W1, W4, simple_iter).
+    pub struct Position {
+        pub x: f32,
+        pub y: f32,
+        pub z: f32,
+    }
+}
+
+component! {
+    /// 12-byte velocity (W1, W4, simple_iter).
+    pub struct Velocity {
+        pub x: f32,
+        pub y: f32,
+        pub z: f32,
+    }
+}
+
+component! {
+    /// 12-byte rotation (W4, simple_iter).
+    pub struct Rotation {
+        pub x: f32,
+        pub y: f32,
+        pub z: f32,
+    }
+}
+
+component! {
+    /// 64-byte 4x4 matrix (W4, simple_iter). ecs_bench_suite used cgmath's
+    /// `Matrix4<f32>`; this has the same size and alignment.
+    pub struct Transform(pub [[f32; 4]; 4]);
+}
+
+impl Position {
+    /// `self += v`, component-wise.
+    #[inline(always)]
+    pub fn add_velocity(&mut self, v: &Velocity) {
+        self.x += v.x;
+        self.y += v.y;
+        self.z += v.z;
+    }
+}
+
+/// The value every W1/simple_iter entity's velocity starts with.
+pub const VEL: Velocity = Velocity {
+    x: 1.0,
+    y: 2.0,
+    z: 3.0,
+};
+
+/// The four components spawned by W4 (ecs_bench_suite `simple_insert`) and
+/// `simple_iter`; ecs_bench_suite used `Matrix4::from_scale(1.0)` and
+/// `Vector3::unit_x()`.
+#[inline(always)]
+pub fn transform_bundle() -> (Transform, Position, Rotation, Velocity) {
+    let mut m = [[0.0; 4]; 4];
+    for (i, row) in m.iter_mut().enumerate() {
+        row[i] = 1.0;
+    }
+    (
+        Transform(m),
+        Position {
+            x: 1.0,
+            y: 0.0,
+            z: 0.0,
+        },
+        Rotation {
+            x: 1.0,
+            y: 0.0,
+            z: 0.0,
+        },
+        Velocity {
+            x: 1.0,
+            y: 0.0,
+            z: 0.0,
+        },
+    )
+}
+
+// ---------------------------------------------------------------------------
+// W2 / W3: 16-byte components.
+// ---------------------------------------------------------------------------
+
+component! {
+    /// 16-byte component, on every W2/W3 entity.
+    pub struct A(pub [f32; 4]);
+}
+component! {
+    /// 16-byte component, on every W2/W3 entity.
+    pub struct B(pub [f32; 4]);
+}
+component! {
+    /// 16-byte component: the first half of W2's entities; added and removed by W3.
+    pub struct C(pub [f32; 4]);
+}
+component! {
+    /// 16-byte component: the first quarter of W2's entities (all of which also have C).
+    pub struct D(pub [f32; 4]);
+}
+
+/// `a = b + c`, element-wise (W2).
+#[inline(always)]
+pub fn a_eq_b_plus_c(a: &mut A, b: &B, c: &C) {
+    for i in 0..4 {
+        a.0[i] = b.0[i] + c.0[i];
+    }
+}
+
+/// W2 initial values: `A` zero, `B` = 1, `C` = 2, so a matched entity ends with `A` = 3.
+pub const W2_B: B = B([1.0; 4]);
+/// See [`W2_B`].
+pub const W2_C: C = C([2.0; 4]);
+/// W2's `D` value (never read).
+pub const W2_D: D = D([4.0; 4]);
+/// Value every `A` of a matched W2 entity holds after one run.
+pub const W2_A_AFTER: A = A([3.0; 4]);
+
+/// W2 population for entity `i` of `n`: every entity has A and B, the first
+/// half (`i < n / 2`) also C, the first quarter (`i < n / 4`) also D — so the
+/// entities with D are a subset of those with C, and `<A, B, C>` matches
+/// `n / 2` entities (500,000 of 1,000,000).
+#[inline]
+pub fn w2_has_c(i: usize, n: usize) -> bool {
+    i < n / 2
+}
+/// See [`w2_has_c`].
+#[inline]
+pub fn w2_has_d(i: usize, n: usize) -> bool {
+    i < n / 4
+}
+
+// ---------------------------------------------------------------------------
+// ecs_bench_suite `add_remove_component` / `fragmented_iter`.
+// ---------------------------------------------------------------------------
+
+/// Components of ecs_bench_suite's `add_remove_component` (`A(f32)`, `B(f32)`).
+pub mod suite {
+    component! {
+        /// On every entity.
+        pub struct SA(pub f32);
+    }
+    component! {
+        /// Added to and removed from every entity.
+        pub struct SB(pub f32);
+    }
+}
+
+/// Components of ecs_bench_suite's `fragmented_iter`: 26 marker types `A`..`Z`
+/// holding an `f32`, and `Data(f32)` on every entity.
+pub mod frag {
+    component! {
+        /// On every `fragmented_iter` entity; the only type iterated.
+        pub struct Data(pub f32);
+    }
+
+    /// Calls `$m!(A, B, ..., Z)`; used to declare, register and spawn the 26 types.
+    macro_rules! for_each_frag_type {
+        ($m:ident) => {
+            $m!(A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y, Z);
+        };
+    }
+    pub(crate) use for_each_frag_type;
+
+    macro_rules! declare {
+        ($($t:ident),*) => {
+            $(
+                component! {
+                    /// A `fragmented_iter` archetype marker.
+                    pub struct $t(pub f32);
+                }
+            )*
+        };
+    }
+    for_each_frag_type!(declare);
+
+    /// Entities per marker type (ecs_bench_suite: 20).
+    pub const PER_TYPE: usize = 20;
+    /// Number of marker types.
+    pub const TYPES: usize = 26;
+}
+
+/// Entity counts for each workload.
+pub mod sizes {
+    /// W1 and W2.
+    pub const W1: usize = 1_000_000;
+    /// W1 10M variant.
+    pub const W1_10M: usize = 10_000_000;
+    /// W2.
+    pub const W2: usize = 1_000_000;
+    /// W3.
+    pub const W3: usize = 10_000;
+    /// W4 (`simple_insert`).
+    pub const W4: usize = 10_000;
+    /// ecs_bench_suite `simple_iter`.
+    pub const SIMPLE_ITER: usize = 10_000;
+    /// ecs_bench_suite `add_remove_component`.
+    pub const ADD_REMOVE: usize = 10_000;
+}

@@ -1,0 +1,238 @@
+//! hecs 0.11: archetypal storage.
+//!
+//! Used as hecs's README and its own benches do: `World::query_mut` in a `for`
+//! loop for iteration, `World::spawn_batch` for bulk spawning,
+//! `insert_one` / `remove_one` for single components.
+
+use crate::components::frag::{Data, PER_TYPE, for_each_frag_type};
+use crate::components::suite::{SA, SB};
+use crate::components::*;
+use hecs::{Entity, World};
+
+/// W1: `query_mut::<(&mut Position, &Velocity)>()`.
+pub mod w1 {
+    use super::*;
+
+    /// A world with `n` `(Position, Velocity)` entities.
+    pub struct State {
+        /// The world.
+        pub world: World,
+    }
+
+    /// Spawns `n` entities with `spawn_batch`.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        world
+            .spawn_batch((0..n).map(|_| (Position::default(), VEL)))
+            .for_each(drop);
+        State { world }
+    }
+
+    /// `pos += vel`.
+    pub fn run(s: &mut State) {
+        for (p, v) in s.world.query_mut::<(&mut Position, &Velocity)>() {
+            p.add_velocity(v);
+        }
+    }
+
+    /// Sum of every position coordinate (test helper).
+    pub fn checksum(s: &mut State) -> f64 {
+        s.world
+            .query_mut::<&Position>()
+            .into_iter()
+            .map(|p| f64::from(p.x) + f64::from(p.y) + f64::from(p.z))
+            .sum()
+    }
+}
+
+/// W2: `query_mut::<(&mut A, &B, &C)>()` over the `(A, B, C)` and `(A, B, C, D)` archetypes.
+pub mod w2 {
+    use super::*;
+
+    /// A world with the W2 population (three archetypes).
+    pub struct State {
+        /// The world.
+        pub world: World,
+    }
+
+    /// Spawns `n` entities (see [`w2_has_c`]).
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        let (d_end, c_end) = (n / 4, n / 2);
+        world
+            .spawn_batch((0..d_end).map(|_| (A::default(), W2_B, W2_C, W2_D)))
+            .for_each(drop);
+        world
+            .spawn_batch((d_end..c_end).map(|_| (A::default(), W2_B, W2_C)))
+            .for_each(drop);
+        world
+            .spawn_batch((c_end..n).map(|_| (A::default(), W2_B)))
+            .for_each(drop);
+        State { world }
+    }
+
+    /// `a = b + c`.
+    pub fn run(s: &mut State) {
+        for (a, b, c) in s.world.query_mut::<(&mut A, &B, &C)>() {
+            a_eq_b_plus_c(a, b, c);
+        }
+    }
+
+    /// Entities whose `A` holds [`W2_A_AFTER`] (test helper).
+    pub fn count_updated(s: &mut State) -> usize {
+        s.world
+            .query_mut::<&A>()
+            .into_iter()
+            .filter(|a| **a == W2_A_AFTER)
+            .count()
+    }
+}
+
+/// W3: `insert_one(C)` / `remove_one::<C>()` on `n` `(A, B)` entities.
+pub mod w3 {
+    use super::*;
+
+    /// A world with `n` `(A, B)` entities and their ids.
+    pub struct State {
+        world: World,
+        entities: Vec<Entity>,
+    }
+
+    /// Spawns `n` `(A, B)` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        let entities = world
+            .spawn_batch((0..n).map(|_| (A::default(), W2_B)))
+            .collect();
+        State { world, entities }
+    }
+
+    /// Insert `C` into every entity, then remove it from every entity.
+    pub fn run(s: &mut State) {
+        for &e in &s.entities {
+            s.world.insert_one(e, W2_C).unwrap();
+        }
+        for &e in &s.entities {
+            s.world.remove_one::<C>(e).unwrap();
+        }
+    }
+}
+
+/// W4 (`simple_insert`): `spawn_batch` into a fresh world.
+pub mod w4 {
+    use super::*;
+
+    /// A fresh world.
+    pub struct State {
+        world: World,
+        n: usize,
+    }
+
+    /// Builds an empty world.
+    pub fn setup(n: usize) -> State {
+        State {
+            world: World::new(),
+            n,
+        }
+    }
+
+    /// Spawns `n` entities with `spawn_batch`.
+    pub fn run(s: &mut State) {
+        s.world
+            .spawn_batch((0..s.n).map(|_| transform_bundle()))
+            .for_each(drop);
+    }
+
+    /// Entities alive (test helper).
+    pub fn len(s: &mut State) -> usize {
+        s.world.len() as usize
+    }
+}
+
+/// ecs_bench_suite `simple_iter`.
+pub mod simple_iter {
+    use super::*;
+
+    /// A world with `n` four-component entities.
+    pub struct State {
+        world: World,
+    }
+
+    /// Spawns `n` entities with `spawn_batch`.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        world
+            .spawn_batch((0..n).map(|_| transform_bundle()))
+            .for_each(drop);
+        State { world }
+    }
+
+    /// `pos += vel`.
+    pub fn run(s: &mut State) {
+        for (v, p) in s.world.query_mut::<(&Velocity, &mut Position)>() {
+            p.add_velocity(v);
+        }
+    }
+}
+
+/// ecs_bench_suite `fragmented_iter`.
+pub mod fragmented_iter {
+    use super::*;
+
+    /// A world with 26 archetypes of 20 entities.
+    pub struct State {
+        world: World,
+    }
+
+    /// Spawns 20 `(X(0.0), Data(1.0))` per type.
+    pub fn setup() -> State {
+        use crate::components::frag::*;
+        let mut world = World::new();
+        macro_rules! spawn {
+            ($($t:ident),*) => {
+                $(
+                    world
+                        .spawn_batch((0..PER_TYPE).map(|_| ($t(0.0), Data(1.0))))
+                        .for_each(drop);
+                )*
+            };
+        }
+        for_each_frag_type!(spawn);
+        State { world }
+    }
+
+    /// `data *= 2`.
+    pub fn run(s: &mut State) {
+        for d in s.world.query_mut::<&mut Data>() {
+            d.0 *= 2.0;
+        }
+    }
+}
+
+/// ecs_bench_suite `add_remove_component`.
+pub mod add_remove {
+    use super::*;
+
+    /// A world with `n` `SA` entities and their ids.
+    pub struct State {
+        world: World,
+        entities: Vec<Entity>,
+    }
+
+    /// Spawns `n` `(SA(0.0),)` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        let entities = world.spawn_batch((0..n).map(|_| (SA(0.0),))).collect();
+        State { world, entities }
+    }
+
+    /// Insert `SB` into every entity, then remove it from every entity.
+    pub fn run(s: &mut State) {
+        for &e in &s.entities {
+            s.world.insert_one(e, SB(0.0)).unwrap();
+        }
+        for &e in &s.entities {
+            s.world.remove_one::<SB>(e).unwrap();
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! Raw-`Vec` baselines: one `Vec` per component, no entities, no lookups.
+//!
+//! These are lower bounds, not ECS implementations. There is no raw version of
+//! the add/remove workloads (W3, `add_remove_component`): without entity
+//! bookkeeping there is nothing to add or remove.
+
+use crate::components::frag::Data;
+use crate::components::*;
+
+/// W1: `pos += vel` over `n` entities.
+pub mod w1 {
+    use super::*;
+
+    /// Two equal-length columns.
+    pub struct State {
+        /// Positions.
+        pub pos: Vec<Position>,
+        /// Velocities, same length as `pos`.
+        pub vel: Vec<Velocity>,
+    }
+
+    /// `n` zero positions and `n` copies of [`VEL`].
+    pub fn setup(n: usize) -> State {
+        State {
+            pos: vec![Position::default(); n],
+            vel: vec![VEL; n],
+        }
+    }
+
+    /// Index loop over equal-length slices (re-slicing `vel` to `pos.len()` lets
+    /// the compiler drop the bounds checks).
+    pub fn run(s: &mut State) {
+        let pos = s.pos.as_mut_slice();
+        let vel = &s.vel[..pos.len()];
+        for i in 0..pos.len() {
+            pos[i].add_velocity(&vel[i]);
+        }
+    }
+
+    /// The same loop written as zipped `iter_mut`.
+    pub fn run_zip(s: &mut State) {
+        for (p, v) in s.pos.iter_mut().zip(&s.vel) {
+            p.add_velocity(v);
+        }
+    }
+
+    /// Sum of every position coordinate (test helper).
+    pub fn checksum(s: &mut State) -> f64 {
+        s.pos
+            .iter()
+            .map(|p| f64::from(p.x) + f64::from(p.y) + f64::from(p.z))
+            .sum()
+    }
+}
+
+/// W2: `a = b + c` over the `<A, B, C>` entities only.
+pub mod w2 {
+    use super::*;
+
+    /// Three equal-length columns holding only the matched entities.
+    pub struct State {
+        /// `A` of every matched entity.
+        pub a: Vec<A>,
+        /// `B` of every matched entity.
+        pub b: Vec<B>,
+        /// `C` of every matched entity.
+        pub c: Vec<C>,
+    }
+
+    /// The `<A, B, C>` subset of `n` W2 entities (see [`w2_has_c`]).
+    pub fn setup(n: usize) -> State {
+        let m = (0..n).filter(|&i| w2_has_c(i, n)).count();
+        State {
+            a: vec![A::default(); m],
+            b: vec![W2_B; m],
+            c: vec![W2_C; m],
+        }
+    }
+
+    /// Index loop over equal-length slices.
+    pub fn run(s: &mut State) {
+        let a = s.a.as_mut_slice();
+        let b = &s.b[..a.len()];
+        let c = &s.c[..a.len()];
+        for i in 0..a.len() {
+            a_eq_b_plus_c(&mut a[i], &b[i], &c[i]);
+        }
+    }
+
+    /// Entities whose `A` holds [`W2_A_AFTER`] (test helper).
+    pub fn count_updated(s: &mut State) -> usize {
+        s.a.iter().filter(|a| **a == W2_A_AFTER).count()
+    }
+}
+
+/// W4 (`simple_insert`): push `n` four-component rows into empty columns.
+pub mod w4 {
+    use super::*;
+
+    /// Four empty columns.
+    pub struct State {
+        n: usize,
+        transforms: Vec<Transform>,
+        positions: Vec<Position>,
+        rotations: Vec<Rotation>,
+        velocities: Vec<Velocity>,
+    }
+
+    /// Empty columns (no capacity), `n` rows to insert.
+    pub fn setup(n: usize) -> State {
+        State {
+            n,
+            transforms: Vec::new(),
+            positions: Vec::new(),
+            rotations: Vec::new(),
+            velocities: Vec::new(),
+        }
+    }
+
+    /// Reserve once, then push every row (what a batch spawn does at best).
+    pub fn run(s: &mut State) {
+        s.transforms.reserve(s.n);
+        s.positions.reserve(s.n);
+        s.rotations.reserve(s.n);
+        s.velocities.reserve(s.n);
+        for _ in 0..s.n {
+            let (t, p, r, v) = transform_bundle();
+            s.transforms.push(t);
+            s.positions.push(p);
+            s.rotations.push(r);
+            s.velocities.push(v);
+        }
+    }
+
+    /// Rows inserted (test helper).
+    pub fn len(s: &mut State) -> usize {
+        s.positions.len()
+    }
+}
+
+/// ecs_bench_suite `simple_iter`: `pos += vel` over `n` entities.
+pub mod simple_iter {
+    use super::*;
+
+    /// Only the two iterated columns; the transform and rotation columns of
+    /// the ECS versions are never touched by the loop.
+    pub struct State {
+        pos: Vec<Position>,
+        vel: Vec<Velocity>,
+    }
+
+    /// `n` rows of [`transform_bundle`]'s position and velocity.
+    pub fn setup(n: usize) -> State {
+        let (_, p, _, v) = transform_bundle();
+        State {
+            pos: vec![p; n],
+            vel: vec![v; n],
+        }
+    }
+
+    /// Zipped loop.
+    pub fn run(s: &mut State) {
+        for (p, v) in s.pos.iter_mut().zip(&s.vel) {
+            p.add_velocity(v);
+        }
+    }
+}
+
+/// ecs_bench_suite `fragmented_iter`: `data *= 2` over 26 × 20 values.
+pub mod fragmented_iter {
+    use super::*;
+    use crate::components::frag::{PER_TYPE, TYPES};
+
+    /// One contiguous column: a raw layout has no fragmentation.
+    pub struct State {
+        data: Vec<Data>,
+    }
+
+    /// 520 `Data(1.0)`.
+    pub fn setup() -> State {
+        State {
+            data: vec![Data(1.0); TYPES * PER_TYPE],
+        }
+    }
+
+    /// Double every value.
+    pub fn run(s: &mut State) {
+        for d in &mut s.data {
+            d.0 *= 2.0;
+        }
+    }
+}

@@ -1,0 +1,272 @@
+//! sparsey 0.13: sparse sets with owning groups.
+//!
+//! Per sparsey's README, iteration-heavy workloads declare a group
+//! (`World::builder().add_group::<(A, B)>()`) so the grouped components are
+//! packed at the front of their storages and `for_each` walks dense arrays.
+//! Spawning uses `World::extend`, adding/removing `World::insert` /
+//! `World::delete` (documented as faster than `remove` when the removed value
+//! is not needed).
+
+use crate::components::frag::{Data, PER_TYPE, for_each_frag_type};
+use crate::components::suite::{SA, SB};
+use crate::components::*;
+use sparsey::{Entity, World};
+
+/// W1: group `<Position, Velocity>`, `for_each` over the group.
+pub mod w1 {
+    use super::*;
+
+    /// A world with `n` grouped `(Position, Velocity)` entities.
+    pub struct State {
+        /// The world.
+        pub world: World,
+    }
+
+    /// Builds the world and spawns `n` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::builder()
+            .add_group::<(Position, Velocity)>()
+            .build();
+        world.extend((0..n).map(|_| (Position::default(), VEL)));
+        State { world }
+    }
+
+    /// `pos += vel` via `World::for_each` (dense: the query is a group).
+    pub fn run(s: &mut State) {
+        s.world
+            .for_each::<(&mut Position, &Velocity)>(|(p, v)| p.add_velocity(v));
+    }
+
+    /// The same loop over the group's component slices (`QueryAll::slice`).
+    pub fn run_slice(s: &mut State) {
+        let mut query = s.world.query_all::<(&mut Position, &Velocity)>();
+        let (pos, vel) = query.slice().expect("(Position, Velocity) is a group");
+        for (p, v) in pos.iter_mut().zip(vel) {
+            p.add_velocity(v);
+        }
+    }
+
+    /// Whether the `(Position, Velocity)` query iterates densely (test helper).
+    pub fn is_dense(s: &mut State) -> bool {
+        s.world
+            .query_all::<(&mut Position, &Velocity)>()
+            .iter()
+            .is_dense()
+    }
+
+    /// Sum of every position coordinate (test helper).
+    pub fn checksum(s: &mut State) -> f64 {
+        let mut sum = 0.0;
+        s.world.for_each::<&Position>(|p| {
+            sum += f64::from(p.x) + f64::from(p.y) + f64::from(p.z);
+        });
+        sum
+    }
+}
+
+/// W2: nested groups `<A, B>` ⊂ `<A, B, C>`, `D` ungrouped; iterate `<A, B, C>`.
+pub mod w2 {
+    use super::*;
+
+    /// A world with the W2 population.
+    pub struct State {
+        /// The world.
+        pub world: World,
+    }
+
+    /// Spawns `n` entities: `(A, B, C, D)` for the first quarter, `(A, B, C)`
+    /// for the second, `(A, B)` for the second half.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::builder()
+            .add_group::<(A, B)>()
+            .add_group::<(A, B, C)>()
+            .register::<D>()
+            .build();
+        // Chunk bounds match `w2_has_d` / `w2_has_c`.
+        let (d_end, c_end) = (n / 4, n / 2);
+        world.extend((0..d_end).map(|_| (A::default(), W2_B, W2_C, W2_D)));
+        world.extend((d_end..c_end).map(|_| (A::default(), W2_B, W2_C)));
+        world.extend((c_end..n).map(|_| (A::default(), W2_B)));
+        State { world }
+    }
+
+    /// `a = b + c` via `World::for_each` over the `<A, B, C>` group.
+    pub fn run(s: &mut State) {
+        s.world
+            .for_each::<(&mut A, &B, &C)>(|(a, b, c)| a_eq_b_plus_c(a, b, c));
+    }
+
+    /// The same loop over the group's component slices.
+    pub fn run_slice(s: &mut State) {
+        let mut query = s.world.query_all::<(&mut A, &B, &C)>();
+        let (a, b, c) = query.slice().expect("(A, B, C) is a group");
+        for ((a, b), c) in a.iter_mut().zip(b).zip(c) {
+            a_eq_b_plus_c(a, b, c);
+        }
+    }
+
+    /// Whether the `(A, B, C)` query iterates densely (test helper).
+    pub fn is_dense(s: &mut State) -> bool {
+        s.world.query_all::<(&A, &B, &C)>().iter().is_dense()
+    }
+
+    /// Entities whose `A` holds [`W2_A_AFTER`] (test helper).
+    pub fn count_updated(s: &mut State) -> usize {
+        let mut count = 0;
+        s.world.for_each::<&A>(|a| count += usize::from(*a == W2_A_AFTER));
+        count
+    }
+}
+
+/// W3: add `C` to and remove it from `n` `(A, B)` entities, groups `<A, B>` ⊂ `<A, B, C>`.
+pub mod w3 {
+    use super::*;
+
+    /// A world with `n` `(A, B)` entities and their ids.
+    pub struct State {
+        world: World,
+        entities: Vec<Entity>,
+    }
+
+    /// Builds the grouped world and spawns `n` `(A, B)` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::builder()
+            .add_group::<(A, B)>()
+            .add_group::<(A, B, C)>()
+            .build();
+        let entities = world
+            .extend((0..n).map(|_| (A::default(), W2_B)))
+            .to_vec();
+        State { world, entities }
+    }
+
+    /// Insert `C` into every entity, then delete it from every entity.
+    pub fn run(s: &mut State) {
+        for &e in &s.entities {
+            s.world.insert(e, (W2_C,));
+        }
+        for &e in &s.entities {
+            s.world.delete::<(C,)>(e);
+        }
+    }
+}
+
+/// W4 (`simple_insert`): `World::extend` into a fresh, ungrouped world.
+pub mod w4 {
+    use super::*;
+
+    /// A fresh world with the four component types registered (sparsey needs
+    /// component types registered before use); no groups.
+    pub struct State {
+        world: World,
+        n: usize,
+    }
+
+    /// Builds an empty world.
+    pub fn setup(n: usize) -> State {
+        let world = World::builder()
+            .register::<Transform>()
+            .register::<Position>()
+            .register::<Rotation>()
+            .register::<Velocity>()
+            .build();
+        State { world, n }
+    }
+
+    /// Spawns `n` entities with `World::extend`.
+    pub fn run(s: &mut State) {
+        s.world.extend((0..s.n).map(|_| transform_bundle()));
+    }
+
+    /// Entities alive (test helper).
+    pub fn len(s: &mut State) -> usize {
+        s.world.entities().len()
+    }
+}
+
+/// ecs_bench_suite `simple_iter`: group `<Position, Velocity>` (sparsey's
+/// documented fast path); `Transform` and `Rotation` registered ungrouped.
+pub mod simple_iter {
+    use super::*;
+
+    /// A world with `n` four-component entities.
+    pub struct State {
+        world: World,
+    }
+
+    /// Builds the world and spawns `n` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::builder()
+            .add_group::<(Position, Velocity)>()
+            .register::<Transform>()
+            .register::<Rotation>()
+            .build();
+        world.extend((0..n).map(|_| transform_bundle()));
+        State { world }
+    }
+
+    /// `pos += vel` via `World::for_each`.
+    pub fn run(s: &mut State) {
+        s.world
+            .for_each::<(&Velocity, &mut Position)>(|(v, p)| p.add_velocity(v));
+    }
+}
+
+/// ecs_bench_suite `fragmented_iter`.
+pub mod fragmented_iter {
+    use super::*;
+
+    /// A world with 26 × 20 entities.
+    pub struct State {
+        world: World,
+    }
+
+    /// Registers `Data` and `A`..`Z`, spawns 20 `(X(0.0), Data(1.0))` per type.
+    pub fn setup() -> State {
+        use crate::components::frag::*;
+        let mut world = World::builder().register::<Data>().build();
+        macro_rules! spawn {
+            ($($t:ident),*) => {
+                $(
+                    world.register::<$t>();
+                    world.extend((0..PER_TYPE).map(|_| ($t(0.0), Data(1.0))));
+                )*
+            };
+        }
+        for_each_frag_type!(spawn);
+        State { world }
+    }
+
+    /// `data *= 2` via `World::for_each`.
+    pub fn run(s: &mut State) {
+        s.world.for_each::<&mut Data>(|d| d.0 *= 2.0);
+    }
+}
+
+/// ecs_bench_suite `add_remove_component`.
+pub mod add_remove {
+    use super::*;
+
+    /// A world with `n` `SA` entities and their ids.
+    pub struct State {
+        world: World,
+        entities: Vec<Entity>,
+    }
+
+    /// Spawns `n` `(SA(0.0),)` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::builder().register::<SA>().register::<SB>().build();
+        let entities = world.extend((0..n).map(|_| (SA(0.0),))).to_vec();
+        State { world, entities }
+    }
+
+    /// Insert `SB` into every entity, then delete it from every entity.
+    pub fn run(s: &mut State) {
+        for &e in &s.entities {
+            s.world.insert(e, (SB(0.0),));
+        }
+        for &e in &s.entities {
+            s.world.delete::<(SB,)>(e);
+        }
+    }
+}

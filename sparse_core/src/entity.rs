@@ -1,0 +1,230 @@
+//! Versioned entity handles and the allocator that recycles their indices.
+
+use core::fmt;
+use core::num::NonZeroU32;
+
+/// A handle to an entity: an index into sparse arrays plus a version.
+///
+/// Invariant: a handle is *alive* in an [`Entities`] allocator only while the slot at its
+/// index carries the same version. Destroying an entity bumps the slot's version, so a stale
+/// handle is never taken for the entity that later reuses its index.
+///
+/// `Entity` is 8 bytes and, thanks to the non-zero version, so is `Option<Entity>`.
+///
+/// ```
+/// use sparse_core::Entity;
+/// assert_eq!(core::mem::size_of::<Option<Entity>>(), 8);
+/// let e = Entity::from_raw_parts(7, 1).unwrap();
+/// assert_eq!((e.index(), e.version()), (7, 1));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Entity {
+    index: u32,
+    version: NonZeroU32,
+}
+
+impl Entity {
+    /// The largest index an entity may have: `u32::MAX - 1`.
+    pub const MAX_INDEX: u32 = u32::MAX - 1;
+
+    /// Builds a handle from its parts, or `None` if `version` is zero or `index` is above
+    /// [`Entity::MAX_INDEX`]. Useful for tests and serialization; worlds hand out handles
+    /// through `spawn`.
+    pub const fn from_raw_parts(index: u32, version: u32) -> Option<Entity> {
+        match NonZeroU32::new(version) {
+            Some(version) if index <= Self::MAX_INDEX => Some(Entity { index, version }),
+            _ => None,
+        }
+    }
+
+    /// The index of this entity in sparse arrays.
+    #[inline]
+    pub const fn index(self) -> u32 {
+        self.index
+    }
+
+    /// The version (generation) of this handle, never zero.
+    #[inline]
+    pub const fn version(self) -> u32 {
+        self.version.get()
+    }
+}
+
+impl fmt::Debug for Entity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "e{}v{}", self.index, self.version)
+    }
+}
+
+/// Why an operation refused an entity handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntityError {
+    /// The handle was never alive in this world, or its entity has been destroyed (the
+    /// index may now belong to a newer entity).
+    Dead(Entity),
+}
+
+impl fmt::Display for EntityError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EntityError::Dead(e) => write!(f, "entity {e:?} is not alive in this world"),
+        }
+    }
+}
+
+impl std::error::Error for EntityError {}
+
+#[derive(Clone, Copy)]
+struct Slot {
+    version: NonZeroU32,
+    alive: bool,
+}
+
+/// Allocates entity handles, recycling the indices of destroyed entities.
+///
+/// Invariant: every index in the free list belongs to a dead slot; a slot whose version
+/// would overflow is retired (never recycled) so that versions never repeat.
+///
+/// ```
+/// use sparse_core::Entities;
+/// let mut entities = Entities::new();
+/// let a = entities.spawn();
+/// assert!(entities.destroy(a));
+/// let b = entities.spawn();
+/// assert_eq!(a.index(), b.index());
+/// assert!(!entities.is_alive(a) && entities.is_alive(b));
+/// ```
+#[derive(Default)]
+pub struct Entities {
+    slots: Vec<Slot>,
+    free: Vec<u32>,
+    alive: usize,
+}
+
+impl Entities {
+    /// An allocator with no entity.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Creates an entity, reusing the index of a destroyed one when there is one.
+    ///
+    /// # Panics
+    /// Panics if all `u32::MAX` indices are in use (or retired).
+    pub fn spawn(&mut self) -> Entity {
+        self.alive += 1;
+        if let Some(index) = self.free.pop() {
+            let slot = &mut self.slots[index as usize];
+            slot.alive = true;
+            return Entity { index, version: slot.version };
+        }
+        let index = u32::try_from(self.slots.len())
+            .ok()
+            .filter(|&i| i <= Entity::MAX_INDEX)
+            .expect("entity index space exhausted");
+        let version = NonZeroU32::MIN;
+        self.slots.push(Slot { version, alive: true });
+        Entity { index, version }
+    }
+
+    /// Whether `entity` is alive: spawned and not destroyed since.
+    #[inline]
+    pub fn is_alive(&self, entity: Entity) -> bool {
+        self.slots
+            .get(entity.index as usize)
+            .is_some_and(|slot| slot.alive && slot.version == entity.version)
+    }
+
+    /// Destroys `entity`, returning `false` (and doing nothing) if it was not alive.
+    pub fn destroy(&mut self, entity: Entity) -> bool {
+        if !self.is_alive(entity) {
+            return false;
+        }
+        self.alive -= 1;
+        let slot = &mut self.slots[entity.index as usize];
+        slot.alive = false;
+        match slot.version.checked_add(1) {
+            Some(next) => {
+                slot.version = next;
+                self.free.push(entity.index);
+            }
+            // Retire the index: reusing it would repeat a version.
+            None => {}
+        }
+        true
+    }
+
+    /// The number of alive entities.
+    pub fn len(&self) -> usize {
+        self.alive
+    }
+
+    /// Whether no entity is alive.
+    pub fn is_empty(&self) -> bool {
+        self.alive == 0
+    }
+
+    /// Iterates over the alive entities in index order.
+    pub fn iter(&self) -> impl Iterator<Item = Entity> + '_ {
+        self.slots.iter().enumerate().filter(|(_, s)| s.alive).map(|(i, s)| Entity {
+            index: i as u32,
+            version: s.version,
+        })
+    }
+
+    /// Reserves room for `additional` more entities.
+    pub fn reserve(&mut self, additional: usize) {
+        self.slots.reserve(additional.saturating_sub(self.free.len()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handles_are_eight_bytes() {
+        assert_eq!(size_of::<Entity>(), 8);
+        assert_eq!(size_of::<Option<Entity>>(), 8);
+    }
+
+    #[test]
+    fn raw_parts_reject_zero_version_and_max_index() {
+        assert!(Entity::from_raw_parts(0, 0).is_none());
+        assert!(Entity::from_raw_parts(u32::MAX, 1).is_none());
+        assert!(Entity::from_raw_parts(Entity::MAX_INDEX, 1).is_some());
+    }
+
+    #[test]
+    fn recycled_index_gets_new_version() {
+        let mut entities = Entities::new();
+        let a = entities.spawn();
+        let b = entities.spawn();
+        assert!(entities.destroy(a));
+        assert!(!entities.destroy(a), "double destroy is refused");
+        let c = entities.spawn();
+        assert_eq!(c.index(), a.index());
+        assert_ne!(c.version(), a.version());
+        assert!(!entities.is_alive(a));
+        assert!(entities.is_alive(b) && entities.is_alive(c));
+        assert_eq!(entities.len(), 2);
+        assert_eq!(entities.iter().collect::<Vec<_>>(), vec![c, b]);
+    }
+
+    #[test]
+    fn foreign_handles_are_dead() {
+        let entities = Entities::new();
+        assert!(!entities.is_alive(Entity::from_raw_parts(3, 1).unwrap()));
+    }
+
+    #[test]
+    fn exhausted_versions_retire_the_index() {
+        let mut entities = Entities::new();
+        let a = entities.spawn();
+        entities.slots[0].version = NonZeroU32::MAX;
+        let a_max = Entity { index: a.index, version: NonZeroU32::MAX };
+        assert!(entities.destroy(a_max));
+        let b = entities.spawn();
+        assert_ne!(b.index(), a.index(), "a retired index is never reused");
+    }
+}

@@ -1,0 +1,258 @@
+//! The three ways of sorting a storage from the sorting article, and permutations.
+//!
+//! All three produce the same order for a strict comparator (ties may differ: none of
+//! them is stable).
+
+use core::cmp::Ordering;
+
+use crate::entity::Entity;
+use crate::storage::Storage;
+
+impl<T> Storage<T> {
+    /// Sorts by `compare` over components: the article's *mixed* strategy. The dense
+    /// entity array is sorted with the standard library's sort (looking components up
+    /// through the untouched sparse array), then the cycles of the resulting permutation
+    /// are walked through the sparse array to move components. No scratch memory.
+    ///
+    /// ```
+    /// use sparse_core::{Entity, Storage};
+    /// let mut s: Storage<i32> = [(1, 30), (2, 10), (3, 20)]
+    ///     .map(|(i, v)| (Entity::from_raw_parts(i, 1).unwrap(), v))
+    ///     .into_iter()
+    ///     .collect();
+    /// s.sort_by(|a, b| a.cmp(b));
+    /// assert_eq!(s.components(), &[10, 20, 30]);
+    /// ```
+    pub fn sort_by(&mut self, mut compare: impl FnMut(&T, &T) -> Ordering) {
+        let components = &self.components;
+        self.set.sort_dense_by_old_position(|a, b| compare(&components[a], &components[b]));
+        // sparse[dense[p]] still holds the old position of the entity now at p: it is the
+        // gather permutation. Walk its cycles, marking visited positions in `sparse`.
+        for start in 0..self.components.len() {
+            let mut current = start;
+            loop {
+                let entity = self.set.as_slice()[current];
+                let next = self.set.sparse_position(entity);
+                if next == current {
+                    break; // already placed (a fixed point, or a closed cycle)
+                }
+                self.set.set_sparse_position(entity, current);
+                if next == start {
+                    break;
+                }
+                self.components.swap(current, next);
+                current = next;
+            }
+        }
+    }
+
+    /// Sorts by a key over components, with the mixed strategy of [`sort_by`](Self::sort_by).
+    pub fn sort_by_key<K: Ord>(&mut self, mut key: impl FnMut(&T) -> K) {
+        self.sort_by(|a, b| key(a).cmp(&key(b)));
+    }
+
+    /// Sorts by `compare` *in place*: a heapsort whose every swap moves the entity, the
+    /// component and both sparse entries. No scratch memory, more moves.
+    pub fn sort_by_in_place(&mut self, mut compare: impl FnMut(&T, &T) -> Ordering) {
+        let len = self.len();
+        for node in (0..len / 2).rev() {
+            self.sift_down(&mut compare, node, len);
+        }
+        for end in (1..len).rev() {
+            self.swap(0, end);
+            self.sift_down(&mut compare, 0, end);
+        }
+    }
+
+    fn sift_down(&mut self, compare: &mut impl FnMut(&T, &T) -> Ordering, mut node: usize, end: usize) {
+        loop {
+            let mut child = 2 * node + 1;
+            if child >= end {
+                return;
+            }
+            let c = &self.components;
+            if child + 1 < end && compare(&c[child], &c[child + 1]) == Ordering::Less {
+                child += 1;
+            }
+            if compare(&c[node], &c[child]) != Ordering::Less {
+                return;
+            }
+            self.swap(node, child);
+            node = child;
+        }
+    }
+
+    /// Sorts by `compare` through a *permutation*: the positions are sorted out of place
+    /// with the standard library's sort, then applied by walking their cycles, one swap
+    /// of every array per move.
+    pub fn sort_by_permutation(&mut self, mut compare: impl FnMut(&T, &T) -> Ordering) {
+        let mut sources: Vec<u32> = (0..self.len() as u32).collect();
+        let components = &self.components;
+        sources.sort_unstable_by(|&a, &b| compare(&components[a as usize], &components[b as usize]));
+        self.apply_gather_unchecked(&mut sources);
+    }
+
+    /// Orders this storage like `order`: the entities of `order` that are stored here come
+    /// first, in `order`'s sequence, followed by the others in their previous relative
+    /// order. Entities of `order` that are absent here are skipped.
+    ///
+    /// ```
+    /// use sparse_core::{Entity, Storage};
+    /// let [a, b, c] = [1, 2, 3].map(|i| Entity::from_raw_parts(i, 1).unwrap());
+    /// let mut s: Storage<char> = [(a, 'a'), (b, 'b'), (c, 'c')].into_iter().collect();
+    /// s.sort_as(&[c, a]);
+    /// assert_eq!(s.entities(), &[c, a, b]);
+    /// ```
+    pub fn sort_as(&mut self, order: &[Entity]) {
+        let mut placed = vec![false; self.len()];
+        let mut sources = Vec::with_capacity(self.len());
+        for &entity in order {
+            if let Some(position) = self.index_of(entity) {
+                if !core::mem::replace(&mut placed[position], true) {
+                    sources.push(position as u32);
+                }
+            }
+        }
+        sources.extend((0..self.len() as u32).filter(|&p| !placed[p as usize]));
+        self.apply_gather_unchecked(&mut sources);
+    }
+
+    /// Rearranges the prefix `[0, sources.len())` so that position `i` receives what was
+    /// at `sources[i]`. `sources` is consumed as scratch (left as the identity).
+    ///
+    /// # Panics
+    /// Panics if `sources` is not a permutation of `0..sources.len()` or is longer than
+    /// the storage; nothing is moved in that case.
+    pub fn apply_gather(&mut self, sources: &mut [u32]) {
+        assert!(is_permutation(sources) && sources.len() <= self.len(), "not a permutation of the prefix");
+        self.apply_gather_unchecked(sources);
+    }
+
+    /// [`apply_gather`](Self::apply_gather) without the check: a malformed `sources`
+    /// leaves the storage consistent but in an unspecified order.
+    pub(crate) fn apply_gather_unchecked(&mut self, sources: &mut [u32]) {
+        for start in 0..sources.len() {
+            let mut current = start;
+            loop {
+                let next = sources[current] as usize;
+                sources[current] = current as u32;
+                if next == current || next == start {
+                    break;
+                }
+                self.swap(current, next);
+                current = next;
+            }
+        }
+    }
+}
+
+/// Whether `sources` holds each of `0..sources.len()` exactly once.
+pub(crate) fn is_permutation(sources: &[u32]) -> bool {
+    let mut seen = vec![false; sources.len()];
+    sources.iter().all(|&s| seen.get_mut(s as usize).is_some_and(|seen| !core::mem::replace(seen, true)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn storage(values: &[(u32, i64)]) -> Storage<i64> {
+        let mut s = Storage::new();
+        for &(index, value) in values {
+            s.insert(Entity::from_raw_parts(index, 1).unwrap(), value);
+        }
+        s
+    }
+
+    fn pairs(s: &Storage<i64>) -> Vec<(Entity, i64)> {
+        s.iter().map(|(e, &v)| (e, v)).collect()
+    }
+
+    proptest! {
+        #[test]
+        fn three_strategies_agree(values in prop::collection::btree_map(0u32..5000, any::<i64>(), 0..300)) {
+            let values: Vec<_> = values.into_iter().collect();
+            // Ties broken by entity so that every strategy must reach the same order.
+            let mut by_value: Vec<_> = values.iter().map(|&(i, v)| (v, i)).collect();
+            by_value.sort();
+            let expected: Vec<_> = by_value.iter().map(|&(v, i)| (Entity::from_raw_parts(i, 1).unwrap(), v)).collect();
+            let key = |s: &Storage<i64>| -> Vec<(i64, u32)> { s.iter().map(|(e, &v)| (v, e.index())).collect() };
+
+            let mut mixed = storage(&values);
+            // The comparator sees components only; make values unique per key for the check.
+            let unique = |v: &i64, s: &Storage<i64>| s.components().iter().filter(|&&w| w == *v).count() == 1;
+            let all_unique = values.iter().all(|(_, v)| unique(v, &mixed));
+            mixed.sort_by(|a, b| a.cmp(b));
+            let mut permutation = storage(&values);
+            permutation.sort_by_permutation(|a, b| a.cmp(b));
+            let mut in_place = storage(&values);
+            in_place.sort_by_in_place(|a, b| a.cmp(b));
+            for s in [&mixed, &permutation, &in_place] {
+                s.check().map_err(TestCaseError::fail)?;
+                let got: Vec<i64> = s.components().to_vec();
+                let want: Vec<i64> = expected.iter().map(|&(_, v)| v).collect();
+                prop_assert_eq!(got, want);
+                for (e, v) in &values {
+                    prop_assert_eq!(s.get(Entity::from_raw_parts(*e, 1).unwrap()), Some(v));
+                }
+            }
+            if all_unique {
+                prop_assert_eq!(pairs(&mixed), expected.clone());
+                prop_assert_eq!(key(&permutation), key(&mixed));
+                prop_assert_eq!(key(&in_place), key(&mixed));
+            }
+        }
+
+        #[test]
+        fn sort_as_puts_shared_entities_first_in_order(
+            mine in prop::collection::btree_set(0u32..200, 0..60),
+            theirs in prop::collection::vec(0u32..200, 0..60),
+        ) {
+            let values: Vec<_> = mine.iter().map(|&i| (i, i64::from(i))).collect();
+            let mut s = storage(&values);
+            let order: Vec<Entity> = theirs.iter().map(|&i| Entity::from_raw_parts(i, 1).unwrap()).collect();
+            let before = s.entities().to_vec();
+            s.sort_as(&order);
+            s.check().map_err(TestCaseError::fail)?;
+            let mut shared = Vec::new();
+            for e in &order {
+                if mine.contains(&e.index()) && !shared.contains(e) {
+                    shared.push(*e);
+                }
+            }
+            let rest: Vec<Entity> = before.iter().copied().filter(|e| !shared.contains(e)).collect();
+            prop_assert_eq!(&s.entities()[..shared.len()], &shared[..]);
+            prop_assert_eq!(&s.entities()[shared.len()..], &rest[..]);
+            for (e, v) in s.iter() {
+                prop_assert_eq!(i64::from(e.index()), *v);
+            }
+        }
+    }
+
+    #[test]
+    fn apply_gather_checks_its_input() {
+        let mut s = storage(&[(1, 1), (2, 2), (3, 3)]);
+        let mut sources = [2, 0, 1];
+        s.apply_gather(&mut sources);
+        assert_eq!(s.components(), &[3, 1, 2]);
+        assert_eq!(sources, [0, 1, 2]);
+        let result = std::panic::catch_unwind(move || {
+            let mut s = s;
+            s.apply_gather(&mut [0, 0, 1]);
+        });
+        assert!(result.is_err());
+    }
+
+    #[test]
+    fn empty_and_single_sorts() {
+        for n in 0..2 {
+            let values: Vec<_> = (0..n).map(|i| (i, i64::from(i))).collect();
+            let mut s = storage(&values);
+            s.sort_by(|a, b| b.cmp(a));
+            s.sort_by_in_place(|a, b| b.cmp(a));
+            s.sort_by_permutation(|a, b| b.cmp(a));
+            s.check().unwrap();
+        }
+    }
+}

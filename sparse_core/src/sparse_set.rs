@@ -1,0 +1,289 @@
+//! A set of entities: a paged sparse array plus a dense array of the members.
+
+use crate::entity::Entity;
+use crate::sparse_array::SparseArray;
+
+/// A set of entities with O(1) insert, membership, position lookup, removal and clear,
+/// and iteration over a packed array.
+///
+/// Invariant: for every position `p < dense.len()`, `sparse[dense[p].index()] == p`.
+/// The converse is not maintained: sparse entries of non-members are garbage and are
+/// always validated against `dense`, so [`clear`](SparseSet::clear) only truncates the
+/// dense array (the O(1) clear of the classic sparse set).
+///
+/// Membership is by exact handle: `contains` is false for another version of a member's
+/// index. An index holds at most one version at a time.
+///
+/// ```
+/// use sparse_core::{Entity, SparseSet};
+/// let [a, b] = [1, 2].map(|i| Entity::from_raw_parts(i, 1).unwrap());
+/// let mut set = SparseSet::new();
+/// assert!(set.insert(a) && set.insert(b) && !set.insert(a));
+/// assert_eq!(set.index_of(b), Some(1));
+/// assert_eq!(set.remove(a), Some(0));
+/// assert_eq!(set.as_slice(), &[b]);
+/// set.clear();
+/// assert!(set.is_empty() && !set.contains(b));
+/// ```
+#[derive(Default)]
+pub struct SparseSet {
+    sparse: SparseArray,
+    dense: Vec<Entity>,
+}
+
+impl SparseSet {
+    /// An empty set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// An empty set whose dense array has room for `capacity` entities.
+    pub fn with_capacity(capacity: usize) -> Self {
+        SparseSet { sparse: SparseArray::default(), dense: Vec::with_capacity(capacity) }
+    }
+
+    /// The number of members.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.dense.len()
+    }
+
+    /// Whether the set has no member.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.dense.is_empty()
+    }
+
+    /// The members, packed, in their current order.
+    #[inline]
+    pub fn as_slice(&self) -> &[Entity] {
+        &self.dense
+    }
+
+    /// Iterates over the members in dense order.
+    pub fn iter(&self) -> core::slice::Iter<'_, Entity> {
+        self.dense.iter()
+    }
+
+    /// The dense position of `entity`, if it is a member.
+    #[inline]
+    pub fn index_of(&self, entity: Entity) -> Option<usize> {
+        let position = self.sparse.get(entity.index())? as usize;
+        (self.dense.get(position) == Some(&entity)).then_some(position)
+    }
+
+    /// Whether `entity` (this exact version) is a member.
+    #[inline]
+    pub fn contains(&self, entity: Entity) -> bool {
+        self.index_of(entity).is_some()
+    }
+
+    /// The position of whatever version of `entity`'s index is a member.
+    #[inline]
+    pub(crate) fn index_of_slot(&self, entity: Entity) -> Option<usize> {
+        let position = self.sparse.get(entity.index())? as usize;
+        let member = self.dense.get(position)?;
+        (member.index() == entity.index()).then_some(position)
+    }
+
+    /// Adds `entity` at the end of the dense array. Returns `false`, changing nothing, if
+    /// it is already a member.
+    ///
+    /// # Panics
+    /// Panics if the set already holds `u32::MAX` members.
+    pub fn insert(&mut self, entity: Entity) -> bool {
+        if self.contains(entity) {
+            return false;
+        }
+        self.push_unchecked(entity);
+        true
+    }
+
+    /// Appends a non-member. Callers guarantee `!self.contains(entity)` and that no other
+    /// version of its index is a member.
+    #[inline]
+    pub(crate) fn push_unchecked(&mut self, entity: Entity) {
+        let position = u32::try_from(self.dense.len()).expect("sparse set is full");
+        self.sparse.set(entity.index(), position);
+        self.dense.push(entity);
+    }
+
+    /// Replaces the member at `position` by `entity` (another version of the same index).
+    pub(crate) fn replace_at(&mut self, position: usize, entity: Entity) {
+        debug_assert_eq!(self.dense[position].index(), entity.index());
+        self.dense[position] = entity;
+    }
+
+    /// Removes `entity` by moving the last member into its place. Returns the position it
+    /// occupied, or `None` if it was not a member.
+    pub fn remove(&mut self, entity: Entity) -> Option<usize> {
+        let position = self.index_of(entity)?;
+        self.swap_remove_at(position);
+        Some(position)
+    }
+
+    /// Removes the member at `position`, moving the last member there.
+    #[inline]
+    pub(crate) fn swap_remove_at(&mut self, position: usize) -> Entity {
+        let removed = self.dense.swap_remove(position);
+        if let Some(&moved) = self.dense.get(position) {
+            self.sparse.set(moved.index(), position as u32);
+        }
+        removed
+    }
+
+    /// Swaps the members at two dense positions, keeping the sparse array in step.
+    ///
+    /// # Panics
+    /// Panics if either position is out of bounds.
+    #[inline]
+    pub fn swap(&mut self, a: usize, b: usize) {
+        self.dense.swap(a, b);
+        self.sparse.set(self.dense[a].index(), a as u32);
+        self.sparse.set(self.dense[b].index(), b as u32);
+    }
+
+    /// Removes every member in O(1): the dense array is truncated and the sparse array is
+    /// left as is (its entries are validated on every lookup).
+    pub fn clear(&mut self) {
+        self.dense.clear();
+    }
+
+    /// Sorts the members with `compare`, then rewrites their sparse entries: the
+    /// two-array case of the sorting article.
+    pub fn sort_by(&mut self, mut compare: impl FnMut(&Entity, &Entity) -> core::cmp::Ordering) {
+        self.dense.sort_unstable_by(&mut compare);
+        self.reindex(0..self.dense.len());
+    }
+
+    /// Sorts the dense array with `compare` over the members' *current* positions, which
+    /// the sparse array keeps answering during the sort (it is not touched).
+    pub(crate) fn sort_dense_by_old_position(&mut self, mut compare: impl FnMut(usize, usize) -> core::cmp::Ordering) {
+        let sparse = &self.sparse;
+        let position = |e: &Entity| sparse.get(e.index()).unwrap_or(0) as usize;
+        self.dense.sort_unstable_by(|a, b| compare(position(a), position(b)));
+    }
+
+    /// Reserves room for `additional` more members in the dense array.
+    pub fn reserve(&mut self, additional: usize) {
+        self.dense.reserve(additional);
+    }
+
+    /// Bytes of heap memory held (sparse tables plus dense capacity).
+    pub fn heap_bytes(&self) -> usize {
+        self.sparse.heap_bytes() + self.dense.capacity() * size_of::<Entity>()
+    }
+
+    /// The untrusted sparse entry of `entity`'s index, for cycle walks that use the sparse
+    /// array as scratch.
+    #[inline]
+    pub(crate) fn sparse_position(&self, entity: Entity) -> usize {
+        self.sparse.get(entity.index()).unwrap_or(0) as usize
+    }
+
+    #[inline]
+    pub(crate) fn set_sparse_position(&mut self, entity: Entity, position: usize) {
+        self.sparse.set(entity.index(), position as u32);
+    }
+
+    /// Rewrites the sparse entries of the members in `range` from the dense array.
+    pub(crate) fn reindex(&mut self, range: core::ops::Range<usize>) {
+        for position in range {
+            self.sparse.set(self.dense[position].index(), position as u32);
+        }
+    }
+
+    /// Checks the sparse ↔ dense agreement and uniqueness of indices.
+    pub fn check(&self) -> Result<(), String> {
+        for (position, &entity) in self.dense.iter().enumerate() {
+            if self.index_of(entity) != Some(position) {
+                return Err(format!("{entity:?} at dense {position} is not mapped back by the sparse array"));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl core::fmt::Debug for SparseSet {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_set().entries(&self.dense).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a SparseSet {
+    type Item = &'a Entity;
+    type IntoIter = core::slice::Iter<'a, Entity>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.dense.iter()
+    }
+}
+
+impl Extend<Entity> for SparseSet {
+    fn extend<I: IntoIterator<Item = Entity>>(&mut self, iter: I) {
+        for entity in iter {
+            self.insert(entity);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn e(index: u32, version: u32) -> Entity {
+        Entity::from_raw_parts(index, version).unwrap()
+    }
+
+    #[test]
+    fn swap_and_pop_keeps_the_mapping() {
+        let mut set = SparseSet::new();
+        set.extend([e(3, 1), e(9, 1), e(4, 1)]);
+        assert_eq!(set.remove(e(3, 1)), Some(0));
+        assert_eq!(set.as_slice(), &[e(4, 1), e(9, 1)]);
+        assert_eq!(set.index_of(e(4, 1)), Some(0));
+        assert_eq!(set.remove(e(3, 1)), None, "absent member");
+        set.check().unwrap();
+    }
+
+    #[test]
+    fn other_versions_are_not_members() {
+        let mut set = SparseSet::new();
+        set.insert(e(3, 1));
+        assert!(!set.contains(e(3, 2)));
+        assert_eq!(set.remove(e(3, 2)), None);
+        assert_eq!(set.index_of_slot(e(3, 2)), Some(0));
+    }
+
+    #[test]
+    fn clear_is_truncation_and_stale_entries_are_rejected() {
+        let mut set = SparseSet::new();
+        set.extend([e(1, 1), e(2, 1)]);
+        set.clear();
+        assert!(!set.contains(e(1, 1)) && !set.contains(e(2, 1)));
+        set.insert(e(2, 1));
+        assert!(!set.contains(e(1, 1)), "stale sparse entry 0 now points at e2");
+        assert_eq!(set.index_of(e(2, 1)), Some(0));
+        set.check().unwrap();
+    }
+
+    #[test]
+    fn swap_and_sort_keep_the_mapping() {
+        let mut set = SparseSet::new();
+        set.extend([5, 1, 4, 2].map(|i| e(i, 1)));
+        set.swap(0, 3);
+        set.check().unwrap();
+        set.sort_by(|a, b| a.index().cmp(&b.index()));
+        assert_eq!(set.as_slice(), &[1, 2, 4, 5].map(|i| e(i, 1)));
+        set.check().unwrap();
+    }
+
+    #[test]
+    fn indices_up_to_two_to_the_31_stay_small() {
+        let mut set = SparseSet::new();
+        for i in 0..3u32 {
+            set.insert(e(i << 29, 1));
+        }
+        assert!(set.heap_bytes() < 64 * 1024, "{} bytes", set.heap_bytes());
+        set.check().unwrap();
+    }
+}

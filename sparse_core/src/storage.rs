@@ -1,0 +1,276 @@
+//! Component storage: a sparse set plus a parallel dense array of components.
+
+use crate::entity::Entity;
+use crate::sparse_set::SparseSet;
+
+/// Components of type `T` keyed by entity, packed for iteration.
+///
+/// Invariant: `entities()[p]` owns `components()[p]` for every position `p`, and the two
+/// arrays have the same length. They are kept as *separate* arrays so that loops over
+/// components never load entities (and the other way round).
+///
+/// `Storage` is a map with Rust's conventions. Worlds own their storages and hand out only
+/// read and value-mutation access, so that a group's packed prefix never moves behind the
+/// world's back.
+///
+/// ```
+/// use sparse_core::{Entity, Storage};
+/// let [a, b] = [1, 2].map(|i| Entity::from_raw_parts(i, 1).unwrap());
+/// let mut speeds = Storage::new();
+/// assert_eq!(speeds.insert(a, 3.0), None);
+/// assert_eq!(speeds.insert(a, 4.0), Some(3.0));
+/// speeds.insert(b, 1.0);
+/// *speeds.get_mut(b).unwrap() += 1.0;
+/// assert_eq!(speeds.remove(a), Some(4.0));
+/// assert_eq!(speeds.remove(a), None);
+/// assert_eq!(speeds.iter().collect::<Vec<_>>(), vec![(b, &2.0)]);
+/// ```
+pub struct Storage<T> {
+    pub(crate) set: SparseSet,
+    pub(crate) components: Vec<T>,
+}
+
+impl<T> Default for Storage<T> {
+    fn default() -> Self {
+        Storage { set: SparseSet::new(), components: Vec::new() }
+    }
+}
+
+impl<T> Storage<T> {
+    /// An empty storage.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// An empty storage with room for `capacity` components.
+    pub fn with_capacity(capacity: usize) -> Self {
+        Storage { set: SparseSet::with_capacity(capacity), components: Vec::with_capacity(capacity) }
+    }
+
+    /// The number of stored components.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.components.len()
+    }
+
+    /// Whether no component is stored.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.components.is_empty()
+    }
+
+    /// Whether `entity` (this exact version) has a component here.
+    #[inline]
+    pub fn contains(&self, entity: Entity) -> bool {
+        self.set.contains(entity)
+    }
+
+    /// The dense position of `entity`'s component.
+    #[inline]
+    pub fn index_of(&self, entity: Entity) -> Option<usize> {
+        self.set.index_of(entity)
+    }
+
+    /// The component of `entity`.
+    #[inline]
+    pub fn get(&self, entity: Entity) -> Option<&T> {
+        self.set.index_of(entity).map(|p| &self.components[p])
+    }
+
+    /// The component of `entity`, mutably.
+    #[inline]
+    pub fn get_mut(&mut self, entity: Entity) -> Option<&mut T> {
+        self.set.index_of(entity).map(|p| &mut self.components[p])
+    }
+
+    /// Stores `value` for `entity`, returning the value it replaces.
+    ///
+    /// A new component goes to the end of the dense arrays. If another version of
+    /// `entity`'s index holds a component, that entity is dead (versions only grow): its
+    /// stale component is dropped and `entity` takes over the slot.
+    ///
+    /// # Panics
+    /// Panics if the storage already holds `u32::MAX` components.
+    pub fn insert(&mut self, entity: Entity, value: T) -> Option<T> {
+        match self.set.index_of_slot(entity) {
+            Some(position) if self.set.as_slice()[position] == entity => {
+                Some(core::mem::replace(&mut self.components[position], value))
+            }
+            Some(position) => {
+                self.set.replace_at(position, entity);
+                self.components[position] = value;
+                None
+            }
+            None => {
+                self.set.push_unchecked(entity);
+                self.components.push(value);
+                None
+            }
+        }
+    }
+
+    /// Appends a component for an entity known to have none here (no version of its
+    /// index). Used by worlds, which track liveness themselves.
+    #[inline]
+    pub(crate) fn push_new(&mut self, entity: Entity, value: T) {
+        debug_assert!(self.set.index_of_slot(entity).is_none());
+        self.set.push_unchecked(entity);
+        self.components.push(value);
+    }
+
+    /// Removes and returns `entity`'s component, moving the last one into its place.
+    /// Removing an absent component is a no-op returning `None`.
+    pub fn remove(&mut self, entity: Entity) -> Option<T> {
+        let position = self.set.index_of(entity)?;
+        self.set.swap_remove_at(position);
+        Some(self.components.swap_remove(position))
+    }
+
+    /// Swaps two dense positions in every array.
+    ///
+    /// # Panics
+    /// Panics if either position is out of bounds.
+    #[inline]
+    pub fn swap(&mut self, a: usize, b: usize) {
+        self.set.swap(a, b);
+        self.components.swap(a, b);
+    }
+
+    /// Removes every component.
+    pub fn clear(&mut self) {
+        self.set.clear();
+        self.components.clear();
+    }
+
+    /// The entities, in dense order.
+    #[inline]
+    pub fn entities(&self) -> &[Entity] {
+        self.set.as_slice()
+    }
+
+    /// The components, in dense order (parallel to [`entities`](Storage::entities)).
+    #[inline]
+    pub fn components(&self) -> &[T] {
+        &self.components
+    }
+
+    /// The components, mutably. Values can change; the structure cannot.
+    #[inline]
+    pub fn components_mut(&mut self) -> &mut [T] {
+        &mut self.components
+    }
+
+    /// The entities and the components, the latter mutably.
+    #[inline]
+    pub fn as_mut_slices(&mut self) -> (&[Entity], &mut [T]) {
+        (self.set.as_slice(), &mut self.components)
+    }
+
+    /// Iterates over `(entity, &component)` in dense order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (Entity, &T)> + '_ {
+        self.set.as_slice().iter().copied().zip(self.components.iter())
+    }
+
+    /// Iterates over `(entity, &mut component)` in dense order.
+    pub fn iter_mut(&mut self) -> impl ExactSizeIterator<Item = (Entity, &mut T)> + '_ {
+        self.set.as_slice().iter().copied().zip(self.components.iter_mut())
+    }
+
+    /// The entity set underlying this storage.
+    pub fn set(&self) -> &SparseSet {
+        &self.set
+    }
+
+    /// Reserves room for `additional` more components.
+    pub fn reserve(&mut self, additional: usize) {
+        self.set.reserve(additional);
+        self.components.reserve(additional);
+    }
+
+    /// Bytes of heap memory held: sparse tables, dense entities and components (capacity).
+    pub fn heap_bytes(&self) -> usize {
+        self.set.heap_bytes() + self.components.capacity() * size_of::<T>()
+    }
+
+    /// Checks that the sparse and dense arrays agree and the dense arrays are parallel.
+    pub fn check(&self) -> Result<(), String> {
+        self.set.check()?;
+        if self.set.len() != self.components.len() {
+            return Err(format!(
+                "{} entities but {} components",
+                self.set.len(),
+                self.components.len()
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl<T: core::fmt::Debug> core::fmt::Debug for Storage<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl<T> Extend<(Entity, T)> for Storage<T> {
+    fn extend<I: IntoIterator<Item = (Entity, T)>>(&mut self, iter: I) {
+        for (entity, value) in iter {
+            self.insert(entity, value);
+        }
+    }
+}
+
+impl<T> FromIterator<(Entity, T)> for Storage<T> {
+    fn from_iter<I: IntoIterator<Item = (Entity, T)>>(iter: I) -> Self {
+        let mut storage = Storage::new();
+        storage.extend(iter);
+        storage
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn e(index: u32, version: u32) -> Entity {
+        Entity::from_raw_parts(index, version).unwrap()
+    }
+
+    #[test]
+    fn map_conventions() {
+        let mut s = Storage::new();
+        assert_eq!(s.insert(e(1, 1), "a"), None);
+        assert_eq!(s.insert(e(2, 1), "b"), None);
+        assert_eq!(s.insert(e(1, 1), "c"), Some("a"));
+        assert_eq!(s.len(), 2);
+        assert_eq!(s.get(e(1, 1)), Some(&"c"));
+        assert_eq!(s.get(e(1, 2)), None, "another version is another key");
+        assert_eq!(s.remove(e(1, 1)), Some("c"));
+        assert_eq!(s.remove(e(1, 1)), None);
+        assert_eq!(s.entities(), &[e(2, 1)]);
+        assert_eq!(s.components(), &["b"]);
+        s.check().unwrap();
+    }
+
+    #[test]
+    fn newer_version_takes_over_a_stale_slot() {
+        let mut s = Storage::new();
+        s.insert(e(1, 1), 10);
+        s.insert(e(2, 1), 20);
+        assert_eq!(s.insert(e(1, 2), 11), None);
+        assert_eq!(s.get(e(1, 1)), None);
+        assert_eq!(s.get(e(1, 2)), Some(&11));
+        assert_eq!(s.len(), 2);
+        s.check().unwrap();
+    }
+
+    #[test]
+    fn swap_moves_every_array() {
+        let mut s: Storage<u32> = (1..=3).map(|i| (e(i, 1), i * 10)).collect();
+        s.swap(0, 2);
+        assert_eq!(s.entities(), &[e(3, 1), e(2, 1), e(1, 1)]);
+        assert_eq!(s.components(), &[30, 20, 10]);
+        assert_eq!(s.get(e(3, 1)), Some(&30));
+        s.check().unwrap();
+    }
+}
