@@ -1,11 +1,32 @@
-//! The runtime of the `sparse` crate.
+//! The runtime of the `sparse` crate: versioned entities, paged sparse sets, component
+//! storages, nested owning groups, the three sorting strategies, and a world whose group
+//! layout is validated at run time.
+//!
+//! Users normally depend on the `sparse` facade, whose `#[world]` macro generates a static
+//! world on these primitives with its layout checked at compile time.
+#![warn(missing_docs)]
+
+pub mod access;
+pub mod component;
 pub mod entity;
+pub mod group;
 pub mod layout;
 mod sort;
 mod sparse_array;
 pub mod sparse_set;
 pub mod storage;
+pub mod view;
+pub mod world;
 
+#[doc(hidden)]
+pub mod __private;
+
+pub use access::{HasComponent, HasGroup, Unowned, ViewOf};
+pub use component::{Component, ComponentKey, ComponentSet};
 pub use entity::{Entities, Entity, EntityError};
+pub use group::GroupMut;
+pub use layout::{Layout, LayoutError};
 pub use sparse_set::SparseSet;
 pub use storage::Storage;
+pub use view::View;
+pub use world::{AccessError, GroupSpec, World};

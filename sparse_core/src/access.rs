@@ -1,0 +1,107 @@
+//! The traits a `#[world]` struct implements, one impl per stored type and per group.
+//! They let the generated world's generic methods (`insert::<T>`, `group::<G>`, …) be
+//! resolved statically: no `TypeId` lookup, no dynamic dispatch.
+
+use core::cmp::Ordering;
+
+use crate::component::{Component, ComponentSet};
+use crate::entity::{Entity, EntityError};
+use crate::group::GroupMut;
+use crate::storage::Storage;
+use crate::view::View;
+
+/// A world that stores `T`, with its add and remove hooks.
+///
+/// # Safety
+/// `storage_ptr` must return a pointer to the storage of `T` inside `*world`, derived
+/// without creating a reference to the whole world, and distinct impls on one world must
+/// return pointers to distinct storages.
+#[diagnostic::on_unimplemented(
+    message = "the world `{Self}` does not store `{T}`",
+    label = "no storage of `{T}` in this world",
+    note = "add a field of type `Storage<{T}>` to the world (spelled the same way everywhere)"
+)]
+pub unsafe trait HasComponent<T> {
+    /// The storage of `T`, read only.
+    fn storage(&self) -> &Storage<T>;
+    /// `entity`'s `T`, mutably.
+    fn get_mut(&mut self, entity: Entity) -> Option<&mut T>;
+    /// The entities and components of `T`, the components mutably.
+    fn components_mut(&mut self) -> (&[Entity], &mut [T]);
+    /// Stores `value` for `entity` and enters the groups it completes, outermost first.
+    ///
+    /// # Errors
+    /// [`EntityError::Dead`] if `entity` is not alive; nothing is written.
+    fn insert(&mut self, entity: Entity, value: T) -> Result<Option<T>, EntityError>;
+    /// Leaves the groups owning `T`, innermost first, then removes the component.
+    fn remove(&mut self, entity: Entity) -> Option<T>;
+    /// A raw pointer to the storage of `T` inside `*world`.
+    ///
+    /// # Safety
+    /// `world` must be valid for reads and writes.
+    #[doc(hidden)]
+    unsafe fn storage_ptr(world: *mut Self) -> *mut Storage<T>;
+}
+
+/// A world with a group owning exactly the types of `G`, as declared.
+#[diagnostic::on_unimplemented(
+    message = "the world `{Self}` has no group `{G}`",
+    label = "no such group",
+    note = "a group is named by the tuple of its types in the order of its `#[group(...)]` declaration"
+)]
+pub trait HasGroup<G: ComponentSet> {
+    /// Aligned slices of the group's packed range.
+    fn group(&mut self) -> GroupMut<'_, G>;
+    /// The number of entities in the group.
+    fn group_len(&self) -> usize;
+    /// Sorts the group layer by layer so that inner nested groups stay valid.
+    fn sort_group(&mut self, compare: impl FnMut(G::Refs<'_>, G::Refs<'_>) -> Ordering);
+}
+
+/// A stored type that no group owns: its storage may be sorted on its own.
+#[diagnostic::on_unimplemented(
+    message = "the storage of `{T}` cannot be sorted on its own in `{Self}`",
+    label = "`{T}` is owned by a group of this world, or not stored in it",
+    note = "sorting a storage that a group owns would break the group: sort the group with `sort_group`"
+)]
+pub trait Unowned<T>: HasComponent<T> {
+    /// Sorts the storage of `T` with `compare` (the mixed strategy).
+    fn sort(&mut self, compare: impl FnMut(&T, &T) -> Ordering);
+}
+
+/// Tuples of stored types that can be joined in a view of a `#[world]`.
+pub trait ViewOf<W>: ComponentSet {
+    /// The storages of the tuple's types, borrowed together.
+    ///
+    /// # Panics
+    /// Panics if the tuple names a type twice.
+    fn view(world: &mut W) -> View<'_, Self>;
+}
+
+macro_rules! view_of {
+    ($($T:ident),+) => {
+        impl<W: $(HasComponent<$T> +)+, $($T: Component),+> ViewOf<W> for ($($T,)+) {
+            fn view(world: &mut W) -> View<'_, Self> {
+                let keys = Self::keys();
+                for (i, key) in keys.iter().enumerate() {
+                    assert!(!keys[..i].contains(key), "a view names `{key}` twice");
+                }
+                let world: *mut W = world;
+                // SAFETY: `world` comes from a unique borrow that lives as long as the view.
+                // The types are distinct (checked above), so by `HasComponent`'s contract the
+                // pointers address distinct storages, derived without intermediate references
+                // to the world: the `&mut` built from each never alias.
+                View::from_storages(unsafe { ($(&mut *<W as HasComponent<$T>>::storage_ptr(world),)+) })
+            }
+        }
+    };
+}
+
+view_of!(A);
+view_of!(A, B);
+view_of!(A, B, C);
+view_of!(A, B, C, D);
+view_of!(A, B, C, D, E);
+view_of!(A, B, C, D, E, F);
+view_of!(A, B, C, D, E, F, G);
+view_of!(A, B, C, D, E, F, G, H);

@@ -1,0 +1,104 @@
+//! Integration tests of `#[world]` worlds.
+
+use sparse::{Component, Entity, EntityError, Storage, world};
+
+#[derive(Component, Debug, PartialEq, Clone, Copy)]
+struct A(u32);
+#[derive(Component, Debug, PartialEq, Clone, Copy)]
+struct B(u32);
+#[derive(Component, Debug, PartialEq, Clone, Copy)]
+struct C(u32);
+#[derive(Component, Debug, PartialEq, Clone, Copy)]
+struct D(u32);
+
+#[world]
+#[group(A, B, C)]
+#[group(A, B)]
+struct Abc {
+    a: Storage<A>,
+    b: Storage<B>,
+    c: Storage<C>,
+    d: Storage<D>,
+}
+
+/// The article's example: e8 has A and C, then gets B. Entering `<A,B>` before
+/// `<A,B,C>` keeps e4 in `<A,B>`.
+#[test]
+fn article_e8_e4_example() {
+    let mut w = Abc::new();
+    let e: Vec<Entity> = (0..9).map(|_| w.spawn()).collect();
+    for (i, v) in [(4, 4), (7, 1), (3, 0), (8, 2), (6, 3)] {
+        w.insert(e[i], A(v)).unwrap();
+    }
+    for (i, v) in [(4, 0), (7, 2), (5, 1)] {
+        w.insert(e[i], B(v)).unwrap();
+    }
+    for (i, v) in [(6, 2), (8, 0), (5, 1)] {
+        w.insert(e[i], C(v)).unwrap();
+    }
+    assert_eq!(w.group_len::<(A, B)>(), 2);
+    assert_eq!(w.group_len::<(A, B, C)>(), 0);
+    w.insert(e[8], B(3)).unwrap();
+    assert_eq!(w.group_len::<(A, B)>(), 3);
+    assert_eq!(w.group_len::<(A, B, C)>(), 1);
+    assert!(w.group::<(A, B)>().entities().contains(&e[4]));
+    assert_eq!(w.group::<(A, B, C)>().entities(), &[e[8]]);
+    w.check().unwrap();
+}
+
+#[test]
+fn bad_input_is_refused_and_loses_nothing() {
+    let mut w = Abc::new();
+    let x = w.spawn();
+    w.insert(x, A(1)).unwrap();
+    assert_eq!(w.insert(x, A(2)), Ok(Some(A(1))), "double insert replaces and returns the old value");
+    w.destroy(x).unwrap();
+    assert_eq!(w.destroy(x), Err(EntityError::Dead(x)));
+    assert_eq!(w.insert(x, B(1)), Err(EntityError::Dead(x)));
+    assert_eq!(w.remove::<A>(x), None);
+    assert_eq!(w.get::<A>(x), None);
+    let y = w.spawn();
+    assert_eq!(y.index(), x.index());
+    assert_eq!(w.get::<A>(y), None, "the new entity does not inherit the stale one's data");
+    assert_eq!(w.remove::<B>(y), None, "absent component");
+    w.check().unwrap();
+}
+
+#[test]
+fn group_slices_views_and_sorting() {
+    let mut w = Abc::new();
+    let es: Vec<Entity> = (0..10).map(|_| w.spawn()).collect();
+    for (i, &e) in es.iter().enumerate() {
+        let i = i as u32;
+        w.insert(e, A(10 - i)).unwrap();
+        w.insert(e, B(i)).unwrap();
+        if i % 2 == 0 {
+            w.insert(e, C(i)).unwrap();
+        }
+        if i % 3 == 0 {
+            w.insert(e, D(i)).unwrap();
+        }
+    }
+    let (entities, (a, b)) = w.group::<(A, B)>().into_slices();
+    assert_eq!(entities.len(), 10);
+    for (a, b) in a.iter_mut().zip(b.iter()) {
+        a.0 += b.0;
+    }
+    assert!(w.components_mut::<A>().1.iter().all(|a| a.0 == 10));
+    w.sort_group::<(A, B)>(|(_, x), (_, y)| y.0.cmp(&x.0));
+    w.check().unwrap();
+    let inner = w.group_len::<(A, B, C)>();
+    assert_eq!(inner, 5);
+    let (_, (_, b)) = w.group::<(A, B)>().into_slices();
+    assert!(b[..inner].windows(2).all(|p| p[0].0 >= p[1].0));
+    assert!(b[inner..].windows(2).all(|p| p[0].0 >= p[1].0));
+    let mut seen = 0;
+    w.view::<(A, D)>().for_each(|_, (a, d)| {
+        a.0 = d.0;
+        seen += 1;
+    });
+    assert_eq!(seen, 4);
+    w.sort::<D>(|x, y| y.0.cmp(&x.0));
+    assert_eq!(w.storage::<D>().components(), &[D(9), D(6), D(3), D(0)]);
+    w.check().unwrap();
+}
