@@ -51,7 +51,11 @@ fn bad_input_is_refused_and_loses_nothing() {
     let mut w = Abc::new();
     let x = w.spawn();
     w.insert(x, A(1)).unwrap();
-    assert_eq!(w.insert(x, A(2)), Ok(Some(A(1))), "double insert replaces and returns the old value");
+    assert_eq!(
+        w.insert(x, A(2)),
+        Ok(Some(A(1))),
+        "double insert replaces and returns the old value"
+    );
     w.destroy(x).unwrap();
     assert_eq!(w.destroy(x), Err(EntityError::Dead(x)));
     assert_eq!(w.insert(x, B(1)), Err(EntityError::Dead(x)));
@@ -59,7 +63,11 @@ fn bad_input_is_refused_and_loses_nothing() {
     assert_eq!(w.get::<A>(x), None);
     let y = w.spawn();
     assert_eq!(y.index(), x.index());
-    assert_eq!(w.get::<A>(y), None, "the new entity does not inherit the stale one's data");
+    assert_eq!(
+        w.get::<A>(y),
+        None,
+        "the new entity does not inherit the stale one's data"
+    );
     assert_eq!(w.remove::<B>(y), None, "absent component");
     w.check().unwrap();
 }

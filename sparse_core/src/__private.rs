@@ -2,10 +2,10 @@
 
 use core::cmp::Ordering;
 
-pub use crate::group::{check_group, GroupStorages};
 use crate::component::ComponentSet;
 use crate::entity::Entities;
 use crate::group::layered_sources;
+pub use crate::group::{GroupStorages, check_group};
 use crate::sparse_set::SparseSet;
 
 /// Holds a generated world's storages so that safe code outside this crate can read
@@ -56,13 +56,17 @@ pub fn group_sources<G: ComponentSet>(
     let len = layer_ends.last().copied().unwrap_or(0);
     let (_, slices) = G::prefixes(storages, len);
     let slices = G::shared(&slices);
-    layered_sources(layer_ends, |a, b| compare(G::refs_at(&slices, a), G::refs_at(&slices, b)))
+    layered_sources(layer_ends, |a, b| {
+        compare(G::refs_at(&slices, a), G::refs_at(&slices, b))
+    })
 }
 
 /// Fails if a storage holds a component of an entity that is not alive.
 pub fn check_alive(entities: &Entities, set: &SparseSet, name: &str) -> Result<(), String> {
     match set.iter().find(|&&e| !entities.is_alive(e)) {
-        Some(dead) => Err(format!("{name}: dead entity {dead:?} still has a component")),
+        Some(dead) => Err(format!(
+            "{name}: dead entity {dead:?} still has a component"
+        )),
         None => Ok(()),
     }
 }

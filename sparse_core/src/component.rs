@@ -28,7 +28,10 @@ pub struct ComponentKey {
 impl ComponentKey {
     /// The key of `T`.
     pub fn of<T: Component>() -> Self {
-        ComponentKey { id: TypeId::of::<T>(), name: core::any::type_name::<T>() }
+        ComponentKey {
+            id: TypeId::of::<T>(),
+            name: core::any::type_name::<T>(),
+        }
     }
 
     /// The `TypeId` of the component type.
@@ -81,7 +84,11 @@ pub trait ComponentSet: Sized + 'static {
     fn keys() -> Vec<ComponentKey>;
 
     #[doc(hidden)]
-    fn for_each_in(entities: &[Entity], slices: Self::SlicesMut<'_>, f: impl FnMut(Entity, Self::RefsMut<'_>));
+    fn for_each_in(
+        entities: &[Entity],
+        slices: Self::SlicesMut<'_>,
+        f: impl FnMut(Entity, Self::RefsMut<'_>),
+    );
     #[doc(hidden)]
     fn shared<'s>(slices: &'s Self::SlicesMut<'_>) -> Self::Slices<'s>;
     #[doc(hidden)]
@@ -91,11 +98,17 @@ pub trait ComponentSet: Sized + 'static {
     #[doc(hidden)]
     fn new_storages() -> Vec<Box<dyn ErasedStorage>>;
     #[doc(hidden)]
-    fn erased<'s>(storages: &'s mut [Box<dyn ErasedStorage>], indices: &[usize]) -> Option<Self::Storages<'s>>;
+    fn erased<'s>(
+        storages: &'s mut [Box<dyn ErasedStorage>],
+        indices: &[usize],
+    ) -> Option<Self::Storages<'s>>;
     #[doc(hidden)]
     fn view_for_each(storages: &mut Self::Storages<'_>, f: impl FnMut(Entity, Self::RefsMut<'_>));
     #[doc(hidden)]
-    fn view_get<'s>(storages: &'s mut Self::Storages<'_>, entity: Entity) -> Option<Self::RefsMut<'s>>;
+    fn view_get<'s>(
+        storages: &'s mut Self::Storages<'_>,
+        entity: Entity,
+    ) -> Option<Self::RefsMut<'s>>;
     #[doc(hidden)]
     fn view_len_hint(storages: &Self::Storages<'_>) -> usize;
 }
@@ -200,6 +213,30 @@ component_set!((A, a, 0), (B, b, 1));
 component_set!((A, a, 0), (B, b, 1), (C, c, 2));
 component_set!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3));
 component_set!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3), (E, e, 4));
-component_set!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3), (E, e, 4), (F, f, 5));
-component_set!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3), (E, e, 4), (F, f, 5), (G, g, 6));
-component_set!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3), (E, e, 4), (F, f, 5), (G, g, 6), (H, h, 7));
+component_set!(
+    (A, a, 0),
+    (B, b, 1),
+    (C, c, 2),
+    (D, d, 3),
+    (E, e, 4),
+    (F, f, 5)
+);
+component_set!(
+    (A, a, 0),
+    (B, b, 1),
+    (C, c, 2),
+    (D, d, 3),
+    (E, e, 4),
+    (F, f, 5),
+    (G, g, 6)
+);
+component_set!(
+    (A, a, 0),
+    (B, b, 1),
+    (C, c, 2),
+    (D, d, 3),
+    (E, e, 4),
+    (F, f, 5),
+    (G, g, 6),
+    (H, h, 7)
+);

@@ -116,14 +116,20 @@ impl Entities {
         if let Some(index) = self.free.pop() {
             let slot = &mut self.slots[index as usize];
             slot.alive = true;
-            return Entity { index, version: slot.version };
+            return Entity {
+                index,
+                version: slot.version,
+            };
         }
         let index = u32::try_from(self.slots.len())
             .ok()
             .filter(|&i| i <= Entity::MAX_INDEX)
             .expect("entity index space exhausted");
         let version = NonZeroU32::MIN;
-        self.slots.push(Slot { version, alive: true });
+        self.slots.push(Slot {
+            version,
+            alive: true,
+        });
         Entity { index, version }
     }
 
@@ -166,15 +172,20 @@ impl Entities {
 
     /// Iterates over the alive entities in index order.
     pub fn iter(&self) -> impl Iterator<Item = Entity> + '_ {
-        self.slots.iter().enumerate().filter(|(_, s)| s.alive).map(|(i, s)| Entity {
-            index: i as u32,
-            version: s.version,
-        })
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.alive)
+            .map(|(i, s)| Entity {
+                index: i as u32,
+                version: s.version,
+            })
     }
 
     /// Reserves room for `additional` more entities.
     pub fn reserve(&mut self, additional: usize) {
-        self.slots.reserve(additional.saturating_sub(self.free.len()));
+        self.slots
+            .reserve(additional.saturating_sub(self.free.len()));
     }
 }
 
@@ -222,7 +233,10 @@ mod tests {
         let mut entities = Entities::new();
         let a = entities.spawn();
         entities.slots[0].version = NonZeroU32::MAX;
-        let a_max = Entity { index: a.index, version: NonZeroU32::MAX };
+        let a_max = Entity {
+            index: a.index,
+            version: NonZeroU32::MAX,
+        };
         assert!(entities.destroy(a_max));
         let b = entities.spawn();
         assert_ne!(b.index(), a.index(), "a retired index is never reused");

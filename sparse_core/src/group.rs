@@ -111,7 +111,16 @@ group_storages!((A, a), (B, b), (C, c), (D, d));
 group_storages!((A, a), (B, b), (C, c), (D, d), (E, e));
 group_storages!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f));
 group_storages!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g));
-group_storages!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g), (H, h));
+group_storages!(
+    (A, a),
+    (B, b),
+    (C, c),
+    (D, d),
+    (E, e),
+    (F, f),
+    (G, g),
+    (H, h)
+);
 
 /// The permutation that sorts a group of length `*layer_ends.last()` layer by layer.
 ///
@@ -119,7 +128,10 @@ group_storages!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g), (H, h));
 /// followed by the group's own length (ascending). Each layer `[end[k-1], end[k])` is
 /// sorted on its own, so every inner group stays a prefix: inner groups stay valid. The
 /// result is a gather permutation: position `i` receives what was at `result[i]`.
-pub fn layered_sources(layer_ends: &[usize], mut compare: impl FnMut(usize, usize) -> Ordering) -> Vec<u32> {
+pub fn layered_sources(
+    layer_ends: &[usize],
+    mut compare: impl FnMut(usize, usize) -> Ordering,
+) -> Vec<u32> {
     let len = layer_ends.last().copied().unwrap_or(0);
     let mut sources: Vec<u32> = (0..len as u32).collect();
     let mut start = 0;
@@ -134,10 +146,15 @@ pub fn layered_sources(layer_ends: &[usize], mut compare: impl FnMut(usize, usiz
 /// holds the same entities in the same order everywhere, and no entity having every
 /// owned component is left outside it.
 pub fn check_group(sets: &[&SparseSet], len: usize) -> Result<(), String> {
-    let Some(first) = sets.first() else { return Ok(()) };
+    let Some(first) = sets.first() else {
+        return Ok(());
+    };
     for set in sets {
         if set.len() < len {
-            return Err(format!("group length {len} exceeds a storage of {} entities", set.len()));
+            return Err(format!(
+                "group length {len} exceeds a storage of {} entities",
+                set.len()
+            ));
         }
         if set.as_slice()[..len] != first.as_slice()[..len] {
             return Err("group prefixes differ between owned storages".to_string());
@@ -145,7 +162,9 @@ pub fn check_group(sets: &[&SparseSet], len: usize) -> Result<(), String> {
     }
     for &entity in &first.as_slice()[len..] {
         if sets.iter().all(|set| set.contains(entity)) {
-            return Err(format!("{entity:?} has every owned component but is outside the group"));
+            return Err(format!(
+                "{entity:?} has every owned component but is outside the group"
+            ));
         }
     }
     Ok(())
@@ -161,14 +180,35 @@ mod tests {
 
     /// Storages laid out as in the article's e8/e4 example, with `<A,B>` holding e4 and
     /// e7 and `<A,B,C>` empty.
-    fn article() -> (Storage<&'static str>, Storage<&'static str>, Storage<&'static str>, usize, usize) {
-        let a = [(4, "A4"), (7, "A1"), (3, "A0"), (8, "A2"), (6, "A3")].map(|(i, v)| (e(i), v)).into_iter().collect();
-        let b = [(4, "B0"), (7, "B2"), (5, "B1")].map(|(i, v)| (e(i), v)).into_iter().collect();
-        let c = [(6, "C2"), (8, "C0"), (5, "C1")].map(|(i, v)| (e(i), v)).into_iter().collect();
+    fn article() -> (
+        Storage<&'static str>,
+        Storage<&'static str>,
+        Storage<&'static str>,
+        usize,
+        usize,
+    ) {
+        let a = [(4, "A4"), (7, "A1"), (3, "A0"), (8, "A2"), (6, "A3")]
+            .map(|(i, v)| (e(i), v))
+            .into_iter()
+            .collect();
+        let b = [(4, "B0"), (7, "B2"), (5, "B1")]
+            .map(|(i, v)| (e(i), v))
+            .into_iter()
+            .collect();
+        let c = [(6, "C2"), (8, "C0"), (5, "C1")]
+            .map(|(i, v)| (e(i), v))
+            .into_iter()
+            .collect();
         (a, b, c, 2, 0)
     }
 
-    fn check(a: &Storage<&str>, b: &Storage<&str>, c: &Storage<&str>, ab: usize, abc: usize) -> Result<(), String> {
+    fn check(
+        a: &Storage<&str>,
+        b: &Storage<&str>,
+        c: &Storage<&str>,
+        ab: usize,
+        abc: usize,
+    ) -> Result<(), String> {
         check_group(&[a.set(), b.set()], ab)?;
         check_group(&[a.set(), b.set(), c.set()], abc)?;
         if abc > ab {
@@ -198,7 +238,10 @@ mod tests {
         assert!((&mut a, &mut b, &mut c).try_enter(&mut abc, e(8)));
         (&mut a, &mut b).try_enter(&mut ab, e(8));
         assert!(!a.entities()[..ab].contains(&e(4)) || check(&a, &b, &c, ab, abc).is_err());
-        assert!(check(&a, &b, &c, ab, abc).is_err(), "the checker sees the corruption");
+        assert!(
+            check(&a, &b, &c, ab, abc).is_err(),
+            "the checker sees the corruption"
+        );
     }
 
     #[test]

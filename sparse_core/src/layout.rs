@@ -148,14 +148,21 @@ impl<K: fmt::Display + PartialEq + Clone> fmt::Display for LayoutError<K> {
                 "`{ty}` appears twice in group {}: list each component type once",
                 g(types)
             ),
-            LayoutError::DuplicateGroup { types, first_types, .. } => write!(
+            LayoutError::DuplicateGroup {
+                types, first_types, ..
+            } => write!(
                 f,
                 "group {} declares the same components as group {} (the order of types does not matter): \
                  remove one of the two",
                 g(types),
                 g(first_types)
             ),
-            LayoutError::Overlap { types, other_types, shared, .. } => {
+            LayoutError::Overlap {
+                types,
+                other_types,
+                shared,
+                ..
+            } => {
                 let mut merged = other_types.clone();
                 merged.extend(types.iter().filter(|t| !other_types.contains(t)).cloned());
                 write!(
@@ -168,7 +175,12 @@ impl<K: fmt::Display + PartialEq + Clone> fmt::Display for LayoutError<K> {
                     g(&merged)
                 )
             }
-            LayoutError::NotAChain { types, other_types, outer_types, .. } => write!(
+            LayoutError::NotAChain {
+                types,
+                other_types,
+                outer_types,
+                ..
+            } => write!(
                 f,
                 "groups {} and {} are both nested in {} but not in each other: the nested groups of a \
                  family must form a single chain; remove one of them or nest one inside the other",
@@ -192,13 +204,18 @@ impl<K: Clone + Eq + Hash> Layout<K> {
         let mut valid = vec![true; groups.len()];
         for (group, types) in groups.iter().enumerate() {
             if types.len() < 2 {
-                errors.push(LayoutError::TooFewTypes { group, types: types.clone() });
+                errors.push(LayoutError::TooFewTypes {
+                    group,
+                    types: types.clone(),
+                });
                 valid[group] = false;
             }
             for second in 0..types.len() {
                 if let Some(first) = types[..second].iter().position(|t| *t == types[second]) {
                     // Report a type once, however often it repeats.
-                    if types[..first].contains(&types[second]) || types[first + 1..second].contains(&types[second]) {
+                    if types[..first].contains(&types[second])
+                        || types[first + 1..second].contains(&types[second])
+                    {
                         continue;
                     }
                     errors.push(LayoutError::DuplicateType {
@@ -250,8 +267,11 @@ impl<K: Clone + Eq + Hash> Layout<K> {
         let sound = |i: usize| valid[i] && !overlapping[i];
         for group in (0..groups.len()).filter(|&i| sound(i)) {
             for other in (0..group).filter(|&i| sound(i) && sets[i].is_disjoint(&sets[group])) {
-                let outer = (0..groups.len())
-                    .find(|&k| sound(k) && sets[k].is_superset(&sets[group]) && sets[k].is_superset(&sets[other]));
+                let outer = (0..groups.len()).find(|&k| {
+                    sound(k)
+                        && sets[k].is_superset(&sets[group])
+                        && sets[k].is_superset(&sets[other])
+                });
                 if let Some(outer) = outer {
                     errors.push(LayoutError::NotAChain {
                         group,
@@ -272,7 +292,10 @@ impl<K: Clone + Eq + Hash> Layout<K> {
         // Valid: any two groups of a family are nested, so a family sorted by size is a chain.
         let mut chains: Vec<Vec<usize>> = Vec::new();
         for group in 0..groups.len() {
-            match chains.iter_mut().find(|chain| !sets[chain[0]].is_disjoint(&sets[group])) {
+            match chains
+                .iter_mut()
+                .find(|chain| !sets[chain[0]].is_disjoint(&sets[group]))
+            {
                 Some(chain) => chain.push(group),
                 None => chains.push(vec![group]),
             }
@@ -281,7 +304,10 @@ impl<K: Clone + Eq + Hash> Layout<K> {
         let mut merged: Vec<Vec<usize>> = Vec::new();
         for chain in chains {
             let family: HashSet<&K> = chain.iter().flat_map(|&g| groups[g].iter()).collect();
-            match merged.iter_mut().find(|m| m.iter().any(|&g| groups[g].iter().any(|t| family.contains(t)))) {
+            match merged.iter_mut().find(|m| {
+                m.iter()
+                    .any(|&g| groups[g].iter().any(|t| family.contains(t)))
+            }) {
                 Some(m) => m.extend(chain),
                 None => merged.push(chain),
             }
@@ -293,7 +319,11 @@ impl<K: Clone + Eq + Hash> Layout<K> {
                 position[g] = (c, depth);
             }
         }
-        Ok(Layout { groups, chains: merged, position })
+        Ok(Layout {
+            groups,
+            chains: merged,
+            position,
+        })
     }
 
     /// The groups as declared.
@@ -334,7 +364,10 @@ impl<K: Clone + Eq + Hash> Layout<K> {
     /// Every group, innermost first within each chain: the order in which destroying an
     /// entity leaves its groups.
     pub fn destroy_order(&self) -> Vec<usize> {
-        self.chains.iter().flat_map(|chain| chain.iter().rev().copied()).collect()
+        self.chains
+            .iter()
+            .flat_map(|chain| chain.iter().rev().copied())
+            .collect()
     }
 }
 
@@ -342,7 +375,9 @@ impl<K: Clone + Eq + Hash> Layout<K> {
 mod tests {
     use super::*;
 
-    fn layout(groups: &[&[&'static str]]) -> Result<Layout<&'static str>, Vec<LayoutError<&'static str>>> {
+    fn layout(
+        groups: &[&[&'static str]],
+    ) -> Result<Layout<&'static str>, Vec<LayoutError<&'static str>>> {
         Layout::new(groups.iter().map(|g| g.to_vec()).collect())
     }
 
@@ -364,18 +399,31 @@ mod tests {
 
     #[test]
     fn accepts_chains_and_families_in_any_order() {
-        let groups: &[&[&str]] = &[&["A", "B"], &["A", "B", "C"], &["A", "B", "C", "D"], &["E", "F"], &["F", "E", "G"]];
+        let groups: &[&[&str]] = &[
+            &["A", "B"],
+            &["A", "B", "C"],
+            &["A", "B", "C", "D"],
+            &["E", "F"],
+            &["F", "E", "G"],
+        ];
         for order in permutations(groups) {
             let l = layout(&order).unwrap_or_else(|e| panic!("{order:?}: {e:?}"));
-            let names = |ids: Vec<usize>| ids.into_iter().map(|g| order[g].len()).collect::<Vec<_>>();
+            let names =
+                |ids: Vec<usize>| ids.into_iter().map(|g| order[g].len()).collect::<Vec<_>>();
             assert_eq!(names(l.enter_order(&"A")), vec![2, 3, 4]);
             assert_eq!(names(l.leave_order(&"B")), vec![4, 3, 2]);
             assert_eq!(names(l.enter_order(&"C")), vec![3, 4]);
             assert_eq!(names(l.enter_order(&"E")), vec![2, 3]);
             assert_eq!(l.chains().len(), 2);
             let destroy = names(l.destroy_order());
-            assert!(destroy == vec![4, 3, 2, 3, 2] || destroy == vec![3, 2, 4, 3, 2], "{destroy:?}");
-            let abc = order.iter().position(|g| g.len() == 3 && g.contains(&"A")).unwrap();
+            assert!(
+                destroy == vec![4, 3, 2, 3, 2] || destroy == vec![3, 2, 4, 3, 2],
+                "{destroy:?}"
+            );
+            let abc = order
+                .iter()
+                .position(|g| g.len() == 3 && g.contains(&"A"))
+                .unwrap();
             assert_eq!(names(l.inner_groups(abc).to_vec()), vec![4]);
         }
     }
@@ -383,7 +431,10 @@ mod tests {
     #[test]
     fn accepts_single_groups_and_no_groups() {
         assert!(layout(&[]).unwrap().chains().is_empty());
-        assert_eq!(layout(&[&["A", "B"], &["C", "D"]]).unwrap().chains().len(), 2);
+        assert_eq!(
+            layout(&[&["A", "B"], &["C", "D"]]).unwrap().chains().len(),
+            2
+        );
     }
 
     #[test]
@@ -397,7 +448,9 @@ mod tests {
             for order in permutations(groups) {
                 let errors = layout(&order).unwrap_err();
                 assert_eq!(errors.len(), 1, "{order:?}: {errors:?}");
-                let LayoutError::Overlap { group, other, .. } = errors[0] else { panic!("{errors:?}") };
+                let LayoutError::Overlap { group, other, .. } = errors[0] else {
+                    panic!("{errors:?}")
+                };
                 assert!(other < group);
             }
         }
@@ -416,29 +469,71 @@ mod tests {
     #[test]
     fn rejects_repeated_types_and_groups() {
         let errors = layout(&[&["A", "B", "A", "A"]]).unwrap_err();
-        assert!(matches!(errors[..], [LayoutError::DuplicateType { ty: "A", first: 0, second: 2, .. }]), "{errors:?}");
+        assert!(
+            matches!(
+                errors[..],
+                [LayoutError::DuplicateType {
+                    ty: "A",
+                    first: 0,
+                    second: 2,
+                    ..
+                }]
+            ),
+            "{errors:?}"
+        );
         let errors = layout(&[&["A", "B"], &["B", "A"]]).unwrap_err();
-        assert!(matches!(errors[..], [LayoutError::DuplicateGroup { group: 1, first: 0, .. }]), "{errors:?}");
-        assert!(errors[0].to_string().contains("<B, A> declares the same components as group <A, B>"));
+        assert!(
+            matches!(
+                errors[..],
+                [LayoutError::DuplicateGroup {
+                    group: 1,
+                    first: 0,
+                    ..
+                }]
+            ),
+            "{errors:?}"
+        );
+        assert!(
+            errors[0]
+                .to_string()
+                .contains("<B, A> declares the same components as group <A, B>")
+        );
     }
 
     #[test]
     fn rejects_groups_of_fewer_than_two_types() {
         let errors = layout(&[&["A"], &[]]).unwrap_err();
-        assert!(matches!(errors[..], [LayoutError::TooFewTypes { group: 0, .. }, LayoutError::TooFewTypes { group: 1, .. }]));
+        assert!(matches!(
+            errors[..],
+            [
+                LayoutError::TooFewTypes { group: 0, .. },
+                LayoutError::TooFewTypes { group: 1, .. }
+            ]
+        ));
     }
 
     #[test]
     fn rejects_two_disjoint_groups_under_one() {
         for order in permutations(&[&["A", "B"][..], &["C", "D"], &["A", "B", "C", "D"]]) {
             let errors = layout(&order).unwrap_err();
-            assert!(matches!(errors[..], [LayoutError::NotAChain { .. }]), "{order:?}: {errors:?}");
+            assert!(
+                matches!(errors[..], [LayoutError::NotAChain { .. }]),
+                "{order:?}: {errors:?}"
+            );
         }
     }
 
     #[test]
     fn reports_every_error_without_cascading() {
-        let errors = layout(&[&["A", "B"], &["A", "C"], &["X"], &["Y", "Y", "Z"], &["B", "A"], &["E", "F"]]).unwrap_err();
+        let errors = layout(&[
+            &["A", "B"],
+            &["A", "C"],
+            &["X"],
+            &["Y", "Y", "Z"],
+            &["B", "A"],
+            &["E", "F"],
+        ])
+        .unwrap_err();
         let blamed: Vec<usize> = errors.iter().map(LayoutError::group).collect();
         assert_eq!(blamed, vec![1, 2, 3, 4], "{errors:?}");
     }

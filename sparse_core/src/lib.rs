@@ -29,4 +29,4 @@ pub use layout::{Layout, LayoutError};
 pub use sparse_set::SparseSet;
 pub use storage::Storage;
 pub use view::View;
-pub use world::{AccessError, GroupSpec, World};
+pub use world::{AccessError, GroupSpec, LayoutErrors, World};

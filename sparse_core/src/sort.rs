@@ -25,7 +25,8 @@ impl<T> Storage<T> {
     /// ```
     pub fn sort_by(&mut self, mut compare: impl FnMut(&T, &T) -> Ordering) {
         let components = &self.components;
-        self.set.sort_dense_by_old_position(|a, b| compare(&components[a], &components[b]));
+        self.set
+            .sort_dense_by_old_position(|a, b| compare(&components[a], &components[b]));
         // sparse[dense[p]] still holds the old position of the entity now at p: it is the
         // gather permutation. Walk its cycles, marking visited positions in `sparse`.
         for start in 0..self.components.len() {
@@ -64,7 +65,12 @@ impl<T> Storage<T> {
         }
     }
 
-    fn sift_down(&mut self, compare: &mut impl FnMut(&T, &T) -> Ordering, mut node: usize, end: usize) {
+    fn sift_down(
+        &mut self,
+        compare: &mut impl FnMut(&T, &T) -> Ordering,
+        mut node: usize,
+        end: usize,
+    ) {
         loop {
             let mut child = 2 * node + 1;
             if child >= end {
@@ -88,7 +94,8 @@ impl<T> Storage<T> {
     pub fn sort_by_permutation(&mut self, mut compare: impl FnMut(&T, &T) -> Ordering) {
         let mut sources: Vec<u32> = (0..self.len() as u32).collect();
         let components = &self.components;
-        sources.sort_unstable_by(|&a, &b| compare(&components[a as usize], &components[b as usize]));
+        sources
+            .sort_unstable_by(|&a, &b| compare(&components[a as usize], &components[b as usize]));
         self.apply_gather_unchecked(&mut sources);
     }
 
@@ -124,7 +131,10 @@ impl<T> Storage<T> {
     /// Panics if `sources` is not a permutation of `0..sources.len()` or is longer than
     /// the storage; nothing is moved in that case.
     pub fn apply_gather(&mut self, sources: &mut [u32]) {
-        assert!(is_permutation(sources) && sources.len() <= self.len(), "not a permutation of the prefix");
+        assert!(
+            is_permutation(sources) && sources.len() <= self.len(),
+            "not a permutation of the prefix"
+        );
         self.apply_gather_unchecked(sources);
     }
 
@@ -149,7 +159,10 @@ impl<T> Storage<T> {
 /// Whether `sources` holds each of `0..sources.len()` exactly once.
 pub(crate) fn is_permutation(sources: &[u32]) -> bool {
     let mut seen = vec![false; sources.len()];
-    sources.iter().all(|&s| seen.get_mut(s as usize).is_some_and(|seen| !core::mem::replace(seen, true)))
+    sources.iter().all(|&s| {
+        seen.get_mut(s as usize)
+            .is_some_and(|seen| !core::mem::replace(seen, true))
+    })
 }
 
 #[cfg(test)]

@@ -65,12 +65,18 @@ impl SparseArray {
 
 fn new_block() -> Box<Block> {
     let pages: Vec<Option<Box<Page>>> = (0..BLOCK_LEN).map(|_| None).collect();
-    pages.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
+    pages
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!())
 }
 
 fn new_page() -> Box<Page> {
     // `vec!` of zeros goes through the zeroed allocator: untouched memory costs nothing.
-    vec![0u32; PAGE_LEN].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
+    vec![0u32; PAGE_LEN]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!())
 }
 
 #[cfg(test)]
@@ -92,10 +98,16 @@ mod tests {
     #[test]
     fn far_apart_indices_cost_kilobytes() {
         let mut sparse = SparseArray::default();
-        for (i, index) in [0u32, 1 << 20, 1 << 30, (1 << 31) - 1].into_iter().enumerate() {
+        for (i, index) in [0u32, 1 << 20, 1 << 30, (1 << 31) - 1]
+            .into_iter()
+            .enumerate()
+        {
             sparse.set(index, i as u32);
         }
         let bytes = sparse.heap_bytes();
-        assert!(bytes < 100 * 1024, "four far-apart indices took {bytes} bytes");
+        assert!(
+            bytes < 100 * 1024,
+            "four far-apart indices took {bytes} bytes"
+        );
     }
 }

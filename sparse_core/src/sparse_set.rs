@@ -39,7 +39,10 @@ impl SparseSet {
 
     /// An empty set whose dense array has room for `capacity` entities.
     pub fn with_capacity(capacity: usize) -> Self {
-        SparseSet { sparse: SparseArray::default(), dense: Vec::with_capacity(capacity) }
+        SparseSet {
+            sparse: SparseArray::default(),
+            dense: Vec::with_capacity(capacity),
+        }
     }
 
     /// The number of members.
@@ -158,10 +161,14 @@ impl SparseSet {
 
     /// Sorts the dense array with `compare` over the members' *current* positions, which
     /// the sparse array keeps answering during the sort (it is not touched).
-    pub(crate) fn sort_dense_by_old_position(&mut self, mut compare: impl FnMut(usize, usize) -> core::cmp::Ordering) {
+    pub(crate) fn sort_dense_by_old_position(
+        &mut self,
+        mut compare: impl FnMut(usize, usize) -> core::cmp::Ordering,
+    ) {
         let sparse = &self.sparse;
         let position = |e: &Entity| sparse.get(e.index()).unwrap_or(0) as usize;
-        self.dense.sort_unstable_by(|a, b| compare(position(a), position(b)));
+        self.dense
+            .sort_unstable_by(|a, b| compare(position(a), position(b)));
     }
 
     /// Reserves room for `additional` more members in the dense array.
@@ -189,7 +196,8 @@ impl SparseSet {
     /// Rewrites the sparse entries of the members in `range` from the dense array.
     pub(crate) fn reindex(&mut self, range: core::ops::Range<usize>) {
         for position in range {
-            self.sparse.set(self.dense[position].index(), position as u32);
+            self.sparse
+                .set(self.dense[position].index(), position as u32);
         }
     }
 
@@ -197,7 +205,9 @@ impl SparseSet {
     pub fn check(&self) -> Result<(), String> {
         for (position, &entity) in self.dense.iter().enumerate() {
             if self.index_of(entity) != Some(position) {
-                return Err(format!("{entity:?} at dense {position} is not mapped back by the sparse array"));
+                return Err(format!(
+                    "{entity:?} at dense {position} is not mapped back by the sparse array"
+                ));
             }
         }
         Ok(())
@@ -261,7 +271,10 @@ mod tests {
         set.clear();
         assert!(!set.contains(e(1, 1)) && !set.contains(e(2, 1)));
         set.insert(e(2, 1));
-        assert!(!set.contains(e(1, 1)), "stale sparse entry 0 now points at e2");
+        assert!(
+            !set.contains(e(1, 1)),
+            "stale sparse entry 0 now points at e2"
+        );
         assert_eq!(set.index_of(e(2, 1)), Some(0));
         set.check().unwrap();
     }

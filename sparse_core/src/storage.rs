@@ -32,7 +32,10 @@ pub struct Storage<T> {
 
 impl<T> Default for Storage<T> {
     fn default() -> Self {
-        Storage { set: SparseSet::new(), components: Vec::new() }
+        Storage {
+            set: SparseSet::new(),
+            components: Vec::new(),
+        }
     }
 }
 
@@ -44,7 +47,10 @@ impl<T> Storage<T> {
 
     /// An empty storage with room for `capacity` components.
     pub fn with_capacity(capacity: usize) -> Self {
-        Storage { set: SparseSet::with_capacity(capacity), components: Vec::with_capacity(capacity) }
+        Storage {
+            set: SparseSet::with_capacity(capacity),
+            components: Vec::with_capacity(capacity),
+        }
     }
 
     /// The number of stored components.
@@ -168,12 +174,20 @@ impl<T> Storage<T> {
 
     /// Iterates over `(entity, &component)` in dense order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (Entity, &T)> + '_ {
-        self.set.as_slice().iter().copied().zip(self.components.iter())
+        self.set
+            .as_slice()
+            .iter()
+            .copied()
+            .zip(self.components.iter())
     }
 
     /// Iterates over `(entity, &mut component)` in dense order.
     pub fn iter_mut(&mut self) -> impl ExactSizeIterator<Item = (Entity, &mut T)> + '_ {
-        self.set.as_slice().iter().copied().zip(self.components.iter_mut())
+        self.set
+            .as_slice()
+            .iter()
+            .copied()
+            .zip(self.components.iter_mut())
     }
 
     /// The entity set underlying this storage.

@@ -6,9 +6,9 @@ use core::cmp::Ordering;
 use core::fmt;
 use std::collections::HashMap;
 
-use crate::component::{compare_at, Component, ComponentKey, ComponentSet};
+use crate::component::{Component, ComponentKey, ComponentSet, compare_at};
 use crate::entity::{Entities, Entity, EntityError};
-use crate::group::{check_group, layered_sources, GroupMut};
+use crate::group::{GroupMut, check_group, layered_sources};
 use crate::layout::{Layout, LayoutError};
 use crate::sparse_set::SparseSet;
 use crate::storage::Storage;
@@ -55,7 +55,10 @@ pub struct GroupSpec {
 impl GroupSpec {
     /// The group owning the types of the tuple `G`.
     pub fn of<G: ComponentSet>() -> Self {
-        GroupSpec { keys: G::keys(), new_storages: G::new_storages }
+        GroupSpec {
+            keys: G::keys(),
+            new_storages: G::new_storages,
+        }
     }
 }
 
@@ -71,15 +74,38 @@ pub enum AccessError {
 impl fmt::Display for AccessError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AccessError::NoSuchGroup(types) => write!(f, "this world has no group of <{}>", types.join(", ")),
+            AccessError::NoSuchGroup(types) => {
+                write!(f, "this world has no group of <{}>", types.join(", "))
+            }
             AccessError::OwnedByGroup(ty) => {
-                write!(f, "`{ty}` is owned by a group; sort the group with `sort_group` instead")
+                write!(
+                    f,
+                    "`{ty}` is owned by a group; sort the group with `sort_group` instead"
+                )
             }
         }
     }
 }
 
 impl std::error::Error for AccessError {}
+
+/// Every error of a rejected run-time layout, displayed one per line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutErrors(pub Vec<LayoutError<ComponentKey>>);
+
+impl fmt::Display for LayoutErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, error) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{error}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LayoutErrors {}
 
 struct GroupState {
     /// Indices of the owned storages, in declaration order.
@@ -136,9 +162,13 @@ impl World {
 
     /// A world with the given groups, validated by [`Layout`]: every error is returned,
     /// nothing panics.
-    pub fn with_groups(groups: impl IntoIterator<Item = GroupSpec>) -> Result<World, Vec<LayoutError<ComponentKey>>> {
+    ///
+    /// # Errors
+    /// Every [`LayoutError`] of the declarations, in [`LayoutErrors`].
+    pub fn with_groups(groups: impl IntoIterator<Item = GroupSpec>) -> Result<World, LayoutErrors> {
         let specs: Vec<GroupSpec> = groups.into_iter().collect();
-        let layout = Layout::new(specs.iter().map(|s| s.keys.clone()).collect())?;
+        let layout =
+            Layout::new(specs.iter().map(|s| s.keys.clone()).collect()).map_err(LayoutErrors)?;
         let mut world = World::new();
         for spec in &specs {
             let storages: Vec<usize> = (spec.new_storages)()
@@ -179,7 +209,9 @@ impl World {
 
     fn typed_mut<T: Component>(&mut self, index: usize) -> &mut Storage<T> {
         let storage: &mut dyn Any = self.storages[index].as_mut();
-        storage.downcast_mut().expect("storage index registered for this type")
+        storage
+            .downcast_mut()
+            .expect("storage index registered for this type")
     }
 
     /// Creates an entity.
@@ -202,7 +234,11 @@ impl World {
     ///
     /// # Errors
     /// [`EntityError::Dead`] if `entity` is not alive; nothing is written.
-    pub fn insert<T: Component>(&mut self, entity: Entity, value: T) -> Result<Option<T>, EntityError> {
+    pub fn insert<T: Component>(
+        &mut self,
+        entity: Entity,
+        value: T,
+    ) -> Result<Option<T>, EntityError> {
         if !self.entities.is_alive(entity) {
             return Err(EntityError::Dead(entity));
         }
@@ -256,10 +292,18 @@ impl World {
     fn try_enter(&mut self, group: usize, entity: Entity) -> bool {
         let state = &mut self.groups[group];
         let storages = &mut self.storages;
-        if !state.storages.iter().all(|&s| storages[s].set().contains(entity)) {
+        if !state
+            .storages
+            .iter()
+            .all(|&s| storages[s].set().contains(entity))
+        {
             return false;
         }
-        if storages[state.storages[0]].set().index_of(entity).is_some_and(|p| p < state.len) {
+        if storages[state.storages[0]]
+            .set()
+            .index_of(entity)
+            .is_some_and(|p| p < state.len)
+        {
             return false;
         }
         for &s in &state.storages {
@@ -318,7 +362,9 @@ impl World {
         let layout = self.layout.as_ref();
         layout
             .and_then(|l| {
-                l.groups().iter().position(|g| g.len() == ids.len() && g.iter().all(|k| ids.contains(&k.type_id())))
+                l.groups().iter().position(|g| {
+                    g.len() == ids.len() && g.iter().all(|k| ids.contains(&k.type_id()))
+                })
             })
             .ok_or_else(|| AccessError::NoSuchGroup(keys.iter().map(ComponentKey::name).collect()))
     }
@@ -333,7 +379,8 @@ impl World {
         let group = self.group_index(&keys)?;
         let len = self.groups[group].len;
         let indices: Vec<usize> = keys.iter().map(|k| self.by_type[&k.type_id()]).collect();
-        let storages = G::erased(&mut self.storages, &indices).expect("group storages are distinct and typed");
+        let storages =
+            G::erased(&mut self.storages, &indices).expect("group storages are distinct and typed");
         let (entities, slices) = G::prefixes(storages, len);
         Ok(GroupMut::from_parts(entities, slices))
     }
@@ -352,8 +399,14 @@ impl World {
     /// Panics if `G` names a type twice.
     pub fn view<G: ComponentSet>(&mut self) -> View<'_, G> {
         let keys = G::keys();
-        let indices: Vec<usize> = keys.iter().zip(G::new_storages()).map(|(k, s)| self.register(k.type_id(), s)).collect();
-        View::from_storages(G::erased(&mut self.storages, &indices).expect("a view names each type once"))
+        let indices: Vec<usize> = keys
+            .iter()
+            .zip(G::new_storages())
+            .map(|(k, s)| self.register(k.type_id(), s))
+            .collect();
+        View::from_storages(
+            G::erased(&mut self.storages, &indices).expect("a view names each type once"),
+        )
     }
 
     /// Sorts the storage of `T` with `compare` (the mixed strategy).
@@ -361,7 +414,10 @@ impl World {
     /// # Errors
     /// [`AccessError::OwnedByGroup`] if a group owns `T`: sorting the storage alone would
     /// break the group; use [`sort_group`](World::sort_group).
-    pub fn sort<T: Component>(&mut self, compare: impl FnMut(&T, &T) -> Ordering) -> Result<(), AccessError> {
+    pub fn sort<T: Component>(
+        &mut self,
+        compare: impl FnMut(&T, &T) -> Ordering,
+    ) -> Result<(), AccessError> {
         let index = self.index_or_register::<T>();
         if !self.enter_order[index].is_empty() {
             return Err(AccessError::OwnedByGroup(core::any::type_name::<T>()));
@@ -389,10 +445,13 @@ impl World {
         layer_ends.push(self.groups[group].len);
         let sources = {
             let indices: Vec<usize> = keys.iter().map(|k| self.by_type[&k.type_id()]).collect();
-            let storages = G::erased(&mut self.storages, &indices).expect("group storages are distinct and typed");
+            let storages = G::erased(&mut self.storages, &indices)
+                .expect("group storages are distinct and typed");
             let (_, slices) = G::prefixes(storages, self.groups[group].len);
             let slices = G::shared(&slices);
-            layered_sources(&layer_ends, |a, b| compare_at::<G>(&slices, &mut compare, a, b))
+            layered_sources(&layer_ends, |a, b| {
+                compare_at::<G>(&slices, &mut compare, a, b)
+            })
         };
         // Apply to the group's storages over its whole range, and to each storage that only
         // an inner group owns over that group's range: the permutation maps it onto itself.
@@ -418,20 +477,32 @@ impl World {
     /// A description of the first broken invariant.
     pub fn check(&self) -> Result<(), String> {
         for storage in &self.storages {
-            storage.check().map_err(|e| format!("{}: {e}", storage.type_name()))?;
+            storage
+                .check()
+                .map_err(|e| format!("{}: {e}", storage.type_name()))?;
             if let Some(dead) = storage.set().iter().find(|&&e| !self.entities.is_alive(e)) {
-                return Err(format!("{}: dead entity {dead:?} still has a component", storage.type_name()));
+                return Err(format!(
+                    "{}: dead entity {dead:?} still has a component",
+                    storage.type_name()
+                ));
             }
         }
         for (g, state) in self.groups.iter().enumerate() {
-            let sets: Vec<&SparseSet> = state.storages.iter().map(|&s| self.storages[s].set()).collect();
+            let sets: Vec<&SparseSet> = state
+                .storages
+                .iter()
+                .map(|&s| self.storages[s].set())
+                .collect();
             check_group(&sets, state.len).map_err(|e| format!("group {g}: {e}"))?;
         }
         if let Some(layout) = &self.layout {
             for chain in layout.chains() {
                 for pair in chain.windows(2) {
                     if self.groups[pair[1]].len > self.groups[pair[0]].len {
-                        return Err(format!("group {} is longer than its outer group {}", pair[1], pair[0]));
+                        return Err(format!(
+                            "group {} is longer than its outer group {}",
+                            pair[1], pair[0]
+                        ));
                     }
                 }
             }

@@ -1,7 +1,9 @@
 //! The model of a `#[world]` struct: its storages and its groups.
 
 use syn::spanned::Spanned;
-use syn::{Attribute, Error, Fields, GenericArgument, Ident, Item, PathArguments, Type, Visibility};
+use syn::{
+    Attribute, Error, Fields, GenericArgument, Ident, Item, PathArguments, Type, Visibility,
+};
 
 use crate::attr;
 
@@ -45,7 +47,9 @@ fn storage_component(ty: &Type) -> Option<&Type> {
     if path.qself.is_some() || segment.ident != "Storage" {
         return None;
     }
-    let PathArguments::AngleBracketed(args) = &segment.arguments else { return None };
+    let PathArguments::AngleBracketed(args) = &segment.arguments else {
+        return None;
+    };
     match args.args.first() {
         Some(GenericArgument::Type(component)) if args.args.len() == 1 => Some(component),
         _ => None,
@@ -71,7 +75,10 @@ impl World {
             }
         };
         if !item.generics.params.is_empty() || item.generics.where_clause.is_some() {
-            errors.push(Error::new_spanned(&item.generics, "`#[world]` does not support generic worlds"));
+            errors.push(Error::new_spanned(
+                &item.generics,
+                "`#[world]` does not support generic worlds",
+            ));
             return None;
         }
         let named = match item.fields {
@@ -113,7 +120,14 @@ impl World {
                 continue;
             }
             let component = component.clone();
-            storages.push(StorageField { attrs: field.attrs, vis: field.vis, ident, ty: field.ty, component, key });
+            storages.push(StorageField {
+                attrs: field.attrs,
+                vis: field.vis,
+                ident,
+                ty: field.ty,
+                component,
+                key,
+            });
         }
         let mut attrs = Vec::new();
         let mut groups = Vec::new();
@@ -124,13 +138,23 @@ impl World {
             }
             match attr::group_types(&attr) {
                 Ok(types) => {
-                    let types = types.into_iter().map(|t| (type_key(&t), t)).map(|(k, t)| (t, k)).collect();
+                    let types = types
+                        .into_iter()
+                        .map(|t| (type_key(&t), t))
+                        .map(|(k, t)| (t, k))
+                        .collect();
                     groups.push(Group { attr, types });
                 }
                 Err(error) => errors.push(error),
             }
         }
-        Some(World { attrs, vis: item.vis, ident: item.ident, storages, groups })
+        Some(World {
+            attrs,
+            vis: item.vis,
+            ident: item.ident,
+            storages,
+            groups,
+        })
     }
 
     /// The storage field of the component with `key`.

@@ -22,10 +22,15 @@ struct ComponentType(Type);
 impl Parse for ComponentType {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         if input.peek(syn::Lit) {
-            return Err(input.error("expected a component type in `#[group(...)]`, found a literal"));
+            return Err(
+                input.error("expected a component type in `#[group(...)]`, found a literal")
+            );
         }
         input.parse().map(ComponentType).map_err(|e| {
-            Error::new(e.span(), format!("expected a component type in `#[group(...)]`: {e}"))
+            Error::new(
+                e.span(),
+                format!("expected a component type in `#[group(...)]`: {e}"),
+            )
         })
     }
 }

@@ -13,7 +13,10 @@ use crate::valid;
 pub(crate) fn world(args: TokenStream, input: TokenStream) -> TokenStream {
     let mut errors = Vec::new();
     if !args.is_empty() {
-        errors.push(Error::new_spanned(&args, "`#[world]` takes no arguments; declare groups with `#[group(A, B)]` below it"));
+        errors.push(Error::new_spanned(
+            &args,
+            "`#[world]` takes no arguments; declare groups with `#[group(A, B)]` below it",
+        ));
     }
     let item: Item = match syn::parse2(input) {
         Ok(item) => item,
@@ -59,7 +62,11 @@ impl<'a> Expander<'a> {
                 let mut seen: Vec<Vec<&str>> = Vec::new();
                 (0..world.groups.len())
                     .filter(|&g| {
-                        let keys: Vec<&str> = world.groups[g].types.iter().map(|(_, k)| k.as_str()).collect();
+                        let keys: Vec<&str> = world.groups[g]
+                            .types
+                            .iter()
+                            .map(|(_, k)| k.as_str())
+                            .collect();
                         let distinct = keys.iter().enumerate().all(|(i, k)| !keys[..i].contains(k));
                         let stored = keys.iter().all(|k| world.storage(k).is_some());
                         let fresh = !seen.contains(&keys);
@@ -69,7 +76,12 @@ impl<'a> Expander<'a> {
                     .collect()
             }
         };
-        Expander { world, layout, inner: format_ident!("__Sparse{}Storages", world.ident), groups }
+        Expander {
+            world,
+            layout,
+            inner: format_ident!("__Sparse{}Storages", world.ident),
+            groups,
+        }
     }
 
     fn len_field(group: usize) -> Ident {
@@ -83,12 +95,19 @@ impl<'a> Expander<'a> {
 
     /// `(&mut w.a, &mut w.b, …)` for the storages a group owns.
     fn owned(&self, group: usize) -> TokenStream {
-        let fields = self.world.groups[group].types.iter().map(|(_, key)| &self.world.storage(key).expect("stored").ident);
+        let fields = self.world.groups[group]
+            .types
+            .iter()
+            .map(|(_, key)| &self.world.storage(key).expect("stored").ident);
         quote!((#(&mut w.#fields,)*))
     }
 
     fn group_name(&self, group: usize) -> String {
-        let keys: Vec<&str> = self.world.groups[group].types.iter().map(|(_, k)| k.as_str()).collect();
+        let keys: Vec<&str> = self.world.groups[group]
+            .types
+            .iter()
+            .map(|(_, k)| k.as_str())
+            .collect();
         format!("<{}>", keys.join(", "))
     }
 
@@ -105,15 +124,21 @@ impl<'a> Expander<'a> {
     }
 
     fn expand(&self) -> TokenStream {
-        let World { attrs, vis, ident, storages, .. } = self.world;
+        let World {
+            attrs,
+            vis,
+            ident,
+            storages,
+            ..
+        } = self.world;
         let inner = &self.inner;
         let fields: Vec<&Ident> = storages.iter().map(|s| &s.ident).collect();
         let types: Vec<&Type> = storages.iter().map(|s| &s.component).collect();
         let field_types = storages.iter().map(|s| &s.ty);
         let lens: Vec<Ident> = (0..self.world.groups.len()).map(Self::len_field).collect();
-        let assertions = types.iter().map(|ty| {
-            quote_spanned!(ty.span()=> __sparse_assert_component::<#ty>();)
-        });
+        let assertions = types
+            .iter()
+            .map(|ty| quote_spanned!(ty.span()=> __sparse_assert_component::<#ty>();));
         let accessors = storages.iter().map(|s| {
             let (field_attrs, field_vis, field, ty) = (&s.attrs, &s.vis, &s.ident, &s.component);
             let doc = format!("The storage of `{}`, read only.", s.key);
@@ -125,9 +150,16 @@ impl<'a> Expander<'a> {
                 }
             }
         });
-        let component_impls = storages.iter().map(|s| self.component_impl(&s.ident, &s.component, &s.key));
+        let component_impls = storages
+            .iter()
+            .map(|s| self.component_impl(&s.ident, &s.component, &s.key));
         let group_impls = self.groups.iter().map(|&g| self.group_impl(g));
-        let destroy_leaves = self.layout.map(|l| l.destroy_order()).unwrap_or_default().into_iter().map(|g| self.leave(g));
+        let destroy_leaves = self
+            .layout
+            .map(|l| l.destroy_order())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|g| self.leave(g));
         let checks = self.checks();
         let world_doc = format!(
             "Creates an empty `{ident}`.\n\nEvery storage is empty and every group has length zero."
@@ -337,7 +369,10 @@ impl<'a> Expander<'a> {
             }
         });
         let group_checks = self.groups.iter().map(|&g| {
-            let fields = self.world.groups[g].types.iter().map(|(_, key)| &self.world.storage(key).expect("stored").ident);
+            let fields = self.world.groups[g]
+                .types
+                .iter()
+                .map(|(_, key)| &self.world.storage(key).expect("stored").ident);
             let len = Self::len_field(g);
             let name = self.group_name(g);
             quote! {
@@ -345,21 +380,33 @@ impl<'a> Expander<'a> {
                     .map_err(|e| ::std::format!("group {}: {}", #name, e))?;
             }
         });
-        let nesting = self.layout.into_iter().flat_map(|l| l.chains()).flat_map(|chain| chain.windows(2)).map(|pair| {
-            let (outer, inner) = (Self::len_field(pair[0]), Self::len_field(pair[1]));
-            let message = format!("group {} is longer than its outer group {}", self.group_name(pair[1]), self.group_name(pair[0]));
-            quote! {
-                if w.#inner > w.#outer {
-                    return ::core::result::Result::Err(::std::string::String::from(#message));
+        let nesting = self
+            .layout
+            .into_iter()
+            .flat_map(|l| l.chains())
+            .flat_map(|chain| chain.windows(2))
+            .map(|pair| {
+                let (outer, inner) = (Self::len_field(pair[0]), Self::len_field(pair[1]));
+                let message = format!(
+                    "group {} is longer than its outer group {}",
+                    self.group_name(pair[1]),
+                    self.group_name(pair[0])
+                );
+                quote! {
+                    if w.#inner > w.#outer {
+                        return ::core::result::Result::Err(::std::string::String::from(#message));
+                    }
                 }
-            }
-        });
+            });
         quote!(#(#storage_checks)* #(#group_checks)* #(#nesting)*)
     }
 
     fn component_impl(&self, field: &Ident, ty: &Type, key: &str) -> TokenStream {
         let ident = &self.world.ident;
-        let enter_order = self.layout.map(|l| l.enter_order(&key.to_owned())).unwrap_or_default();
+        let enter_order = self
+            .layout
+            .map(|l| l.enter_order(&key.to_owned()))
+            .unwrap_or_default();
         let owned = !enter_order.is_empty();
         let enters = enter_order.iter().map(|&g| self.enter(g));
         let leaves = enter_order.iter().rev().map(|&g| self.leave(g));
@@ -434,7 +481,10 @@ impl<'a> Expander<'a> {
         let tuple = self.group_tuple(group);
         let owned = self.owned(group);
         let len = Self::len_field(group);
-        let inner_groups: Vec<usize> = self.layout.map(|l| l.inner_groups(group).to_vec()).unwrap_or_default();
+        let inner_groups: Vec<usize> = self
+            .layout
+            .map(|l| l.inner_groups(group).to_vec())
+            .unwrap_or_default();
         let inner_lens = inner_groups.iter().rev().map(|&g| Self::len_field(g));
         // The group's storages over its range, then each storage only an inner group owns
         // over that group's range.

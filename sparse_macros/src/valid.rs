@@ -8,8 +8,25 @@ use crate::ast::World;
 
 /// Methods every generated world has; a storage field must not shadow one.
 const WORLD_METHODS: &[&str] = &[
-    "new", "spawn", "is_alive", "entities", "insert", "remove", "get", "get_mut", "contains", "storage",
-    "components_mut", "destroy", "group", "group_len", "sort_group", "sort", "view", "check", "default",
+    "new",
+    "spawn",
+    "is_alive",
+    "entities",
+    "insert",
+    "remove",
+    "get",
+    "get_mut",
+    "contains",
+    "storage",
+    "components_mut",
+    "destroy",
+    "group",
+    "group_len",
+    "sort_group",
+    "sort",
+    "view",
+    "check",
+    "default",
 ];
 
 /// Validates `world`. Returns its layout when every group is sound; errors are pushed
@@ -38,10 +55,18 @@ pub(crate) fn validate(world: &World, errors: &mut Vec<Error>) -> Option<Layout<
             stored = false;
             let last = |k: &str| k.rsplit("::").next().map(str::to_owned);
             let hint = match world.storages.iter().find(|s| last(&s.key) == last(key)) {
-                Some(s) => format!("; the world stores `{}`: spell the type as in field `{}`", s.key, s.ident),
-                None => format!("; add a field of type `Storage<{key}>` or remove `{key}` from the group"),
+                Some(s) => format!(
+                    "; the world stores `{}`: spell the type as in field `{}`",
+                    s.key, s.ident
+                ),
+                None => format!(
+                    "; add a field of type `Storage<{key}>` or remove `{key}` from the group"
+                ),
             };
-            errors.push(Error::new_spanned(ty, format!("the world stores no `{key}`{hint}")));
+            errors.push(Error::new_spanned(
+                ty,
+                format!("the world stores no `{key}`{hint}"),
+            ));
         }
         if stored {
             checked.push(index);
@@ -50,8 +75,16 @@ pub(crate) fn validate(world: &World, errors: &mut Vec<Error>) -> Option<Layout<
         }
     }
 
-    let keys: Vec<Vec<String>> =
-        checked.iter().map(|&g| world.groups[g].types.iter().map(|(_, k)| k.clone()).collect()).collect();
+    let keys: Vec<Vec<String>> = checked
+        .iter()
+        .map(|&g| {
+            world.groups[g]
+                .types
+                .iter()
+                .map(|(_, k)| k.clone())
+                .collect()
+        })
+        .collect();
     match Layout::new(keys) {
         Ok(layout) if groups_sound => return Some(layout),
         Ok(_) => {}
@@ -59,7 +92,9 @@ pub(crate) fn validate(world: &World, errors: &mut Vec<Error>) -> Option<Layout<
             for error in layout_errors {
                 let group = &world.groups[checked[error.group()]];
                 let spanned = match &error {
-                    LayoutError::DuplicateType { second, .. } => Error::new_spanned(&group.types[*second].0, &error),
+                    LayoutError::DuplicateType { second, .. } => {
+                        Error::new_spanned(&group.types[*second].0, &error)
+                    }
                     _ => Error::new_spanned(&group.attr, &error),
                 };
                 errors.push(spanned);
