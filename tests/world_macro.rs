@@ -80,10 +80,10 @@ fn group_slices_views_and_sorting() {
         let i = i as u32;
         w.insert(e, A(10 - i)).unwrap();
         w.insert(e, B(i)).unwrap();
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             w.insert(e, C(i)).unwrap();
         }
-        if i % 3 == 0 {
+        if i.is_multiple_of(3) {
             w.insert(e, D(i)).unwrap();
         }
     }

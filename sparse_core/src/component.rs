@@ -14,7 +14,7 @@ use crate::world::ErasedStorage;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a component",
     label = "not a component",
-    note = "add `#[derive(sparse::Component)]` to the declaration of `{Self}`"
+    note = "add `#[derive(sparse::Component)]` to the declaration of `{Self}`, or wrap a foreign type in a newtype that derives it"
 )]
 pub trait Component: 'static {}
 

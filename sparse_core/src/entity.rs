@@ -149,13 +149,10 @@ impl Entities {
         self.alive -= 1;
         let slot = &mut self.slots[entity.index as usize];
         slot.alive = false;
-        match slot.version.checked_add(1) {
-            Some(next) => {
-                slot.version = next;
-                self.free.push(entity.index);
-            }
-            // Retire the index: reusing it would repeat a version.
-            None => {}
+        // An index whose version would overflow is retired: reusing it would repeat a version.
+        if let Some(next) = slot.version.checked_add(1) {
+            slot.version = next;
+            self.free.push(entity.index);
         }
         true
     }

@@ -114,10 +114,10 @@ impl<T> Storage<T> {
         let mut placed = vec![false; self.len()];
         let mut sources = Vec::with_capacity(self.len());
         for &entity in order {
-            if let Some(position) = self.index_of(entity) {
-                if !core::mem::replace(&mut placed[position], true) {
-                    sources.push(position as u32);
-                }
+            if let Some(position) = self.index_of(entity)
+                && !core::mem::replace(&mut placed[position], true)
+            {
+                sources.push(position as u32);
             }
         }
         sources.extend((0..self.len() as u32).filter(|&p| !placed[p as usize]));

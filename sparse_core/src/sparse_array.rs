@@ -17,7 +17,7 @@ type Block = [Option<Box<Page>>; BLOCK_LEN];
 /// reads zero and removed entities leave stale positions behind. Callers validate a
 /// position against their dense array (`dense[pos] == entity`), which is what makes
 /// removal and clearing O(1): nothing here needs resetting.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct SparseArray {
     blocks: Vec<Option<Box<Block>>>,
 }

@@ -25,7 +25,7 @@ use crate::sparse_array::SparseArray;
 /// set.clear();
 /// assert!(set.is_empty() && !set.contains(b));
 /// ```
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct SparseSet {
     sparse: SparseArray,
     dense: Vec<Entity>,
@@ -225,6 +225,14 @@ impl<'a> IntoIterator for &'a SparseSet {
     type IntoIter = core::slice::Iter<'a, Entity>;
     fn into_iter(self) -> Self::IntoIter {
         self.dense.iter()
+    }
+}
+
+impl FromIterator<Entity> for SparseSet {
+    fn from_iter<I: IntoIterator<Item = Entity>>(iter: I) -> Self {
+        let mut set = SparseSet::new();
+        set.extend(iter);
+        set
     }
 }
 

@@ -30,6 +30,15 @@ pub struct Storage<T> {
     pub(crate) components: Vec<T>,
 }
 
+impl<T: Clone> Clone for Storage<T> {
+    fn clone(&self) -> Self {
+        Storage {
+            set: self.set.clone(),
+            components: self.components.clone(),
+        }
+    }
+}
+
 impl<T> Default for Storage<T> {
     fn default() -> Self {
         Storage {

@@ -70,8 +70,9 @@ impl<'a> Expander<'a> {
                         let distinct = keys.iter().enumerate().all(|(i, k)| !keys[..i].contains(k));
                         let stored = keys.iter().all(|k| world.storage(k).is_some());
                         let fresh = !seen.contains(&keys);
+                        let emitted = keys.len() >= 2 && distinct && stored && fresh;
                         seen.push(keys);
-                        distinct && stored && fresh
+                        emitted
                     })
                     .collect()
             }
@@ -139,17 +140,22 @@ impl<'a> Expander<'a> {
         let assertions = types
             .iter()
             .map(|ty| quote_spanned!(ty.span()=> __sparse_assert_component::<#ty>();));
-        let accessors = storages.iter().map(|s| {
-            let (field_attrs, field_vis, field, ty) = (&s.attrs, &s.vis, &s.ident, &s.component);
-            let doc = format!("The storage of `{}`, read only.", s.key);
-            quote! {
-                #(#field_attrs)*
-                #[doc = #doc]
-                #field_vis fn #field(&self) -> &::sparse::Storage<#ty> {
-                    &self.__sparse.get().#field
+        // A field rejected for shadowing a method gets no accessor: no duplicate definition.
+        let accessors = storages
+            .iter()
+            .filter(|s| !valid::shadows_method(&s.ident))
+            .map(|s| {
+                let (field_attrs, field_vis, field, ty) =
+                    (&s.attrs, &s.vis, &s.ident, &s.component);
+                let doc = format!("The storage of `{}`, read only.", s.key);
+                quote! {
+                    #(#field_attrs)*
+                    #[doc = #doc]
+                    #field_vis fn #field(&self) -> &::sparse::Storage<#ty> {
+                        &self.__sparse.get().#field
+                    }
                 }
-            }
-        });
+            });
         let component_impls = storages
             .iter()
             .map(|s| self.component_impl(&s.ident, &s.component, &s.key));
@@ -501,7 +507,11 @@ impl<'a> Expander<'a> {
                 applies.push(quote!(w.#field.apply_gather(&mut sources[..w.#g_len].to_vec());));
             }
         }
-        let span = self.world.groups[group].attr.span();
+        let attr = &self.world.groups[group].attr;
+        let span = match &attr.meta {
+            syn::Meta::List(list) => list.delimiter.span().join(),
+            _ => attr.span(),
+        };
         quote_spanned! {span=>
             impl ::sparse::HasGroup<#tuple> for #ident {
                 fn group(&mut self) -> ::sparse::GroupMut<'_, #tuple> {

@@ -29,11 +29,16 @@ const WORLD_METHODS: &[&str] = &[
     "default",
 ];
 
+/// Whether a field named `ident` would collide with a generated method.
+pub(crate) fn shadows_method(ident: &syn::Ident) -> bool {
+    WORLD_METHODS.iter().any(|m| ident == m)
+}
+
 /// Validates `world`. Returns its layout when every group is sound; errors are pushed
 /// for every problem found, each at the span of what to fix.
 pub(crate) fn validate(world: &World, errors: &mut Vec<Error>) -> Option<Layout<String>> {
     for field in &world.storages {
-        if WORLD_METHODS.iter().any(|m| field.ident == m) {
+        if shadows_method(&field.ident) {
             errors.push(Error::new_spanned(
                 &field.ident,
                 format!(
@@ -44,6 +49,8 @@ pub(crate) fn validate(world: &World, errors: &mut Vec<Error>) -> Option<Layout<
         }
     }
 
+    // Errors about groups, keyed by declaration index so that they come out in source order.
+    let mut group_errors: Vec<(usize, Error)> = Vec::new();
     let mut groups_sound = true;
     let mut checked: Vec<usize> = Vec::new();
     for (index, group) in world.groups.iter().enumerate() {
@@ -63,10 +70,8 @@ pub(crate) fn validate(world: &World, errors: &mut Vec<Error>) -> Option<Layout<
                     "; add a field of type `Storage<{key}>` or remove `{key}` from the group"
                 ),
             };
-            errors.push(Error::new_spanned(
-                ty,
-                format!("the world stores no `{key}`{hint}"),
-            ));
+            let error = Error::new_spanned(ty, format!("the world stores no `{key}`{hint}"));
+            group_errors.push((index, error));
         }
         if stored {
             checked.push(index);
@@ -85,21 +90,24 @@ pub(crate) fn validate(world: &World, errors: &mut Vec<Error>) -> Option<Layout<
                 .collect()
         })
         .collect();
-    match Layout::new(keys) {
-        Ok(layout) if groups_sound => return Some(layout),
-        Ok(_) => {}
+    let layout = match Layout::new(keys) {
+        Ok(layout) => Some(layout),
         Err(layout_errors) => {
             for error in layout_errors {
-                let group = &world.groups[checked[error.group()]];
+                let index = checked[error.group()];
+                let group = &world.groups[index];
                 let spanned = match &error {
                     LayoutError::DuplicateType { second, .. } => {
                         Error::new_spanned(&group.types[*second].0, &error)
                     }
                     _ => Error::new_spanned(&group.attr, &error),
                 };
-                errors.push(spanned);
+                group_errors.push((index, spanned));
             }
+            None
         }
-    }
-    None
+    };
+    group_errors.sort_by_key(|(index, _)| *index);
+    errors.extend(group_errors.into_iter().map(|(_, error)| error));
+    layout.filter(|_| groups_sound)
 }

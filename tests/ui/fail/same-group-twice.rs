@@ -1,0 +1,16 @@
+use sparse::{Component, Storage, world};
+
+#[derive(Component)]
+struct A(u32);
+#[derive(Component)]
+struct B(u32);
+
+#[world]
+#[group(A, B)]
+#[group(B, A)]
+struct Scene {
+    a: Storage<A>,
+    b: Storage<B>,
+}
+
+fn main() {}

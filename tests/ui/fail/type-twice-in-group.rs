@@ -1,0 +1,18 @@
+use sparse::{Component, Storage, world};
+
+#[derive(Component)]
+struct A(u32);
+#[derive(Component)]
+struct B(u32);
+#[derive(Component)]
+struct C(u32);
+
+#[world]
+#[group(A, B, A)]
+struct Scene {
+    a: Storage<A>,
+    b: Storage<B>,
+    c: Storage<C>,
+}
+
+fn main() {}

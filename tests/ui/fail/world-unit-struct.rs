@@ -1,0 +1,6 @@
+use sparse::world;
+
+#[world]
+struct Scene;
+
+fn main() {}
