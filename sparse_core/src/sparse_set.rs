@@ -69,14 +69,14 @@ impl SparseSet {
     }
 
     /// The dense position of `entity`, if it is a member.
-    #[inline]
+    #[inline(always)]
     pub fn index_of(&self, entity: Entity) -> Option<usize> {
         let position = self.sparse.get(entity.index())? as usize;
         (self.dense.get(position) == Some(&entity)).then_some(position)
     }
 
     /// Whether `entity` (this exact version) is a member.
-    #[inline]
+    #[inline(always)]
     pub fn contains(&self, entity: Entity) -> bool {
         self.index_of(entity).is_some()
     }
@@ -129,8 +129,8 @@ impl SparseSet {
     #[inline]
     pub(crate) fn swap_remove_at(&mut self, position: usize) -> Entity {
         let removed = self.dense.swap_remove(position);
-        if let Some(&moved) = self.dense.get(position) {
-            self.sparse.set(moved.index(), position as u32);
+        if position < self.dense.len() {
+            self.repoint(position);
         }
         removed
     }
@@ -139,11 +139,26 @@ impl SparseSet {
     ///
     /// # Panics
     /// Panics if either position is out of bounds.
-    #[inline]
+    #[inline(always)]
     pub fn swap(&mut self, a: usize, b: usize) {
+        if a == b {
+            assert!(a < self.dense.len(), "swap position out of bounds");
+            return;
+        }
         self.dense.swap(a, b);
-        self.sparse.set(self.dense[a].index(), a as u32);
-        self.sparse.set(self.dense[b].index(), b as u32);
+        self.repoint(a);
+        self.repoint(b);
+    }
+
+    /// Points the sparse entry of the member at `position` back to it. Members' pages
+    /// exist, so this never allocates in practice; `set` covers the impossible case.
+    #[inline(always)]
+    fn repoint(&mut self, position: usize) {
+        let index = self.dense[position].index();
+        match self.sparse.slot_mut(index) {
+            Some(slot) => *slot = position as u32,
+            None => self.sparse.set(index, position as u32),
+        }
     }
 
     /// Removes every member in O(1): the dense array is truncated and the sparse array is

@@ -75,13 +75,13 @@ impl<T> Storage<T> {
     }
 
     /// Whether `entity` (this exact version) has a component here.
-    #[inline]
+    #[inline(always)]
     pub fn contains(&self, entity: Entity) -> bool {
         self.set.contains(entity)
     }
 
     /// The dense position of `entity`'s component.
-    #[inline]
+    #[inline(always)]
     pub fn index_of(&self, entity: Entity) -> Option<usize> {
         self.set.index_of(entity)
     }
@@ -93,7 +93,7 @@ impl<T> Storage<T> {
     }
 
     /// The component of `entity`, mutably.
-    #[inline]
+    #[inline(always)]
     pub fn get_mut(&mut self, entity: Entity) -> Option<&mut T> {
         self.set.index_of(entity).map(|p| &mut self.components[p])
     }
@@ -145,7 +145,7 @@ impl<T> Storage<T> {
     ///
     /// # Panics
     /// Panics if either position is out of bounds.
-    #[inline]
+    #[inline(always)]
     pub fn swap(&mut self, a: usize, b: usize) {
         self.set.swap(a, b);
         self.components.swap(a, b);

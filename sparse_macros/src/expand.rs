@@ -453,10 +453,11 @@ impl<'a> Expander<'a> {
                     if !w.__sparse_entities.is_alive(entity) {
                         return ::core::result::Result::Err(::sparse::EntityError::Dead(entity));
                     }
-                    if let ::core::option::Option::Some(old) = w.#field.get_mut(entity) {
-                        return ::core::result::Result::Ok(::core::option::Option::Some(::core::mem::replace(old, value)));
+                    // Alive entities never leave components behind, so `insert` either replaces
+                    // this entity's value or appends a new one.
+                    if let ::core::option::Option::Some(old) = w.#field.insert(entity, value) {
+                        return ::core::result::Result::Ok(::core::option::Option::Some(old));
                     }
-                    w.#field.insert(entity, value);
                     #(#enters)*
                     ::core::result::Result::Ok(::core::option::Option::None)
                 }
