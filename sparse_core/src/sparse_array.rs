@@ -1,23 +1,25 @@
 //! The paged sparse array that maps entity indices to dense positions.
 
+use core::hash::{BuildHasherDefault, Hasher};
 use core::mem::size_of;
+use std::collections::HashMap;
 
 const PAGE_BITS: u32 = 10;
 const PAGE_LEN: usize = 1 << PAGE_BITS;
-const BLOCK_BITS: u32 = 10;
-const BLOCK_LEN: usize = 1 << BLOCK_BITS;
-/// Indices below this go through one table of pages; above it, through blocks of pages.
+/// Indices below this go through one table of pages; above it, through a map of small pages.
 const NEAR_LIMIT: u32 = 1 << 22;
+const FAR_PAGE_BITS: u32 = 6;
+const FAR_PAGE_LEN: usize = 1 << FAR_PAGE_BITS;
 
 type Page = [u32; PAGE_LEN];
-type Block = [Option<Box<Page>>; BLOCK_LEN];
+type FarPage = [u32; FAR_PAGE_LEN];
 
 /// Maps an entity index to a dense position, allocating memory lazily.
 ///
 /// Indices below 2²² (what an allocator hands out in any world under four million
-/// entities) take one table of pages: two dependent loads. Larger indices take two levels
-/// of lazily allocated tables (blocks of pages), so a few entities with indices up to
-/// `u32::MAX` cost kilobytes, not a table sized by the largest index.
+/// entities) go through one table of 4 KiB pages: two dependent loads. Larger indices go
+/// through a hash map of 256-byte pages, so memory follows the number of far entities,
+/// not the largest index: a few entities with indices up to `u32::MAX` cost kilobytes.
 ///
 /// Entries are *untrusted*: a fresh page reads zero and removed entities leave stale
 /// positions behind. Callers validate a position against their dense array
@@ -26,17 +28,25 @@ type Block = [Option<Box<Page>>; BLOCK_LEN];
 #[derive(Clone, Default)]
 pub(crate) struct SparseArray {
     near: Vec<Option<Box<Page>>>,
-    far: Vec<Option<Box<Block>>>,
+    far: HashMap<u32, Box<FarPage>, BuildHasherDefault<PageNumberHasher>>,
 }
 
-#[inline(always)]
-fn split_far(index: u32) -> (usize, usize, usize) {
-    let index = index as usize;
-    (
-        index >> (PAGE_BITS + BLOCK_BITS),
-        (index >> PAGE_BITS) & (BLOCK_LEN - 1),
-        index & (PAGE_LEN - 1),
-    )
+/// Page numbers are small distinct integers: a multiplicative hash spreads them well.
+#[derive(Default)]
+pub(crate) struct PageNumberHasher(u64);
+
+impl Hasher for PageNumberHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01B3);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 impl SparseArray {
@@ -47,9 +57,13 @@ impl SparseArray {
             let page = self.near.get((index >> PAGE_BITS) as usize)?.as_ref()?;
             return Some(page[index as usize & (PAGE_LEN - 1)]);
         }
-        let (block, page, slot) = split_far(index);
-        let page = self.far.get(block)?.as_ref()?[page].as_ref()?;
-        Some(page[slot])
+        self.far_get(index)
+    }
+
+    #[inline(never)]
+    fn far_get(&self, index: u32) -> Option<u32> {
+        let page = self.far.get(&(index >> FAR_PAGE_BITS))?;
+        Some(page[index as usize & (FAR_PAGE_LEN - 1)])
     }
 
     /// The entry of `index`, if its page exists (no allocation).
@@ -59,12 +73,11 @@ impl SparseArray {
             let page = self.near.get_mut((index >> PAGE_BITS) as usize)?.as_mut()?;
             return Some(&mut page[index as usize & (PAGE_LEN - 1)]);
         }
-        let (block, page, slot) = split_far(index);
-        let page = self.far.get_mut(block)?.as_mut()?[page].as_mut()?;
-        Some(&mut page[slot])
+        let page = self.far.get_mut(&(index >> FAR_PAGE_BITS))?;
+        Some(&mut page[index as usize & (FAR_PAGE_LEN - 1)])
     }
 
-    /// Stores `position` for `index`, allocating its tables if needed.
+    /// Stores `position` for `index`, allocating its page if needed.
     #[inline]
     pub(crate) fn set(&mut self, index: u32, position: u32) {
         match self.slot_mut(index) {
@@ -83,32 +96,22 @@ impl SparseArray {
             let page = self.near[page].get_or_insert_with(new_page);
             return &mut page[index as usize & (PAGE_LEN - 1)];
         }
-        let (block, page, slot) = split_far(index);
-        if block >= self.far.len() {
-            self.far.resize_with(block + 1, || None);
-        }
-        let block = self.far[block].get_or_insert_with(new_block);
-        &mut block[page].get_or_insert_with(new_page)[slot]
+        let page = self
+            .far
+            .entry(index >> FAR_PAGE_BITS)
+            .or_insert_with(|| Box::new([0; FAR_PAGE_LEN]));
+        &mut page[index as usize & (FAR_PAGE_LEN - 1)]
     }
 
-    /// Bytes of heap memory held by the tables.
+    /// Bytes of heap memory held by the tables (the map's table estimated from its
+    /// capacity: one key, one pointer and one control byte per bucket).
     pub(crate) fn heap_bytes(&self) -> usize {
         let near_pages = self.near.iter().flatten().count();
-        let blocks = self.far.iter().flatten();
-        let far_pages: usize = blocks.clone().map(|b| b.iter().flatten().count()).sum();
         self.near.capacity() * size_of::<Option<Box<Page>>>()
-            + self.far.capacity() * size_of::<Option<Box<Block>>>()
-            + blocks.count() * size_of::<Block>()
-            + (near_pages + far_pages) * size_of::<Page>()
+            + near_pages * size_of::<Page>()
+            + self.far.capacity() * (size_of::<u32>() + size_of::<Box<FarPage>>() + 1)
+            + self.far.len() * size_of::<FarPage>()
     }
-}
-
-fn new_block() -> Box<Block> {
-    let pages: Vec<Option<Box<Page>>> = (0..BLOCK_LEN).map(|_| None).collect();
-    pages
-        .into_boxed_slice()
-        .try_into()
-        .unwrap_or_else(|_| unreachable!())
 }
 
 fn new_page() -> Box<Page> {
@@ -132,6 +135,10 @@ mod tests {
             assert_eq!(sparse.get(base), Some(42));
             assert_eq!(sparse.get(base + 1), Some(0), "same page: untrusted zero");
             assert_eq!(sparse.get(base + PAGE_LEN as u32), None);
+            assert_eq!(
+                sparse.get(base + FAR_PAGE_LEN as u32),
+                if base < NEAR_LIMIT { Some(0) } else { None }
+            );
             *sparse.slot_mut(base).unwrap() = 7;
             assert_eq!(sparse.get(base), Some(7));
         }
