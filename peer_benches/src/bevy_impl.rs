@@ -10,7 +10,6 @@
 //! Writing through `Mut<T>` stamps the component's change tick, as it does in
 //! any bevy app; that cost is part of what is measured.
 
-use crate::components::frag::{Data, PER_TYPE, for_each_frag_type};
 use crate::components::suite::{SA, SB};
 use crate::components::*;
 use bevy_ecs::entity::Entity;
@@ -169,8 +168,7 @@ pub mod w4 {
 
     /// Spawns `n` entities with `spawn_batch`.
     pub fn run(s: &mut State) {
-        s.world
-            .spawn_batch((0..s.n).map(|_| transform_bundle()));
+        s.world.spawn_batch((0..s.n).map(|_| transform_bundle()));
     }
 
     /// Entities with a `Position` (test helper).
@@ -207,7 +205,9 @@ pub mod simple_iter {
 
 /// ecs_bench_suite `fragmented_iter`.
 pub mod fragmented_iter {
-    use super::*;
+    use crate::components::frag::*;
+    use bevy_ecs::query::QueryState;
+    use bevy_ecs::world::World;
 
     /// A world with 26 tables of 20 entities and a cached query.
     pub struct State {
@@ -217,7 +217,6 @@ pub mod fragmented_iter {
 
     /// Spawns 20 `(X(0.0), Data(1.0))` per type.
     pub fn setup() -> State {
-        use crate::components::frag::*;
         let mut world = World::new();
         macro_rules! spawn {
             ($($t:ident),*) => {
@@ -233,9 +232,7 @@ pub mod fragmented_iter {
 
     /// `data *= 2`.
     pub fn run(s: &mut State) {
-        s.query
-            .iter_mut(&mut s.world)
-            .for_each(|mut d| d.0 *= 2.0);
+        s.query.iter_mut(&mut s.world).for_each(|mut d| d.0 *= 2.0);
     }
 }
 

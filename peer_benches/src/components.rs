@@ -177,7 +177,9 @@ pub mod frag {
     /// Calls `$m!(A, B, ..., Z)`; used to declare, register and spawn the 26 types.
     macro_rules! for_each_frag_type {
         ($m:ident) => {
-            $m!(A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y, Z);
+            $m!(
+                A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y, Z
+            );
         };
     }
     pub(crate) use for_each_frag_type;

@@ -4,7 +4,6 @@
 //! loop for iteration, `World::spawn_batch` for bulk spawning,
 //! `insert_one` / `remove_one` for single components.
 
-use crate::components::frag::{Data, PER_TYPE, for_each_frag_type};
 use crate::components::suite::{SA, SB};
 use crate::components::*;
 use hecs::{Entity, World};
@@ -177,7 +176,8 @@ pub mod simple_iter {
 
 /// ecs_bench_suite `fragmented_iter`.
 pub mod fragmented_iter {
-    use super::*;
+    use crate::components::frag::*;
+    use hecs::World;
 
     /// A world with 26 archetypes of 20 entities.
     pub struct State {
@@ -186,7 +186,6 @@ pub mod fragmented_iter {
 
     /// Spawns 20 `(X(0.0), Data(1.0))` per type.
     pub fn setup() -> State {
-        use crate::components::frag::*;
         let mut world = World::new();
         macro_rules! spawn {
             ($($t:ident),*) => {

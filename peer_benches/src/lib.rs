@@ -12,3 +12,6 @@ pub mod ours;
 pub mod raw;
 pub mod shipyard_impl;
 pub mod sparsey_impl;
+
+#[cfg(test)]
+mod tests;

@@ -7,7 +7,6 @@
 //! `EntitiesView::add_component` with the target `ViewMut`, deletes through
 //! `ViewMut::delete` (the `Delete` trait).
 
-use crate::components::frag::{Data, PER_TYPE, for_each_frag_type};
 use crate::components::suite::{SA, SB};
 use crate::components::*;
 use shipyard::{Delete, EntitiesView, EntityId, IntoIter, View, ViewMut, World};
@@ -33,9 +32,7 @@ pub mod w1 {
     pub fn run(s: &mut State) {
         s.world
             .run(|mut pos: ViewMut<Position>, vel: View<Velocity>| {
-                (&mut pos, &vel)
-                    .iter()
-                    .for_each(|(p, v)| p.add_velocity(v));
+                (&mut pos, &vel).iter().for_each(|(p, v)| p.add_velocity(v));
             });
     }
 
@@ -72,12 +69,11 @@ pub mod w2 {
 
     /// `a = b + c` in a system.
     pub fn run(s: &mut State) {
-        s.world
-            .run(|mut a: ViewMut<A>, b: View<B>, c: View<C>| {
-                (&mut a, &b, &c)
-                    .iter()
-                    .for_each(|(a, b, c)| a_eq_b_plus_c(a, b, c));
-            });
+        s.world.run(|mut a: ViewMut<A>, b: View<B>, c: View<C>| {
+            (&mut a, &b, &c)
+                .iter()
+                .for_each(|(a, b, c)| a_eq_b_plus_c(a, b, c));
+        });
     }
 
     /// Entities whose `A` holds [`W2_A_AFTER`] (test helper).
@@ -171,16 +167,15 @@ pub mod simple_iter {
     pub fn run(s: &mut State) {
         s.world
             .run(|vel: View<Velocity>, mut pos: ViewMut<Position>| {
-                (&vel, &mut pos)
-                    .iter()
-                    .for_each(|(v, p)| p.add_velocity(v));
+                (&vel, &mut pos).iter().for_each(|(v, p)| p.add_velocity(v));
             });
     }
 }
 
 /// ecs_bench_suite `fragmented_iter`.
 pub mod fragmented_iter {
-    use super::*;
+    use crate::components::frag::*;
+    use shipyard::{IntoIter, ViewMut, World};
 
     /// A world with 26 × 20 entities (one `Data` storage of 520).
     pub struct State {
@@ -189,7 +184,6 @@ pub mod fragmented_iter {
 
     /// Spawns 20 `(X(0.0), Data(1.0))` per type.
     pub fn setup() -> State {
-        use crate::components::frag::*;
         let mut world = World::new();
         macro_rules! spawn {
             ($($t:ident),*) => {

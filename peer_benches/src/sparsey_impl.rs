@@ -7,7 +7,6 @@
 //! `World::delete` (documented as faster than `remove` when the removed value
 //! is not needed).
 
-use crate::components::frag::{Data, PER_TYPE, for_each_frag_type};
 use crate::components::suite::{SA, SB};
 use crate::components::*;
 use sparsey::{Entity, World};
@@ -24,9 +23,7 @@ pub mod w1 {
 
     /// Builds the world and spawns `n` entities.
     pub fn setup(n: usize) -> State {
-        let mut world = World::builder()
-            .add_group::<(Position, Velocity)>()
-            .build();
+        let mut world = World::builder().add_group::<(Position, Velocity)>().build();
         world.extend((0..n).map(|_| (Position::default(), VEL)));
         State { world }
     }
@@ -113,7 +110,8 @@ pub mod w2 {
     /// Entities whose `A` holds [`W2_A_AFTER`] (test helper).
     pub fn count_updated(s: &mut State) -> usize {
         let mut count = 0;
-        s.world.for_each::<&A>(|a| count += usize::from(*a == W2_A_AFTER));
+        s.world
+            .for_each::<&A>(|a| count += usize::from(*a == W2_A_AFTER));
         count
     }
 }
@@ -134,9 +132,7 @@ pub mod w3 {
             .add_group::<(A, B)>()
             .add_group::<(A, B, C)>()
             .build();
-        let entities = world
-            .extend((0..n).map(|_| (A::default(), W2_B)))
-            .to_vec();
+        let entities = world.extend((0..n).map(|_| (A::default(), W2_B))).to_vec();
         State { world, entities }
     }
 
@@ -214,7 +210,8 @@ pub mod simple_iter {
 
 /// ecs_bench_suite `fragmented_iter`.
 pub mod fragmented_iter {
-    use super::*;
+    use crate::components::frag::*;
+    use sparsey::World;
 
     /// A world with 26 × 20 entities.
     pub struct State {
@@ -223,7 +220,6 @@ pub mod fragmented_iter {
 
     /// Registers `Data` and `A`..`Z`, spawns 20 `(X(0.0), Data(1.0))` per type.
     pub fn setup() -> State {
-        use crate::components::frag::*;
         let mut world = World::builder().register::<Data>().build();
         macro_rules! spawn {
             ($($t:ident),*) => {

@@ -1,0 +1,263 @@
+//! Sanity checks that every library's workload does the same work. They run
+//! each `run` once; they time nothing.
+
+use crate::components::sizes;
+use crate::{bevy_impl, hecs_impl, raw, shipyard_impl, sparsey_impl};
+
+/// Sum of all position coordinates after one W1 run over `n` zeroed
+/// positions with velocity (1, 2, 3).
+fn w1_expected(n: usize) -> f64 {
+    6.0 * n as f64
+}
+
+/// Asserts that one `run` takes the checksum from 0 to `w1_expected(n)`.
+fn check_w1<S>(name: &str, n: usize, mut s: S, run: fn(&mut S), checksum: fn(&mut S) -> f64) {
+    assert_eq!(checksum(&mut s), 0.0, "{name}: positions start at zero");
+    run(&mut s);
+    assert_eq!(
+        checksum(&mut s),
+        w1_expected(n),
+        "{name}: one run adds vel to every pos"
+    );
+    run(&mut s);
+    assert_eq!(checksum(&mut s), 2.0 * w1_expected(n), "{name}: second run");
+}
+
+#[test]
+fn w1_every_library_moves_every_position() {
+    let n = 10_000;
+    check_w1("raw", n, raw::w1::setup(n), raw::w1::run, raw::w1::checksum);
+    check_w1(
+        "raw_zip",
+        n,
+        raw::w1::setup(n),
+        raw::w1::run_zip,
+        raw::w1::checksum,
+    );
+    check_w1(
+        "sparsey",
+        n,
+        sparsey_impl::w1::setup(n),
+        sparsey_impl::w1::run,
+        sparsey_impl::w1::checksum,
+    );
+    check_w1(
+        "sparsey_slice",
+        n,
+        sparsey_impl::w1::setup(n),
+        sparsey_impl::w1::run_slice,
+        sparsey_impl::w1::checksum,
+    );
+    check_w1(
+        "hecs",
+        n,
+        hecs_impl::w1::setup(n),
+        hecs_impl::w1::run,
+        hecs_impl::w1::checksum,
+    );
+    check_w1(
+        "shipyard",
+        n,
+        shipyard_impl::w1::setup(n),
+        shipyard_impl::w1::run,
+        shipyard_impl::w1::checksum,
+    );
+    check_w1(
+        "bevy",
+        n,
+        bevy_impl::w1::setup(n),
+        bevy_impl::w1::run,
+        bevy_impl::w1::checksum,
+    );
+    check_w1(
+        "bevy_contiguous",
+        n,
+        bevy_impl::w1::setup(n),
+        bevy_impl::w1::run_contiguous,
+        bevy_impl::w1::checksum,
+    );
+}
+
+#[test]
+fn sparsey_w1_and_w2_iterate_their_groups_densely() {
+    assert!(sparsey_impl::w1::is_dense(&mut sparsey_impl::w1::setup(
+        100
+    )));
+    assert!(sparsey_impl::w2::is_dense(&mut sparsey_impl::w2::setup(
+        100
+    )));
+}
+
+/// Asserts that one `run` updates exactly the `<A, B, C>` entities.
+fn check_w2<S>(name: &str, expected: usize, mut s: S, run: fn(&mut S), count: fn(&mut S) -> usize) {
+    assert_eq!(count(&mut s), 0, "{name}: nothing updated before the run");
+    run(&mut s);
+    assert_eq!(
+        count(&mut s),
+        expected,
+        "{name}: <A, B, C> entities updated"
+    );
+}
+
+#[test]
+fn w2_every_library_updates_exactly_the_abc_entities() {
+    // Full size, as benchmarked: every entity has A and B, the first half C,
+    // the first quarter D (a subset of the C half), so <A, B, C> = n / 2.
+    let n = sizes::W2;
+    let expected = 500_000;
+    assert_eq!(n / 2, expected);
+    check_w2(
+        "raw",
+        expected,
+        raw::w2::setup(n),
+        raw::w2::run,
+        raw::w2::count_updated,
+    );
+    check_w2(
+        "sparsey",
+        expected,
+        sparsey_impl::w2::setup(n),
+        sparsey_impl::w2::run,
+        sparsey_impl::w2::count_updated,
+    );
+    check_w2(
+        "sparsey_slice",
+        expected,
+        sparsey_impl::w2::setup(n),
+        sparsey_impl::w2::run_slice,
+        sparsey_impl::w2::count_updated,
+    );
+    check_w2(
+        "hecs",
+        expected,
+        hecs_impl::w2::setup(n),
+        hecs_impl::w2::run,
+        hecs_impl::w2::count_updated,
+    );
+    check_w2(
+        "shipyard",
+        expected,
+        shipyard_impl::w2::setup(n),
+        shipyard_impl::w2::run,
+        shipyard_impl::w2::count_updated,
+    );
+    check_w2(
+        "bevy",
+        expected,
+        bevy_impl::w2::setup(n),
+        bevy_impl::w2::run,
+        bevy_impl::w2::count_updated,
+    );
+    check_w2(
+        "bevy_contiguous",
+        expected,
+        bevy_impl::w2::setup(n),
+        bevy_impl::w2::run_contiguous,
+        bevy_impl::w2::count_updated,
+    );
+}
+
+/// Asserts that one `run` spawns `n` entities into the fresh world.
+fn check_w4<S>(name: &str, n: usize, mut s: S, run: fn(&mut S), len: fn(&mut S) -> usize) {
+    assert_eq!(len(&mut s), 0, "{name}: fresh world is empty");
+    run(&mut s);
+    assert_eq!(len(&mut s), n, "{name}: spawned n entities");
+}
+
+#[test]
+fn w4_every_library_spawns_n_entities() {
+    let n = sizes::W4;
+    check_w4("raw", n, raw::w4::setup(n), raw::w4::run, raw::w4::len);
+    check_w4(
+        "sparsey",
+        n,
+        sparsey_impl::w4::setup(n),
+        sparsey_impl::w4::run,
+        sparsey_impl::w4::len,
+    );
+    check_w4(
+        "hecs",
+        n,
+        hecs_impl::w4::setup(n),
+        hecs_impl::w4::run,
+        hecs_impl::w4::len,
+    );
+    check_w4(
+        "shipyard",
+        n,
+        shipyard_impl::w4::setup(n),
+        shipyard_impl::w4::run,
+        shipyard_impl::w4::len,
+    );
+    check_w4(
+        "bevy",
+        n,
+        bevy_impl::w4::setup(n),
+        bevy_impl::w4::run,
+        bevy_impl::w4::len,
+    );
+}
+
+/// Runs `run` a few times on one state: add/remove cycles must leave each
+/// world able to repeat them (an `unwrap` inside would panic otherwise).
+fn smoke<S>(mut s: S, run: fn(&mut S)) {
+    for _ in 0..3 {
+        run(&mut s);
+    }
+}
+
+#[test]
+fn remaining_workloads_run_repeatedly() {
+    let n = 1_000;
+    smoke(sparsey_impl::w3::setup(n), sparsey_impl::w3::run);
+    smoke(hecs_impl::w3::setup(n), hecs_impl::w3::run);
+    smoke(shipyard_impl::w3::setup(n), shipyard_impl::w3::run);
+    smoke(bevy_impl::w3::setup(n), bevy_impl::w3::run);
+
+    smoke(raw::simple_iter::setup(n), raw::simple_iter::run);
+    smoke(
+        sparsey_impl::simple_iter::setup(n),
+        sparsey_impl::simple_iter::run,
+    );
+    smoke(
+        hecs_impl::simple_iter::setup(n),
+        hecs_impl::simple_iter::run,
+    );
+    smoke(
+        shipyard_impl::simple_iter::setup(n),
+        shipyard_impl::simple_iter::run,
+    );
+    smoke(
+        bevy_impl::simple_iter::setup(n),
+        bevy_impl::simple_iter::run,
+    );
+
+    smoke(raw::fragmented_iter::setup(), raw::fragmented_iter::run);
+    smoke(
+        sparsey_impl::fragmented_iter::setup(),
+        sparsey_impl::fragmented_iter::run,
+    );
+    smoke(
+        hecs_impl::fragmented_iter::setup(),
+        hecs_impl::fragmented_iter::run,
+    );
+    smoke(
+        shipyard_impl::fragmented_iter::setup(),
+        shipyard_impl::fragmented_iter::run,
+    );
+    smoke(
+        bevy_impl::fragmented_iter::setup(),
+        bevy_impl::fragmented_iter::run,
+    );
+
+    smoke(
+        sparsey_impl::add_remove::setup(n),
+        sparsey_impl::add_remove::run,
+    );
+    smoke(hecs_impl::add_remove::setup(n), hecs_impl::add_remove::run);
+    smoke(
+        shipyard_impl::add_remove::setup(n),
+        shipyard_impl::add_remove::run,
+    );
+    smoke(bevy_impl::add_remove::setup(n), bevy_impl::add_remove::run);
+}
