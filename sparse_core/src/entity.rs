@@ -43,6 +43,16 @@ impl Entity {
         self.index
     }
 
+    /// The same index with another version. Used by sorting, which parks positions in
+    /// the version field while it runs.
+    #[inline]
+    pub(crate) const fn with_version(self, version: NonZeroU32) -> Entity {
+        Entity {
+            index: self.index,
+            version,
+        }
+    }
+
     /// The version (generation) of this handle, never zero.
     #[inline]
     pub const fn version(self) -> u32 {

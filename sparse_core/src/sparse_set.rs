@@ -1,5 +1,7 @@
 //! A set of entities: a paged sparse array plus a dense array of the members.
 
+use core::num::NonZeroU32;
+
 use crate::entity::Entity;
 use crate::sparse_array::SparseArray;
 
@@ -176,7 +178,7 @@ impl SparseSet {
 
     /// Sorts the dense array with `compare` over the members' *current* positions, which
     /// the sparse array keeps answering during the sort (it is not touched).
-    pub(crate) fn sort_dense_by_old_position(
+    pub(crate) fn sort_dense_by_sparse(
         &mut self,
         mut compare: impl FnMut(usize, usize) -> core::cmp::Ordering,
     ) {
@@ -184,6 +186,34 @@ impl SparseSet {
         let position = |e: &Entity| sparse.get(e.index()).unwrap_or(0) as usize;
         self.dense
             .sort_unstable_by(|a, b| compare(position(a), position(b)));
+    }
+
+    /// Sorts the dense array with `compare` over the members' current positions, each
+    /// member carrying its position in place of its version while the sort runs (the
+    /// versions wait in the sparse array). Returns the tagged set: `tagged.source(p)` is
+    /// the old position of the member now at `p`. Dropping it restores versions and
+    /// sparse entries; if it is dropped before `finish` (a panicking comparator, or a
+    /// panic while the caller applies the permutation), the dense array is first put back
+    /// in its old order.
+    pub(crate) fn sort_tagged(
+        &mut self,
+        mut compare: impl FnMut(usize, usize) -> core::cmp::Ordering,
+    ) -> TaggedSet<'_> {
+        for (position, entity) in self.dense.iter_mut().enumerate() {
+            self.sparse.set(entity.index(), entity.version());
+            // Positions are below `u32::MAX` (`push_unchecked` caps the length), so `+ 1`
+            // fits and is never zero.
+            *entity = entity.with_version(NonZeroU32::MIN.saturating_add(position as u32));
+        }
+        let mut tagged = TaggedSet {
+            set: self,
+            finished: false,
+        };
+        tagged
+            .set
+            .dense
+            .sort_unstable_by(|a, b| compare(a.version() as usize - 1, b.version() as usize - 1));
+        tagged
     }
 
     /// Reserves room for `additional` more members in the dense array.
@@ -226,6 +256,54 @@ impl SparseSet {
             }
         }
         Ok(())
+    }
+}
+
+/// A sparse set in the middle of a mixed sort (see [`SparseSet::sort_tagged`]).
+pub(crate) struct TaggedSet<'a> {
+    set: &'a mut SparseSet,
+    finished: bool,
+}
+
+impl TaggedSet<'_> {
+    /// The old position of the member now at `position`, or `position` itself once it has
+    /// been marked placed.
+    #[inline]
+    pub(crate) fn source(&self, position: usize) -> usize {
+        self.set.dense[position].version() as usize - 1
+    }
+
+    /// Marks `position` as placed.
+    #[inline]
+    pub(crate) fn mark_placed(&mut self, position: usize) {
+        let entity = &mut self.set.dense[position];
+        *entity = entity.with_version(NonZeroU32::MIN.saturating_add(position as u32));
+    }
+
+    /// Declares the other arrays permuted: dropping now keeps the new order.
+    pub(crate) fn finish(mut self) {
+        self.finished = true;
+    }
+}
+
+impl Drop for TaggedSet<'_> {
+    fn drop(&mut self) {
+        let set = &mut *self.set;
+        if !self.finished {
+            // The comparator panicked: no other array has moved yet and every member
+            // still carries its old position, so sorting by it restores the old order.
+            set.dense.sort_unstable_by_key(|e| e.version());
+        }
+        for position in 0..set.dense.len() {
+            let entity = set.dense[position];
+            let version = set
+                .sparse
+                .get(entity.index())
+                .and_then(NonZeroU32::new)
+                .unwrap_or(NonZeroU32::MIN);
+            set.dense[position] = entity.with_version(version);
+            set.sparse.set(entity.index(), position as u32);
+        }
     }
 }
 
