@@ -110,3 +110,25 @@ fn group_slices_views_and_sorting() {
     assert_eq!(w.storage::<D>().components(), &[D(9), D(6), D(3), D(0)]);
     w.check().unwrap();
 }
+
+#[test]
+fn spawning_with_bundles_enters_groups() {
+    let mut w = Abc::new();
+    let e = w.spawn_with((A(1), B(2), C(3)));
+    assert_eq!(w.group::<(A, B, C)>().entities(), &[e]);
+    let batch = w.spawn_batch((0..100).map(|i| (D(i), B(i), A(i))));
+    assert_eq!(batch.len(), 100);
+    assert_eq!(w.group_len::<(A, B)>(), 101);
+    assert_eq!(w.group_len::<(A, B, C)>(), 1);
+    assert_eq!(w.get::<D>(batch[7]), Some(&D(7)));
+    w.insert(batch[7], C(0)).unwrap();
+    assert_eq!(w.group_len::<(A, B, C)>(), 2);
+    w.check().unwrap();
+}
+
+#[test]
+#[should_panic(expected = "a bundle names a component type twice")]
+fn a_bundle_with_a_repeated_type_is_refused() {
+    let mut w = Abc::new();
+    w.spawn_with((A(1), A(2)));
+}

@@ -1,5 +1,5 @@
 //! Peer comparison: the same workloads on raw `Vec`s, sparsey, hecs, shipyard
-//! and bevy_ecs (and, once added, on `sparse` itself). One criterion group per
+//! and bevy_ecs and on `sparse` itself. One criterion group per
 //! workload, one function per library; each group sets `Throughput::Elements`
 //! so criterion prints time per entity (or per add/remove operation).
 //!
@@ -21,8 +21,8 @@ use criterion::{
 };
 use sparse_peer_benches::components::frag::{PER_TYPE, TYPES};
 use sparse_peer_benches::components::sizes;
+use sparse_peer_benches::ours;
 use sparse_peer_benches::{bevy_impl, hecs_impl, raw, shipyard_impl, sparsey_impl};
-// use sparse_peer_benches::ours;
 use std::hint::black_box;
 
 /// Builds the state once (untimed), then times `run` on it repeatedly. The
@@ -79,7 +79,13 @@ fn w1_pos_vel(c: &mut Criterion) {
         raw::w1::run_index,
     );
     bench_run(&mut g, "raw_zip", || raw::w1::setup(n), raw::w1::run_zip);
-    // bench_run(&mut g, "sparse", || ours::w1::setup(n), ours::w1::run);
+    bench_run(&mut g, "sparse", || ours::w1::setup(n), ours::w1::run);
+    bench_run(
+        &mut g,
+        "sparse_for_each",
+        || ours::w1::setup(n),
+        ours::w1::run_for_each,
+    );
     bench_run(
         &mut g,
         "sparsey",
@@ -126,7 +132,13 @@ fn w1_pos_vel_10m(c: &mut Criterion) {
     // ~10–100 ms per iteration: fewer, longer samples than the default 100.
     g.sample_size(20);
     bench_run(&mut g, "raw", || raw::w1::setup(n), raw::w1::run);
-    // bench_run(&mut g, "sparse", || ours::w1::setup(n), ours::w1::run);
+    bench_run(&mut g, "sparse", || ours::w1::setup(n), ours::w1::run);
+    bench_run(
+        &mut g,
+        "sparse_for_each",
+        || ours::w1::setup(n),
+        ours::w1::run_for_each,
+    );
     bench_run(
         &mut g,
         "sparsey",
@@ -160,7 +172,13 @@ fn w2_nested(c: &mut Criterion) {
     // Per matched entity: the n / 2 entities with C (see `components::w2_has_c`).
     g.throughput(Throughput::Elements((n / 2) as u64));
     bench_run(&mut g, "raw", || raw::w2::setup(n), raw::w2::run);
-    // bench_run(&mut g, "sparse", || ours::w2::setup(n), ours::w2::run);
+    bench_run(&mut g, "sparse", || ours::w2::setup(n), ours::w2::run);
+    bench_run(
+        &mut g,
+        "sparse_for_each",
+        || ours::w2::setup(n),
+        ours::w2::run_for_each,
+    );
     bench_run(
         &mut g,
         "sparsey",
@@ -205,7 +223,7 @@ fn w3_add_remove(c: &mut Criterion) {
     let mut g = c.benchmark_group("w3_add_remove");
     // n adds + n removes per iteration.
     g.throughput(Throughput::Elements(2 * n as u64));
-    // bench_run(&mut g, "sparse", || ours::w3::setup(n), ours::w3::run);
+    bench_run(&mut g, "sparse", || ours::w3::setup(n), ours::w3::run);
     bench_run(
         &mut g,
         "sparsey",
@@ -238,7 +256,7 @@ fn w4_spawn(c: &mut Criterion) {
     let mut g = c.benchmark_group("w4_spawn");
     g.throughput(Throughput::Elements(n as u64));
     bench_spawn(&mut g, "raw", || raw::w4::setup(n), raw::w4::run);
-    // bench_spawn(&mut g, "sparse", || ours::w4::setup(n), ours::w4::run);
+    bench_spawn(&mut g, "sparse", || ours::w4::setup(n), ours::w4::run);
     bench_spawn(
         &mut g,
         "sparsey",
@@ -276,7 +294,12 @@ fn simple_iter(c: &mut Criterion) {
         || raw::simple_iter::setup(n),
         raw::simple_iter::run,
     );
-    // bench_run(&mut g, "sparse", || ours::simple_iter::setup(n), ours::simple_iter::run);
+    bench_run(
+        &mut g,
+        "sparse",
+        || ours::simple_iter::setup(n),
+        ours::simple_iter::run,
+    );
     bench_run(
         &mut g,
         "sparsey",
@@ -313,7 +336,12 @@ fn fragmented_iter(c: &mut Criterion) {
         raw::fragmented_iter::setup,
         raw::fragmented_iter::run,
     );
-    // bench_run(&mut g, "sparse", ours::fragmented_iter::setup, ours::fragmented_iter::run);
+    bench_run(
+        &mut g,
+        "sparse",
+        ours::fragmented_iter::setup,
+        ours::fragmented_iter::run,
+    );
     bench_run(
         &mut g,
         "sparsey",
@@ -346,7 +374,12 @@ fn add_remove_component(c: &mut Criterion) {
     let mut g = c.benchmark_group("add_remove_component");
     // n adds + n removes per iteration.
     g.throughput(Throughput::Elements(2 * n as u64));
-    // bench_run(&mut g, "sparse", || ours::add_remove::setup(n), ours::add_remove::run);
+    bench_run(
+        &mut g,
+        "sparse",
+        || ours::add_remove::setup(n),
+        ours::add_remove::run,
+    );
     bench_run(
         &mut g,
         "sparsey",

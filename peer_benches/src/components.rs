@@ -2,14 +2,14 @@
 //!
 //! Each type is a plain `#[repr(C)]` `Copy` struct. sparsey and hecs accept any
 //! `Send + Sync + 'static` type; shipyard and bevy_ecs need their `Component`
-//! derive, so every type derives both (they do not interfere: each derive only
-//! implements its own crate's trait).
+//! derive, and so does `sparse`, so every type derives all three (they do not
+//! interfere: each derive only implements its own crate's trait).
 
 /// Declares one component struct with the derives every library needs.
 macro_rules! component {
     ($(#[$meta:meta])* pub struct $($rest:tt)*) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, Default, PartialEq, bevy_ecs::component::Component, shipyard::Component)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, bevy_ecs::component::Component, shipyard::Component, sparse::Component)]
         #[repr(C)]
         pub struct $($rest)*
     };

@@ -1,1 +1,353 @@
-// filled in by the sparse team
+//! `sparse` itself, written the way its README recommends: a `#[world]` with its groups,
+//! group iteration over the plain slices `group::<…>().into_slices()` hands out (or the
+//! per-entity `for_each`), inserts and removes through the world.
+
+use sparse::{Entity, Storage, world};
+
+use crate::components::*;
+
+/// W1: group `<Position, Velocity>`.
+pub mod w1 {
+    use super::*;
+
+    #[world]
+    #[group(Position, Velocity)]
+    struct Moving {
+        positions: Storage<Position>,
+        velocities: Storage<Velocity>,
+    }
+
+    /// A world with `n` grouped entities.
+    pub struct State {
+        world: Moving,
+    }
+
+    /// Spawns `n` entities with a zero position and [`VEL`].
+    pub fn setup(n: usize) -> State {
+        let mut world = Moving::new();
+        for _ in 0..n {
+            let e = world.spawn();
+            world.insert(e, Position::default()).expect("alive");
+            world.insert(e, VEL).expect("alive");
+        }
+        State { world }
+    }
+
+    /// The group's slices through the same kernel as the raw baseline: a group *is*
+    /// plain slices.
+    pub fn run(s: &mut State) {
+        let (_, (p, v)) = s.world.group::<(Position, Velocity)>().into_slices();
+        crate::raw::add_flat(p, v);
+    }
+
+    /// The group's per-entity loop.
+    pub fn run_for_each(s: &mut State) {
+        s.world
+            .group::<(Position, Velocity)>()
+            .for_each(|_, (p, v)| p.add_velocity(v));
+    }
+
+    /// Sum of every position coordinate (test helper).
+    pub fn checksum(s: &mut State) -> f64 {
+        let positions = s.world.storage::<Position>().components();
+        positions
+            .iter()
+            .map(|p| f64::from(p.x) + f64::from(p.y) + f64::from(p.z))
+            .sum()
+    }
+}
+
+/// W2 and W3's world: `<A, B>` ⊂ `<A, B, C>`, `D` stored ungrouped.
+#[world]
+#[group(A, B)]
+#[group(A, B, C)]
+struct Nested {
+    a: Storage<A>,
+    b: Storage<B>,
+    c: Storage<C>,
+    d: Storage<D>,
+}
+
+/// W2: iterate the nested `<A, B, C>`.
+pub mod w2 {
+    use super::*;
+
+    /// A world with the W2 population.
+    pub struct State {
+        world: Nested,
+    }
+
+    /// Spawns `n` entities populated as [`w2_has_c`] / [`w2_has_d`] say.
+    pub fn setup(n: usize) -> State {
+        let mut world = Nested::new();
+        for i in 0..n {
+            let e = world.spawn();
+            world.insert(e, A::default()).expect("alive");
+            world.insert(e, W2_B).expect("alive");
+            if w2_has_c(i, n) {
+                world.insert(e, W2_C).expect("alive");
+            }
+            if w2_has_d(i, n) {
+                world.insert(e, W2_D).expect("alive");
+            }
+        }
+        State { world }
+    }
+
+    // Slice arguments of a non-inlined function, exactly as the raw baseline's kernel.
+    #[inline(never)]
+    fn kernel(a: &mut [A], b: &[B], c: &[C]) {
+        for ((a, b), c) in a.iter_mut().zip(b).zip(c) {
+            a_eq_b_plus_c(a, b, c);
+        }
+    }
+
+    /// The `<A, B, C>` group's slices through the raw baseline's kernel.
+    pub fn run(s: &mut State) {
+        let (_, (a, b, c)) = s.world.group::<(A, B, C)>().into_slices();
+        kernel(a, b, c);
+    }
+
+    /// The group's per-entity loop.
+    pub fn run_for_each(s: &mut State) {
+        s.world
+            .group::<(A, B, C)>()
+            .for_each(|_, (a, b, c)| a_eq_b_plus_c(a, b, c));
+    }
+
+    /// Entities whose `A` holds [`W2_A_AFTER`] (test helper).
+    pub fn count_updated(s: &mut State) -> usize {
+        s.world
+            .storage::<A>()
+            .components()
+            .iter()
+            .filter(|a| **a == W2_A_AFTER)
+            .count()
+    }
+}
+
+/// W3: add `C` to and remove it from `n` `(A, B)` entities through `<A, B>` ⊂ `<A, B, C>`.
+pub mod w3 {
+    use super::*;
+
+    /// A world with `n` `(A, B)` entities and their ids.
+    pub struct State {
+        world: Nested,
+        entities: Vec<Entity>,
+    }
+
+    /// Spawns `n` `(A, B)` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = Nested::new();
+        let entities = (0..n)
+            .map(|_| {
+                let e = world.spawn();
+                world.insert(e, A::default()).expect("alive");
+                world.insert(e, W2_B).expect("alive");
+                e
+            })
+            .collect();
+        State { world, entities }
+    }
+
+    /// Insert `C` into every entity, then remove it from every entity.
+    pub fn run(s: &mut State) {
+        for &e in &s.entities {
+            s.world.insert(e, W2_C).expect("alive");
+        }
+        for &e in &s.entities {
+            s.world.remove::<C>(e);
+        }
+    }
+
+    /// Size of the inner group (test helper).
+    pub fn inner_len(s: &mut State) -> usize {
+        s.world.group_len::<(A, B, C)>()
+    }
+}
+
+/// W4 (`simple_insert`): spawn into a fresh world without groups.
+pub mod w4 {
+    use super::*;
+
+    #[world]
+    struct Plain {
+        transforms: Storage<Transform>,
+        positions: Storage<Position>,
+        rotations: Storage<Rotation>,
+        velocities: Storage<Velocity>,
+    }
+
+    /// A fresh world.
+    pub struct State {
+        world: Plain,
+        n: usize,
+    }
+
+    /// Builds an empty world.
+    pub fn setup(n: usize) -> State {
+        State {
+            world: Plain::new(),
+            n,
+        }
+    }
+
+    /// Spawns `n` entities with their four components through `spawn_batch`, which
+    /// reserves every storage once (the API the README recommends for bulk spawns).
+    pub fn run(s: &mut State) {
+        s.world.spawn_batch((0..s.n).map(|_| transform_bundle()));
+    }
+
+    /// Entities alive (test helper).
+    pub fn len(s: &mut State) -> usize {
+        s.world.entities().len()
+    }
+}
+
+/// ecs_bench_suite `simple_iter`: group `<Position, Velocity>`.
+pub mod simple_iter {
+    use super::*;
+
+    #[world]
+    #[group(Position, Velocity)]
+    struct Simple {
+        transforms: Storage<Transform>,
+        positions: Storage<Position>,
+        rotations: Storage<Rotation>,
+        velocities: Storage<Velocity>,
+    }
+
+    /// A world with `n` four-component entities.
+    pub struct State {
+        world: Simple,
+    }
+
+    /// Spawns `n` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = Simple::new();
+        for _ in 0..n {
+            let (t, p, r, v) = transform_bundle();
+            let e = world.spawn();
+            world.insert(e, t).expect("alive");
+            world.insert(e, p).expect("alive");
+            world.insert(e, r).expect("alive");
+            world.insert(e, v).expect("alive");
+        }
+        State { world }
+    }
+
+    /// `pos += vel` over the group.
+    pub fn run(s: &mut State) {
+        s.world
+            .group::<(Position, Velocity)>()
+            .for_each(|_, (p, v)| p.add_velocity(v));
+    }
+}
+
+/// ecs_bench_suite `fragmented_iter`: iterate the `Data` storage.
+pub mod fragmented_iter {
+    use crate::components::frag::*;
+    use sparse::{Storage, world};
+
+    #[world]
+    struct Fragmented {
+        data: Storage<Data>,
+        a: Storage<A>,
+        b: Storage<B>,
+        c: Storage<C>,
+        d: Storage<D>,
+        e: Storage<E>,
+        f: Storage<F>,
+        g: Storage<G>,
+        h: Storage<H>,
+        i: Storage<I>,
+        j: Storage<J>,
+        k: Storage<K>,
+        l: Storage<L>,
+        m: Storage<M>,
+        n: Storage<N>,
+        o: Storage<O>,
+        p: Storage<P>,
+        q: Storage<Q>,
+        r: Storage<R>,
+        s: Storage<S>,
+        t: Storage<T>,
+        u: Storage<U>,
+        v: Storage<V>,
+        w: Storage<W>,
+        x: Storage<X>,
+        y: Storage<Y>,
+        z: Storage<Z>,
+    }
+
+    /// A world with 26 × 20 entities.
+    pub struct State {
+        world: Fragmented,
+    }
+
+    /// Spawns 20 `(X(0.0), Data(1.0))` per type `X`.
+    pub fn setup() -> State {
+        let mut world = Fragmented::new();
+        macro_rules! spawn {
+            ($($t:ident),*) => {
+                $(
+                    for _ in 0..PER_TYPE {
+                        let e = world.spawn();
+                        world.insert(e, $t(0.0)).expect("alive");
+                        world.insert(e, Data(1.0)).expect("alive");
+                    }
+                )*
+            };
+        }
+        for_each_frag_type!(spawn);
+        State { world }
+    }
+
+    /// `data *= 2` over the `Data` storage.
+    pub fn run(s: &mut State) {
+        for d in s.world.components_mut::<Data>().1 {
+            d.0 *= 2.0;
+        }
+    }
+}
+
+/// ecs_bench_suite `add_remove_component`.
+pub mod add_remove {
+    use super::*;
+    use crate::components::suite::*;
+
+    #[world]
+    struct Pair {
+        a: Storage<SA>,
+        b: Storage<SB>,
+    }
+
+    /// A world with `n` `SA` entities and their ids.
+    pub struct State {
+        world: Pair,
+        entities: Vec<Entity>,
+    }
+
+    /// Spawns `n` `(SA(0.0),)` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = Pair::new();
+        let entities = (0..n)
+            .map(|_| {
+                let e = world.spawn();
+                world.insert(e, SA(0.0)).expect("alive");
+                e
+            })
+            .collect();
+        State { world, entities }
+    }
+
+    /// Insert `SB` into every entity, then remove it from every entity.
+    pub fn run(s: &mut State) {
+        for &e in &s.entities {
+            s.world.insert(e, SB(0.0)).expect("alive");
+        }
+        for &e in &s.entities {
+            s.world.remove::<SB>(e);
+        }
+    }
+}

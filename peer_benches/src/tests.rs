@@ -261,3 +261,46 @@ fn remaining_workloads_run_repeatedly() {
     );
     smoke(bevy_impl::add_remove::setup(n), bevy_impl::add_remove::run);
 }
+
+#[test]
+fn sparse_does_the_same_work() {
+    use crate::ours;
+    let n = 10_000;
+    check_w1(
+        "sparse",
+        n,
+        ours::w1::setup(n),
+        ours::w1::run,
+        ours::w1::checksum,
+    );
+    check_w1(
+        "sparse_for_each",
+        n,
+        ours::w1::setup(n),
+        ours::w1::run_for_each,
+        ours::w1::checksum,
+    );
+
+    let n = 1_000;
+    for run in [ours::w2::run, ours::w2::run_for_each] {
+        let mut s = ours::w2::setup(n);
+        run(&mut s);
+        assert_eq!(
+            ours::w2::count_updated(&mut s),
+            n / 2,
+            "sparse: every <A,B,C> entity updated"
+        );
+    }
+
+    let mut s = ours::w3::setup(n);
+    ours::w3::run(&mut s);
+    assert_eq!(
+        ours::w3::inner_len(&mut s),
+        0,
+        "sparse: C added and removed again"
+    );
+
+    let mut s = ours::w4::setup(n);
+    ours::w4::run(&mut s);
+    assert_eq!(ours::w4::len(&mut s), n);
+}

@@ -2,6 +2,7 @@
 
 use core::cmp::Ordering;
 
+pub use crate::access::{WorldEntities, spawn_batch, spawn_with};
 use crate::component::ComponentSet;
 use crate::entity::Entities;
 use crate::group::layered_sources;

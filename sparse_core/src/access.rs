@@ -35,12 +35,50 @@ pub unsafe trait HasComponent<T> {
     fn insert(&mut self, entity: Entity, value: T) -> Result<Option<T>, EntityError>;
     /// Leaves the groups owning `T`, innermost first, then removes the component.
     fn remove(&mut self, entity: Entity) -> Option<T>;
+    /// Reserves room for `additional` more components of `T`.
+    fn reserve(&mut self, additional: usize);
+    /// Appends `value` for `entity` without looking it up and without entering groups.
+    ///
+    /// # Safety
+    /// `entity` must be alive and have no `T`; the caller enters the groups afterwards.
+    #[doc(hidden)]
+    unsafe fn push_new(&mut self, entity: Entity, value: T);
     /// A raw pointer to the storage of `T` inside `*world`.
     ///
     /// # Safety
     /// `world` must be valid for reads and writes.
     #[doc(hidden)]
     unsafe fn storage_ptr(world: *mut Self) -> *mut Storage<T>;
+}
+
+/// The entity-level hooks of a `#[world]`: what spawning with a bundle needs.
+#[doc(hidden)]
+pub trait WorldEntities {
+    /// Creates an entity with no component.
+    fn spawn_entity(&mut self) -> Entity;
+    /// Reserves room for `additional` more entities.
+    fn reserve_entities(&mut self, additional: usize);
+    /// Test-and-enters every group, outermost first in each chain.
+    fn enter_all_groups(&mut self, entity: Entity);
+}
+
+/// A tuple of distinct component types to spawn an entity with, `(A, B, …)` up to eight.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a bundle of `{W}`'s components",
+    label = "not a bundle of this world",
+    note = "a bundle is a tuple of components the world stores, e.g. `(Position {{ .. }}, Velocity {{ .. }})`"
+)]
+pub trait Bundle<W>: ComponentSet {
+    /// Reserves room for `additional` more of each component.
+    #[doc(hidden)]
+    fn reserve(world: &mut W, additional: usize);
+    /// Appends each component for `entity`, without entering groups.
+    ///
+    /// # Safety
+    /// `entity` must be alive and have none of the bundle's types, and the types must be
+    /// distinct.
+    #[doc(hidden)]
+    unsafe fn push_new(self, world: &mut W, entity: Entity);
 }
 
 /// A world with a group owning exactly the types of `G`, as declared.
@@ -95,6 +133,85 @@ macro_rules! view_of {
             }
         }
     };
+}
+
+macro_rules! bundle {
+    ($(($T:ident, $t:ident)),+) => {
+        impl<W: $(HasComponent<$T> +)+, $($T: Component),+> Bundle<W> for ($($T,)+) {
+            #[inline]
+            fn reserve(world: &mut W, additional: usize) {
+                $(<W as HasComponent<$T>>::reserve(world, additional);)+
+            }
+
+            #[inline]
+            unsafe fn push_new(self, world: &mut W, entity: Entity) {
+                let ($($t,)+) = self;
+                // SAFETY: forwarded from the caller: `entity` is alive and has none of these
+                // distinct types.
+                unsafe {
+                    $(<W as HasComponent<$T>>::push_new(world, entity, $t);)+
+                }
+            }
+        }
+    };
+}
+
+bundle!((A, a));
+bundle!((A, a), (B, b));
+bundle!((A, a), (B, b), (C, c));
+bundle!((A, a), (B, b), (C, c), (D, d));
+bundle!((A, a), (B, b), (C, c), (D, d), (E, e));
+bundle!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f));
+bundle!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g));
+bundle!(
+    (A, a),
+    (B, b),
+    (C, c),
+    (D, d),
+    (E, e),
+    (F, f),
+    (G, g),
+    (H, h)
+);
+
+/// Spawns an entity with the components of `bundle`, entering its groups.
+///
+/// # Panics
+/// Panics if the bundle names a type twice.
+#[inline]
+pub fn spawn_with<W: WorldEntities, B: Bundle<W>>(world: &mut W, bundle: B) -> Entity {
+    assert!(B::distinct(), "a bundle names a component type twice");
+    spawn_distinct(world, bundle)
+}
+
+#[inline]
+fn spawn_distinct<W: WorldEntities, B: Bundle<W>>(world: &mut W, bundle: B) -> Entity {
+    let entity = world.spawn_entity();
+    // SAFETY: the entity was just created, so it is alive and has no component, and the
+    // bundle's types are distinct (checked by the callers).
+    unsafe { bundle.push_new(world, entity) };
+    world.enter_all_groups(entity);
+    entity
+}
+
+/// Spawns one entity per bundle, reserving room for all of them first.
+///
+/// # Panics
+/// Panics if the bundle type names a component type twice.
+pub fn spawn_batch<W: WorldEntities, B: Bundle<W>>(
+    world: &mut W,
+    bundles: impl IntoIterator<Item = B>,
+) -> Vec<Entity> {
+    assert!(B::distinct(), "a bundle names a component type twice");
+    let bundles = bundles.into_iter();
+    let additional = bundles.size_hint().0;
+    world.reserve_entities(additional);
+    B::reserve(world, additional);
+    let mut spawned = Vec::with_capacity(additional);
+    for bundle in bundles {
+        spawned.push(spawn_distinct(world, bundle));
+    }
+    spawned
 }
 
 view_of!(A);

@@ -83,6 +83,9 @@ pub trait ComponentSet: Sized + 'static {
     /// The keys of the types, in tuple order.
     fn keys() -> Vec<ComponentKey>;
 
+    /// Whether the types are pairwise distinct (folds to a constant once optimized).
+    fn distinct() -> bool;
+
     #[doc(hidden)]
     fn for_each_in(
         entities: &[Entity],
@@ -139,6 +142,12 @@ macro_rules! component_set {
 
             fn keys() -> Vec<ComponentKey> {
                 vec![$(ComponentKey::of::<$T>()),+]
+            }
+
+            #[inline]
+            fn distinct() -> bool {
+                let ids = [$(TypeId::of::<$T>()),+];
+                (0..ids.len()).all(|i| !ids[..i].contains(&ids[i]))
             }
 
             #[inline]

@@ -77,11 +77,18 @@ macro_rules! group_storages {
                 let ($(Some($t),)+) = ($($t.index_of(entity).map(|p| ($t, p)),)+) else {
                     return false;
                 };
-                let first = group_storages!(@first $($t),+).1;
-                if first < *len {
+                // Outside the group, the entity sits at or past `len` in every owned storage.
+                // Checking it everywhere (not only in the first) keeps the swaps below in
+                // bounds even if the group were corrupt.
+                if $($t.1 < *len)||+ {
                     return false;
                 }
-                $($t.0.swap($t.1, *len);)+
+                // SAFETY: each position came from `index_of`, so it is below its storage's
+                // length, and `len <= position` was checked: both swapped positions are in
+                // bounds.
+                unsafe {
+                    $($t.0.swap_unchecked($t.1, *len);)+
+                }
                 *len += 1;
                 true
             }
@@ -90,10 +97,14 @@ macro_rules! group_storages {
             fn try_leave(self, len: &mut usize, entity: Entity) -> bool {
                 let ($($t,)+) = self;
                 match group_storages!(@first $($t),+).index_of(entity) {
-                    Some(position) if position < *len => {
+                    Some(position) if position < *len && $(*len <= $t.len())&&+ => {
                         // Inside the group every owned storage has the entity at `position`.
                         let last = *len - 1;
-                        $($t.swap(position, last);)+
+                        // SAFETY: `position < len` and `last < len`, and `len` is at most
+                        // every owned storage's length (checked above).
+                        unsafe {
+                            $($t.swap_unchecked(position, last);)+
+                        }
                         *len = last;
                         true
                     }

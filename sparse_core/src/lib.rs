@@ -21,7 +21,7 @@ pub mod world;
 #[doc(hidden)]
 pub mod __private;
 
-pub use access::{HasComponent, HasGroup, Unowned, ViewOf};
+pub use access::{Bundle, HasComponent, HasGroup, Unowned, ViewOf};
 pub use component::{Component, ComponentKey, ComponentSet};
 pub use entity::{Entities, Entity, EntityError};
 pub use group::GroupMut;

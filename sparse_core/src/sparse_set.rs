@@ -163,6 +163,33 @@ impl SparseSet {
         }
     }
 
+    /// Swaps the members at two positions that the caller has checked are in bounds,
+    /// without re-checking them.
+    ///
+    /// # Safety
+    /// `a < self.len()` and `b < self.len()`.
+    #[inline(always)]
+    pub(crate) unsafe fn swap_unchecked(&mut self, a: usize, b: usize) {
+        debug_assert!(a < self.dense.len() && b < self.dense.len());
+        let dense = self.dense.as_mut_ptr();
+        // SAFETY: the caller guarantees both positions are in bounds of `dense`; `ptr::swap`
+        // allows `a == b`.
+        let (at_a, at_b) = unsafe {
+            core::ptr::swap(dense.add(a), dense.add(b));
+            (*dense.add(a), *dense.add(b))
+        };
+        // Members' pages always exist (`push_unchecked` allocated them); `set` would only
+        // run if that were broken, and stays correct even then.
+        match self.sparse.slot_mut(at_a.index()) {
+            Some(slot) => *slot = a as u32,
+            None => self.sparse.set(at_a.index(), a as u32),
+        }
+        match self.sparse.slot_mut(at_b.index()) {
+            Some(slot) => *slot = b as u32,
+            None => self.sparse.set(at_b.index(), b as u32),
+        }
+    }
+
     /// Removes every member in O(1): the dense array is truncated and the sparse array is
     /// left as is (its entries are validated on every lookup).
     pub fn clear(&mut self) {
@@ -205,7 +232,7 @@ impl SparseSet {
             // fits and is never zero.
             *entity = entity.with_version(NonZeroU32::MIN.saturating_add(position as u32));
         }
-        let mut tagged = TaggedSet {
+        let tagged = TaggedSet {
             set: self,
             finished: false,
         };

@@ -125,9 +125,15 @@ impl<T> Storage<T> {
     }
 
     /// Appends a component for an entity known to have none here (no version of its
-    /// index). Used by worlds, which track liveness themselves.
+    /// index), without looking it up. Used by worlds, which track liveness themselves.
+    ///
+    /// # Safety
+    /// No version of `entity`'s index may have a component here. Breaking this does not
+    /// corrupt memory but breaks the storage's invariant; it is `unsafe` so that safe code
+    /// can never break a world's groups through it.
+    #[doc(hidden)]
     #[inline]
-    pub(crate) fn push_new(&mut self, entity: Entity, value: T) {
+    pub unsafe fn push_new(&mut self, entity: Entity, value: T) {
         debug_assert!(self.set.index_of_slot(entity).is_none());
         self.set.push_unchecked(entity);
         self.components.push(value);
@@ -149,6 +155,24 @@ impl<T> Storage<T> {
     pub fn swap(&mut self, a: usize, b: usize) {
         self.set.swap(a, b);
         self.components.swap(a, b);
+    }
+
+    /// Swaps two dense positions in every array, without bounds checks.
+    ///
+    /// # Safety
+    /// `a < self.len()` and `b < self.len()`.
+    #[inline(always)]
+    pub(crate) unsafe fn swap_unchecked(&mut self, a: usize, b: usize) {
+        if a == b {
+            return; // common: a new component appended right at a group's end
+        }
+        // SAFETY: the caller guarantees both positions are below `len()`, which is the
+        // length of both the dense entities and the components.
+        unsafe {
+            self.set.swap_unchecked(a, b);
+            let components = self.components.as_mut_ptr();
+            core::ptr::swap(components.add(a), components.add(b));
+        }
     }
 
     /// Removes every component.

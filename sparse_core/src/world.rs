@@ -247,7 +247,9 @@ impl World {
         if let Some(old) = storage.get_mut(entity) {
             return Ok(Some(core::mem::replace(old, value)));
         }
-        storage.push_new(entity, value);
+        // SAFETY: `get_mut` found no component for this alive entity, and a world never
+        // keeps components of dead entities, so no version of its index is stored.
+        unsafe { storage.push_new(entity, value) };
         for position in 0..self.enter_order[index].len() {
             let group = self.enter_order[index][position];
             self.try_enter(group, entity);

@@ -160,6 +160,12 @@ impl<'a> Expander<'a> {
             .iter()
             .map(|s| self.component_impl(&s.ident, &s.component, &s.key));
         let group_impls = self.groups.iter().map(|&g| self.group_impl(g));
+        let enter_all = self
+            .layout
+            .map(|l| l.chains().iter().flatten().copied().collect::<Vec<_>>())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|g| self.enter(g));
         let destroy_leaves = self
             .layout
             .map(|l| l.destroy_order())
@@ -209,6 +215,26 @@ impl<'a> Expander<'a> {
                 #vis fn spawn(&mut self) -> ::sparse::Entity {
                     // SAFETY: spawning touches no storage.
                     unsafe { self.__sparse.get_mut() }.__sparse_entities.spawn()
+                }
+
+                /// Spawns an entity with the components of `bundle` (a tuple of distinct
+                /// stored types), entering its groups.
+                ///
+                /// # Panics
+                /// Panics if the bundle names a type twice.
+                #vis fn spawn_with<B: ::sparse::Bundle<Self>>(&mut self, bundle: B) -> ::sparse::Entity {
+                    ::sparse::__private::spawn_with(self, bundle)
+                }
+
+                /// Spawns one entity per bundle, reserving room for all of them first.
+                ///
+                /// # Panics
+                /// Panics if the bundle type names a component type twice.
+                #vis fn spawn_batch<B: ::sparse::Bundle<Self>>(
+                    &mut self,
+                    bundles: impl ::core::iter::IntoIterator<Item = B>,
+                ) -> ::std::vec::Vec<::sparse::Entity> {
+                    ::sparse::__private::spawn_batch(self, bundles)
                 }
 
                 /// Whether `entity` is alive.
@@ -361,6 +387,25 @@ impl<'a> Expander<'a> {
                 }
             }
 
+            impl ::sparse::__private::WorldEntities for #ident {
+                fn spawn_entity(&mut self) -> ::sparse::Entity {
+                    // SAFETY: spawning touches no storage.
+                    unsafe { self.__sparse.get_mut() }.__sparse_entities.spawn()
+                }
+
+                fn reserve_entities(&mut self, additional: usize) {
+                    // SAFETY: reserving capacity changes no storage's structure.
+                    unsafe { self.__sparse.get_mut() }.__sparse_entities.reserve(additional)
+                }
+
+                fn enter_all_groups(&mut self, entity: ::sparse::Entity) {
+                    // SAFETY: test-and-enter, outermost first in each chain, keeps every
+                    // group packed.
+                    let w = unsafe { self.__sparse.get_mut() };
+                    #(#enter_all)*
+                }
+            }
+
             #(#component_impls)*
             #(#group_impls)*
         }
@@ -471,6 +516,18 @@ impl<'a> Expander<'a> {
                     }
                     #(#leaves)*
                     w.#field.remove(entity)
+                }
+
+                fn reserve(&mut self, additional: usize) {
+                    // SAFETY: reserving capacity changes no storage's structure.
+                    unsafe { self.__sparse.get_mut() }.#field.reserve(additional)
+                }
+
+                unsafe fn push_new(&mut self, entity: ::sparse::Entity, value: #ty) {
+                    // SAFETY: the caller guarantees `entity` is alive and has no such
+                    // component (so no version of its index is stored: worlds drop the
+                    // components of destroyed entities), and enters the groups afterwards.
+                    unsafe { self.__sparse.get_mut().#field.push_new(entity, value) }
                 }
 
                 unsafe fn storage_ptr(world: *mut Self) -> *mut ::sparse::Storage<#ty> {
