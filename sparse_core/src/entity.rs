@@ -84,6 +84,12 @@ impl fmt::Display for EntityError {
 
 impl std::error::Error for EntityError {}
 
+#[cold]
+#[inline(never)]
+fn exhausted() -> ! {
+    panic!("entity index space exhausted")
+}
+
 #[derive(Clone, Copy)]
 struct Slot {
     version: NonZeroU32,
@@ -121,6 +127,7 @@ impl Entities {
     ///
     /// # Panics
     /// Panics if all `u32::MAX` indices are in use (or retired).
+    #[inline]
     pub fn spawn(&mut self) -> Entity {
         self.alive += 1;
         if let Some(index) = self.free.pop() {
@@ -131,10 +138,11 @@ impl Entities {
                 version: slot.version,
             };
         }
-        let index = u32::try_from(self.slots.len())
-            .ok()
-            .filter(|&i| i <= Entity::MAX_INDEX)
-            .expect("entity index space exhausted");
+        let index = self.slots.len();
+        if index > Entity::MAX_INDEX as usize {
+            exhausted();
+        }
+        let index = index as u32;
         let version = NonZeroU32::MIN;
         self.slots.push(Slot {
             version,

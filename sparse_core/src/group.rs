@@ -66,10 +66,21 @@ pub trait GroupStorages {
     /// Moves `entity` out of the group if it is in it. Returns whether it left. Inner
     /// groups must already have been left.
     fn try_leave(self, len: &mut usize, entity: Entity) -> bool;
+    /// [`try_enter`](Self::try_enter) when `entity`'s position in the owned storage number
+    /// `known` (its index in the tuple) is already known, as it is for the component just
+    /// added. Returns the entity's position in that storage afterwards. A wrong hint is
+    /// detected and looked up instead.
+    fn enter_tracked(self, len: &mut usize, entity: Entity, known: usize, position: usize)
+    -> usize;
+    /// [`try_leave`](Self::try_leave) given `entity`'s position in the owned storage number
+    /// `known`: inside a group every owned storage has the entity at the same position,
+    /// so no lookup is needed. Returns the entity's position in that storage afterwards.
+    fn leave_tracked(self, len: &mut usize, entity: Entity, known: usize, position: usize)
+    -> usize;
 }
 
 macro_rules! group_storages {
-    ($(($T:ident, $t:ident)),+) => {
+    ($(($T:ident, $t:ident, $i:tt)),+) => {
         impl<$($T),+> GroupStorages for ($(&mut Storage<$T>,)+) {
             #[inline]
             fn try_enter(self, len: &mut usize, entity: Entity) -> bool {
@@ -111,26 +122,100 @@ macro_rules! group_storages {
                     _ => false,
                 }
             }
+
+            #[inline]
+            fn enter_tracked(self, len: &mut usize, entity: Entity, known: usize, position: usize) -> usize {
+                let ($($t,)+) = self;
+                // The hinted position is trusted only after checking it holds `entity`.
+                let ($(Some($t),)+) = ($({
+                    let hint = ($i == known && $t.entities().get(position) == Some(&entity)).then_some(position);
+                    hint.or_else(|| $t.index_of(entity)).map(|p| ($t, p))
+                },)+) else {
+                    return position;
+                };
+                let mut after = position;
+                $(
+                    if $i == known {
+                        after = $t.1;
+                    }
+                )+
+                if $($t.1 < *len)||+ {
+                    return after;
+                }
+                // SAFETY: each position is below its storage's length (checked against the
+                // storage's entities or found by `index_of`), and `len <= position` was
+                // checked: both swapped positions are in bounds.
+                unsafe {
+                    $($t.0.swap_unchecked($t.1, *len);)+
+                }
+                *len += 1;
+                *len - 1
+            }
+
+            #[inline]
+            fn leave_tracked(self, len: &mut usize, entity: Entity, known: usize, position: usize) -> usize {
+                let ($($t,)+) = self;
+                let mut holds = false;
+                $(
+                    if $i == known {
+                        holds = $t.entities().get(position) == Some(&entity);
+                    }
+                )+
+                if !holds {
+                    // A wrong hint: fall back to the lookup.
+                    let mut len_copy = *len;
+                    let left = ($($t,)+).try_leave(&mut len_copy, entity);
+                    *len = len_copy;
+                    return if left { *len } else { position };
+                }
+                if position < *len && $(*len <= $t.len())&&+ {
+                    let last = *len - 1;
+                    // SAFETY: `position < len`, `last < len`, and `len` is at most every owned
+                    // storage's length (checked above).
+                    unsafe {
+                        $($t.swap_unchecked(position, last);)+
+                    }
+                    *len = last;
+                    last
+                } else {
+                    position
+                }
+            }
         }
     };
     (@first $first:ident $(, $rest:ident)*) => { $first };
 }
 
-group_storages!((A, a), (B, b));
-group_storages!((A, a), (B, b), (C, c));
-group_storages!((A, a), (B, b), (C, c), (D, d));
-group_storages!((A, a), (B, b), (C, c), (D, d), (E, e));
-group_storages!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f));
-group_storages!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g));
+group_storages!((A, a, 0), (B, b, 1));
+group_storages!((A, a, 0), (B, b, 1), (C, c, 2));
+group_storages!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3));
+group_storages!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3), (E, e, 4));
 group_storages!(
-    (A, a),
-    (B, b),
-    (C, c),
-    (D, d),
-    (E, e),
-    (F, f),
-    (G, g),
-    (H, h)
+    (A, a, 0),
+    (B, b, 1),
+    (C, c, 2),
+    (D, d, 3),
+    (E, e, 4),
+    (F, f, 5)
+);
+group_storages!(
+    (A, a, 0),
+    (B, b, 1),
+    (C, c, 2),
+    (D, d, 3),
+    (E, e, 4),
+    (F, f, 5),
+    (G, g, 6)
+);
+group_storages!(
+    (A, a, 0),
+    (B, b, 1),
+    (C, c, 2),
+    (D, d, 3),
+    (E, e, 4),
+    (F, f, 5),
+    (G, g, 6),
+    (H, h, 7)
 );
 
 /// The permutation that sorts a group of length `*layer_ends.last()` layer by layer.

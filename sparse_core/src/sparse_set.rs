@@ -106,10 +106,13 @@ impl SparseSet {
 
     /// Appends a non-member. Callers guarantee `!self.contains(entity)` and that no other
     /// version of its index is a member.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_unchecked(&mut self, entity: Entity) {
-        let position = u32::try_from(self.dense.len()).expect("sparse set is full");
-        self.sparse.set(entity.index(), position);
+        let position = self.dense.len();
+        if position >= u32::MAX as usize {
+            full();
+        }
+        self.sparse.set(entity.index(), position as u32);
         self.dense.push(entity);
     }
 
@@ -284,6 +287,12 @@ impl SparseSet {
         }
         Ok(())
     }
+}
+
+#[cold]
+#[inline(never)]
+fn full() -> ! {
+    panic!("sparse set is full: it holds `u32::MAX` members")
 }
 
 /// A sparse set in the middle of a mixed sort (see [`SparseSet::sort_tagged`]).

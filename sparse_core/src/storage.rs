@@ -147,6 +147,18 @@ impl<T> Storage<T> {
         Some(self.components.swap_remove(position))
     }
 
+    /// Removes the component at dense `position`, moving the last one into its place, and
+    /// returns it with its entity.
+    ///
+    /// # Panics
+    /// Panics if `position` is out of bounds.
+    #[inline]
+    pub fn remove_at(&mut self, position: usize) -> (Entity, T) {
+        assert!(position < self.len(), "position {position} out of bounds");
+        let entity = self.set.swap_remove_at(position);
+        (entity, self.components.swap_remove(position))
+    }
+
     /// Swaps two dense positions in every array.
     ///
     /// # Panics

@@ -118,6 +118,32 @@ impl<'a> Expander<'a> {
         quote!(::sparse::__private::GroupStorages::try_enter(#owned, &mut w.#len, entity);)
     }
 
+    /// Test-and-enter `group` right after adding the component `key`, whose position in
+    /// its storage is tracked in `position` (no lookup needed there).
+    fn enter_tracked(&self, group: usize, key: &str) -> TokenStream {
+        let owned = self.owned(group);
+        let len = Self::len_field(group);
+        let known = self.known(group, key);
+        quote!(let position = ::sparse::__private::GroupStorages::enter_tracked(#owned, &mut w.#len, entity, #known, position);)
+    }
+
+    /// Test-and-leave `group` before removing the component `key`, tracking its position.
+    fn leave_tracked(&self, group: usize, key: &str) -> TokenStream {
+        let owned = self.owned(group);
+        let len = Self::len_field(group);
+        let known = self.known(group, key);
+        quote!(let position = ::sparse::__private::GroupStorages::leave_tracked(#owned, &mut w.#len, entity, #known, position);)
+    }
+
+    /// The index of `key` in `group`'s tuple.
+    fn known(&self, group: usize, key: &str) -> usize {
+        self.world.groups[group]
+            .types
+            .iter()
+            .position(|(_, k)| k == key)
+            .expect("the group owns the type")
+    }
+
     fn leave(&self, group: usize) -> TokenStream {
         let owned = self.owned(group);
         let len = Self::len_field(group);
@@ -388,16 +414,19 @@ impl<'a> Expander<'a> {
             }
 
             impl ::sparse::__private::WorldEntities for #ident {
+                #[inline]
                 fn spawn_entity(&mut self) -> ::sparse::Entity {
                     // SAFETY: spawning touches no storage.
                     unsafe { self.__sparse.get_mut() }.__sparse_entities.spawn()
                 }
 
+                #[inline]
                 fn reserve_entities(&mut self, additional: usize) {
                     // SAFETY: reserving capacity changes no storage's structure.
                     unsafe { self.__sparse.get_mut() }.__sparse_entities.reserve(additional)
                 }
 
+                #[inline]
                 fn enter_all_groups(&mut self, entity: ::sparse::Entity) {
                     // SAFETY: test-and-enter, outermost first in each chain, keeps every
                     // group packed.
@@ -459,8 +488,11 @@ impl<'a> Expander<'a> {
             .map(|l| l.enter_order(&key.to_owned()))
             .unwrap_or_default();
         let owned = !enter_order.is_empty();
-        let enters = enter_order.iter().map(|&g| self.enter(g));
-        let leaves = enter_order.iter().rev().map(|&g| self.leave(g));
+        let enters = enter_order.iter().map(|&g| self.enter_tracked(g, key));
+        let leaves = enter_order
+            .iter()
+            .rev()
+            .map(|&g| self.leave_tracked(g, key));
         let span = ty.span();
         let unowned = (!owned || self.layout.is_none()).then(|| {
             quote_spanned! {span=>
@@ -476,20 +508,24 @@ impl<'a> Expander<'a> {
             // SAFETY: `storage_ptr` projects the field of this type through raw pointers only,
             // and each stored type has its own field.
             unsafe impl ::sparse::HasComponent<#ty> for #ident {
+                #[inline]
                 fn storage(&self) -> &::sparse::Storage<#ty> {
                     &self.__sparse.get().#field
                 }
 
+                #[inline]
                 fn get_mut(&mut self, entity: ::sparse::Entity) -> ::core::option::Option<&mut #ty> {
                     // SAFETY: hands out a value; the structure does not change.
                     unsafe { self.__sparse.get_mut() }.#field.get_mut(entity)
                 }
 
+                #[inline]
                 fn components_mut(&mut self) -> (&[::sparse::Entity], &mut [#ty]) {
                     // SAFETY: hands out values; the structure does not change.
                     unsafe { self.__sparse.get_mut() }.#field.as_mut_slices()
                 }
 
+                #[inline]
                 fn insert(&mut self, entity: ::sparse::Entity, value: #ty) -> ::core::result::Result<::core::option::Option<#ty>, ::sparse::EntityError> {
                     // SAFETY: the new component is appended past every group, then the
                     // groups owning it are entered outermost first, which keeps each one
@@ -499,30 +535,35 @@ impl<'a> Expander<'a> {
                         return ::core::result::Result::Err(::sparse::EntityError::Dead(entity));
                     }
                     // Alive entities never leave components behind, so `insert` either replaces
-                    // this entity's value or appends a new one.
+                    // this entity's value or appends a new one, at `position`.
+                    let position = w.#field.len();
                     if let ::core::option::Option::Some(old) = w.#field.insert(entity, value) {
                         return ::core::result::Result::Ok(::core::option::Option::Some(old));
                     }
                     #(#enters)*
+                    let _ = position;
                     ::core::result::Result::Ok(::core::option::Option::None)
                 }
 
+                #[inline]
                 fn remove(&mut self, entity: ::sparse::Entity) -> ::core::option::Option<#ty> {
                     // SAFETY: the entity leaves the groups owning this type innermost first
                     // before the component goes, so every group stays packed.
                     let w = unsafe { self.__sparse.get_mut() };
-                    if !w.#field.contains(entity) {
-                        return ::core::option::Option::None;
-                    }
+                    let position = w.#field.index_of(entity)?;
                     #(#leaves)*
-                    w.#field.remove(entity)
+                    let (removed, value) = w.#field.remove_at(position);
+                    debug_assert_eq!(removed, entity);
+                    ::core::option::Option::Some(value)
                 }
 
+                #[inline]
                 fn reserve(&mut self, additional: usize) {
                     // SAFETY: reserving capacity changes no storage's structure.
                     unsafe { self.__sparse.get_mut() }.#field.reserve(additional)
                 }
 
+                #[inline]
                 unsafe fn push_new(&mut self, entity: ::sparse::Entity, value: #ty) {
                     // SAFETY: the caller guarantees `entity` is alive and has no such
                     // component (so no version of its index is stored: worlds drop the
@@ -572,6 +613,7 @@ impl<'a> Expander<'a> {
         };
         quote_spanned! {span=>
             impl ::sparse::HasGroup<#tuple> for #ident {
+                #[inline]
                 fn group(&mut self) -> ::sparse::GroupMut<'_, #tuple> {
                     // SAFETY: only the group's values are handed out; its structure cannot
                     // change while they are borrowed.
@@ -580,6 +622,7 @@ impl<'a> Expander<'a> {
                     ::sparse::GroupMut::from_parts(entities, slices)
                 }
 
+                #[inline]
                 fn group_len(&self) -> usize {
                     self.__sparse.get().#len
                 }
