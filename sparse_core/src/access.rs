@@ -43,6 +43,13 @@ pub unsafe trait HasComponent<T> {
     /// `entity` must be alive and have no `T`; the caller enters the groups afterwards.
     #[doc(hidden)]
     unsafe fn push_new(&mut self, entity: Entity, value: T);
+    /// Appends `values` for `entities` in bulk, without entering groups.
+    ///
+    /// # Safety
+    /// The entities must be alive, distinct, and have no `T`; the caller enters the
+    /// groups afterwards.
+    #[doc(hidden)]
+    unsafe fn append_new(&mut self, entities: &[Entity], values: &mut Vec<T>);
     /// A raw pointer to the storage of `T` inside `*world`.
     ///
     /// # Safety
@@ -79,6 +86,22 @@ pub trait Bundle<W>: ComponentSet {
     /// distinct.
     #[doc(hidden)]
     unsafe fn push_new(self, world: &mut W, entity: Entity);
+    /// One `Vec` per type, collecting a batch column by column.
+    #[doc(hidden)]
+    type Columns;
+    /// Empty columns with room for `capacity` rows.
+    #[doc(hidden)]
+    fn columns(capacity: usize) -> Self::Columns;
+    /// Appends this bundle as one row of `columns`.
+    #[doc(hidden)]
+    fn push_row(self, columns: &mut Self::Columns);
+    /// Appends every column to the world's storages, row `i` for `entities[i]`.
+    ///
+    /// # Safety
+    /// The entities must be alive, distinct, and have none of the bundle's types, which
+    /// must be distinct; the columns must hold one row per entity.
+    #[doc(hidden)]
+    unsafe fn append_columns(columns: Self::Columns, world: &mut W, entities: &[Entity]);
 }
 
 /// A world with a group owning exactly the types of `G`, as declared.
@@ -136,7 +159,7 @@ macro_rules! view_of {
 }
 
 macro_rules! bundle {
-    ($(($T:ident, $t:ident)),+) => {
+    ($(($T:ident, $t:ident, $i:tt)),+) => {
         impl<W: $(HasComponent<$T> +)+, $($T: Component),+> Bundle<W> for ($($T,)+) {
             #[inline]
             fn reserve(world: &mut W, additional: usize) {
@@ -152,26 +175,64 @@ macro_rules! bundle {
                     $(<W as HasComponent<$T>>::push_new(world, entity, $t);)+
                 }
             }
+
+            type Columns = ($(Vec<$T>,)+);
+
+            #[inline]
+            fn columns(capacity: usize) -> Self::Columns {
+                ($(Vec::<$T>::with_capacity(capacity),)+)
+            }
+
+            #[inline]
+            fn push_row(self, columns: &mut Self::Columns) {
+                let ($($t,)+) = self;
+                $(columns.$i.push($t);)+
+            }
+
+            #[inline]
+            unsafe fn append_columns(columns: Self::Columns, world: &mut W, entities: &[Entity]) {
+                let ($(mut $t,)+) = columns;
+                // SAFETY: forwarded from the caller: the entities are alive, distinct and
+                // have none of these distinct types, and each column has one row per entity.
+                unsafe {
+                    $(<W as HasComponent<$T>>::append_new(world, entities, &mut $t);)+
+                }
+            }
         }
     };
 }
 
-bundle!((A, a));
-bundle!((A, a), (B, b));
-bundle!((A, a), (B, b), (C, c));
-bundle!((A, a), (B, b), (C, c), (D, d));
-bundle!((A, a), (B, b), (C, c), (D, d), (E, e));
-bundle!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f));
-bundle!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g));
+bundle!((A, a, 0));
+bundle!((A, a, 0), (B, b, 1));
+bundle!((A, a, 0), (B, b, 1), (C, c, 2));
+bundle!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3));
+bundle!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3), (E, e, 4));
 bundle!(
-    (A, a),
-    (B, b),
-    (C, c),
-    (D, d),
-    (E, e),
-    (F, f),
-    (G, g),
-    (H, h)
+    (A, a, 0),
+    (B, b, 1),
+    (C, c, 2),
+    (D, d, 3),
+    (E, e, 4),
+    (F, f, 5)
+);
+bundle!(
+    (A, a, 0),
+    (B, b, 1),
+    (C, c, 2),
+    (D, d, 3),
+    (E, e, 4),
+    (F, f, 5),
+    (G, g, 6)
+);
+bundle!(
+    (A, a, 0),
+    (B, b, 1),
+    (C, c, 2),
+    (D, d, 3),
+    (E, e, 4),
+    (F, f, 5),
+    (G, g, 6),
+    (H, h, 7)
 );
 
 /// Spawns an entity with the components of `bundle`, entering its groups.
@@ -204,12 +265,21 @@ pub fn spawn_batch<W: WorldEntities, B: Bundle<W>>(
 ) -> Vec<Entity> {
     assert!(B::distinct(), "a bundle names a component type twice");
     let bundles = bundles.into_iter();
-    let additional = bundles.size_hint().0;
-    world.reserve_entities(additional);
-    B::reserve(world, additional);
-    let mut spawned = Vec::with_capacity(additional);
+    let capacity = bundles.size_hint().0;
+    world.reserve_entities(capacity);
+    // Collect column by column, then append each column to its storage in one go. If the
+    // iterator panics, the entities spawned so far stay alive with no component.
+    let mut spawned = Vec::with_capacity(capacity);
+    let mut columns = B::columns(capacity);
     for bundle in bundles {
-        spawned.push(spawn_distinct(world, bundle));
+        spawned.push(world.spawn_entity());
+        bundle.push_row(&mut columns);
+    }
+    // SAFETY: the entities were just spawned (alive, distinct, without components), the
+    // bundle's types are distinct (asserted above), and there is one row per entity.
+    unsafe { B::append_columns(columns, world, &spawned) };
+    for &entity in &spawned {
+        world.enter_all_groups(entity);
     }
     spawned
 }

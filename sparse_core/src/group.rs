@@ -123,7 +123,7 @@ macro_rules! group_storages {
                 }
             }
 
-            #[inline]
+            #[inline(always)]
             fn enter_tracked(self, len: &mut usize, entity: Entity, known: usize, position: usize) -> usize {
                 let ($($t,)+) = self;
                 // The hinted position is trusted only after checking it holds `entity`.
@@ -152,7 +152,7 @@ macro_rules! group_storages {
                 *len - 1
             }
 
-            #[inline]
+            #[inline(always)]
             fn leave_tracked(self, len: &mut usize, entity: Entity, known: usize, position: usize) -> usize {
                 let ($($t,)+) = self;
                 let mut holds = false;

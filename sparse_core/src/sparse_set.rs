@@ -116,6 +116,16 @@ impl SparseSet {
         self.dense.push(entity);
     }
 
+    /// Appends non-members in bulk (the caller guarantees what `push_unchecked` requires
+    /// of each, that they are distinct, and that the length stays within `u32`).
+    pub(crate) fn append_unchecked(&mut self, entities: &[Entity]) {
+        let base = self.dense.len();
+        for (offset, entity) in entities.iter().enumerate() {
+            self.sparse.set(entity.index(), (base + offset) as u32);
+        }
+        self.dense.extend_from_slice(entities);
+    }
+
     /// Replaces the member at `position` by `entity` (another version of the same index).
     pub(crate) fn replace_at(&mut self, position: usize, entity: Entity) {
         debug_assert_eq!(self.dense[position].index(), entity.index());

@@ -106,6 +106,7 @@ impl<T> Storage<T> {
     ///
     /// # Panics
     /// Panics if the storage already holds `u32::MAX` components.
+    #[inline]
     pub fn insert(&mut self, entity: Entity, value: T) -> Option<T> {
         match self.set.index_of_slot(entity) {
             Some(position) if self.set.as_slice()[position] == entity => {
@@ -137,6 +138,34 @@ impl<T> Storage<T> {
         debug_assert!(self.set.index_of_slot(entity).is_none());
         self.set.push_unchecked(entity);
         self.components.push(value);
+    }
+
+    /// Appends the components `values` for `entities` (parallel slices), emptying
+    /// `values`: a bulk [`push_new`](Self::push_new).
+    ///
+    /// # Safety
+    /// The entities must be distinct and no version of their indices may have a
+    /// component here (see [`push_new`](Self::push_new)).
+    ///
+    /// # Panics
+    /// Panics if the slices differ in length or the storage would exceed `u32::MAX`
+    /// components.
+    #[doc(hidden)]
+    pub unsafe fn append_new(&mut self, entities: &[Entity], values: &mut Vec<T>) {
+        assert_eq!(entities.len(), values.len(), "one value per entity");
+        let base = self.len();
+        assert!(
+            base + entities.len() <= u32::MAX as usize,
+            "storage is full"
+        );
+        self.set.append_unchecked(entities);
+        if self.components.is_empty() && self.components.capacity() < values.len() {
+            // An empty storage takes the column as it is instead of copying it.
+            core::mem::swap(&mut self.components, values);
+        } else {
+            self.components.append(values);
+        }
+        debug_assert_eq!(self.set.len(), base + entities.len());
     }
 
     /// Removes and returns `entity`'s component, moving the last one into its place.

@@ -571,6 +571,13 @@ impl<'a> Expander<'a> {
                     unsafe { self.__sparse.get_mut().#field.push_new(entity, value) }
                 }
 
+                #[inline]
+                unsafe fn append_new(&mut self, entities: &[::sparse::Entity], values: &mut ::std::vec::Vec<#ty>) {
+                    // SAFETY: the caller guarantees the entities are alive, distinct and have
+                    // no such component, and enters the groups afterwards.
+                    unsafe { self.__sparse.get_mut().#field.append_new(entities, values) }
+                }
+
                 unsafe fn storage_ptr(world: *mut Self) -> *mut ::sparse::Storage<#ty> {
                     // SAFETY: the caller guarantees `world` is valid; only fields are projected.
                     unsafe { &raw mut (*::sparse::__private::Sealed::as_mut_ptr(&raw mut (*world).__sparse)).#field }
