@@ -132,3 +132,56 @@ fn a_bundle_with_a_repeated_type_is_refused() {
     let mut w = Abc::new();
     w.spawn_with((A(1), A(2)));
 }
+
+/// A component whose `Drop` panics when told to.
+#[derive(Component)]
+struct Fragile(bool);
+
+impl Drop for Fragile {
+    fn drop(&mut self) {
+        if self.0 && !std::thread::panicking() {
+            panic!("fragile component dropped");
+        }
+    }
+}
+
+#[world]
+#[group(B, C)]
+struct WithFragile {
+    fragile: Storage<Fragile>,
+    b: Storage<B>,
+    c: Storage<C>,
+}
+
+#[test]
+fn a_panicking_drop_during_destroy_leaves_the_world_consistent() {
+    let mut w = WithFragile::new();
+    let e = w.spawn();
+    let other = w.spawn_with((B(2), C(2)));
+    w.insert(e, Fragile(true)).unwrap();
+    w.insert(e, B(1)).unwrap();
+    w.insert(e, C(1)).unwrap();
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| w.destroy(e)));
+    assert!(result.is_err());
+    assert!(!w.is_alive(e));
+    assert_eq!(w.group::<(B, C)>().entities(), &[other]);
+    w.check().unwrap();
+}
+
+/// `#[derive(Component)]` on a generic type with a where clause.
+#[derive(Component)]
+struct Tagged<T>
+where
+    T: Clone,
+{
+    value: T,
+}
+
+#[test]
+fn generic_components_derive() {
+    let mut s = Storage::new();
+    s.insert(Entity::from_raw_parts(0, 1).unwrap(), Tagged { value: 3u8 });
+    fn assert_component<T: Component>() {}
+    assert_component::<Tagged<u8>>();
+    assert_eq!(s.components()[0].value, 3);
+}

@@ -143,10 +143,7 @@ macro_rules! view_of {
     ($($T:ident),+) => {
         impl<W: $(HasComponent<$T> +)+, $($T: Component),+> ViewOf<W> for ($($T,)+) {
             fn view(world: &mut W) -> View<'_, Self> {
-                let keys = Self::keys();
-                for (i, key) in keys.iter().enumerate() {
-                    assert!(!keys[..i].contains(key), "a view names `{key}` twice");
-                }
+                assert!(Self::distinct(), "a view names a component type twice");
                 let world: *mut W = world;
                 // SAFETY: `world` comes from a unique borrow that lives as long as the view.
                 // The types are distinct (checked above), so by `HasComponent`'s contract the
@@ -265,7 +262,9 @@ pub fn spawn_batch<W: WorldEntities, B: Bundle<W>>(
 ) -> Vec<Entity> {
     assert!(B::distinct(), "a bundle names a component type twice");
     let bundles = bundles.into_iter();
-    let capacity = bundles.size_hint().0;
+    // Preallocate from the iterator's lower bound, within reason: a wrong hint must not
+    // turn into a huge allocation.
+    let capacity = bundles.size_hint().0.min(1 << 20);
     world.reserve_entities(capacity);
     // Collect column by column, then append each column to its storage in one go. If the
     // iterator panics, the entities spawned so far stay alive with no component.

@@ -129,8 +129,8 @@ impl Entities {
     /// Panics if all `u32::MAX` indices are in use (or retired).
     #[inline]
     pub fn spawn(&mut self) -> Entity {
-        self.alive += 1;
         if let Some(index) = self.free.pop() {
+            self.alive += 1;
             let slot = &mut self.slots[index as usize];
             slot.alive = true;
             return Entity {
@@ -143,6 +143,7 @@ impl Entities {
             exhausted();
         }
         let index = index as u32;
+        self.alive += 1;
         let version = NonZeroU32::MIN;
         self.slots.push(Slot {
             version,

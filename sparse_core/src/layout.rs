@@ -289,7 +289,8 @@ impl<K: Clone + Eq + Hash> Layout<K> {
             return Err(errors);
         }
 
-        // Valid: any two groups of a family are nested, so a family sorted by size is a chain.
+        // Valid: every group of a family contains the family's outermost group, so any two
+        // share a type and one pass gathers each family; sorted by size, it is a chain.
         let mut chains: Vec<Vec<usize>> = Vec::new();
         for group in 0..groups.len() {
             match chains
@@ -300,20 +301,8 @@ impl<K: Clone + Eq + Hash> Layout<K> {
                 None => chains.push(vec![group]),
             }
         }
-        // A group may connect to its chain only through a later member; merge such chains.
-        let mut merged: Vec<Vec<usize>> = Vec::new();
-        for chain in chains {
-            let family: HashSet<&K> = chain.iter().flat_map(|&g| groups[g].iter()).collect();
-            match merged.iter_mut().find(|m| {
-                m.iter()
-                    .any(|&g| groups[g].iter().any(|t| family.contains(t)))
-            }) {
-                Some(m) => m.extend(chain),
-                None => merged.push(chain),
-            }
-        }
         let mut position = vec![(0, 0); groups.len()];
-        for (c, chain) in merged.iter_mut().enumerate() {
+        for (c, chain) in chains.iter_mut().enumerate() {
             chain.sort_by_key(|&g| groups[g].len());
             for (depth, &g) in chain.iter().enumerate() {
                 position[g] = (c, depth);
@@ -321,7 +310,7 @@ impl<K: Clone + Eq + Hash> Layout<K> {
         }
         Ok(Layout {
             groups,
-            chains: merged,
+            chains,
             position,
         })
     }

@@ -63,8 +63,7 @@ impl<T> Storage<T> {
     /// measured against [`sort_by`](Self::sort_by), which avoids the sparse lookups in
     /// comparisons.
     ///
-    /// If `compare` panics, the storage is consistent afterwards only if the sort had not
-    /// moved anything; prefer [`sort_by`](Self::sort_by).
+    /// If `compare` panics, the storage is left as it was before the call.
     pub fn sort_by_sparse_walk(&mut self, mut compare: impl FnMut(&T, &T) -> Ordering) {
         let components = &self.components;
         self.set
@@ -306,6 +305,41 @@ mod tests {
         assert!(result.is_err());
         s.check().unwrap();
         assert_eq!(pairs(&s), before);
+    }
+
+    #[test]
+    fn the_literal_mixed_sort_and_the_set_sort_survive_a_panicking_comparator() {
+        let values: Vec<(u32, i64)> = (0..100)
+            .map(|i| (i * 7 % 101, i64::from(i * 37 % 100)))
+            .collect();
+        let mut s = storage(&values);
+        let before = pairs(&s);
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut calls = 0;
+            s.sort_by_sparse_walk(|a, b| {
+                calls += 1;
+                assert!(calls < 200, "comparator gives up");
+                a.cmp(b)
+            });
+        }));
+        assert!(result.is_err());
+        s.check().unwrap();
+        assert_eq!(pairs(&s), before);
+
+        let mut set: crate::SparseSet = (0..100)
+            .map(|i| Entity::from_raw_parts(i * 3, 1).unwrap())
+            .collect();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut calls = 0;
+            set.sort_by(|a, b| {
+                calls += 1;
+                assert!(calls < 50, "comparator gives up");
+                b.cmp(a)
+            });
+        }));
+        assert!(result.is_err());
+        set.check().unwrap();
+        assert_eq!(set.len(), 100);
     }
 
     #[test]

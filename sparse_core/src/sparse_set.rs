@@ -212,8 +212,16 @@ impl SparseSet {
     /// Sorts the members with `compare`, then rewrites their sparse entries: the
     /// two-array case of the sorting article.
     pub fn sort_by(&mut self, mut compare: impl FnMut(&Entity, &Entity) -> core::cmp::Ordering) {
-        self.dense.sort_unstable_by(&mut compare);
-        self.reindex(0..self.dense.len());
+        /// Rewrites the sparse entries even if `compare` panics: the set stays
+        /// consistent (in some order).
+        struct Reindex<'a>(&'a mut SparseSet);
+        impl Drop for Reindex<'_> {
+            fn drop(&mut self) {
+                self.0.reindex(0..self.0.dense.len());
+            }
+        }
+        let guard = Reindex(self);
+        guard.0.dense.sort_unstable_by(&mut compare);
     }
 
     /// Sorts the dense array with `compare` over the members' *current* positions, which
@@ -222,19 +230,41 @@ impl SparseSet {
         &mut self,
         mut compare: impl FnMut(usize, usize) -> core::cmp::Ordering,
     ) {
-        let sparse = &self.sparse;
+        /// If `compare` panics, puts the dense array back in its old order, which the
+        /// untouched sparse array still records.
+        struct Restore<'a> {
+            set: &'a mut SparseSet,
+            finished: bool,
+        }
+        impl Drop for Restore<'_> {
+            fn drop(&mut self) {
+                if !self.finished {
+                    let sparse = &self.set.sparse;
+                    self.set
+                        .dense
+                        .sort_unstable_by_key(|e| sparse.get(e.index()));
+                }
+            }
+        }
+        let mut guard = Restore {
+            set: self,
+            finished: false,
+        };
+        let set = &mut *guard.set;
+        let sparse = &set.sparse;
         let position = |e: &Entity| sparse.get(e.index()).unwrap_or(0) as usize;
-        self.dense
+        set.dense
             .sort_unstable_by(|a, b| compare(position(a), position(b)));
+        guard.finished = true;
     }
 
     /// Sorts the dense array with `compare` over the members' current positions, each
     /// member carrying its position in place of its version while the sort runs (the
     /// versions wait in the sparse array). Returns the tagged set: `tagged.source(p)` is
     /// the old position of the member now at `p`. Dropping it restores versions and
-    /// sparse entries; if it is dropped before `finish` (a panicking comparator, or a
-    /// panic while the caller applies the permutation), the dense array is first put back
-    /// in its old order.
+    /// sparse entries; if `compare` panicked (the only way it is dropped before
+    /// `finish`, since nothing else in the walk can panic), the dense array is first put
+    /// back in its old order.
     pub(crate) fn sort_tagged(
         &mut self,
         mut compare: impl FnMut(usize, usize) -> core::cmp::Ordering,

@@ -118,8 +118,7 @@ impl<T> Storage<T> {
                 None
             }
             None => {
-                self.set.push_unchecked(entity);
-                self.components.push(value);
+                self.push_both(entity, value);
                 None
             }
         }
@@ -136,6 +135,16 @@ impl<T> Storage<T> {
     #[inline]
     pub unsafe fn push_new(&mut self, entity: Entity, value: T) {
         debug_assert!(self.set.index_of_slot(entity).is_none());
+        self.push_both(entity, value);
+    }
+
+    /// Appends to both dense arrays so that a panic (capacity overflow) leaves them the
+    /// same length: the component array grows first, the entity push cannot leave a
+    /// member without a component, and the last push cannot fail. Equal lengths are what
+    /// the unchecked swaps of group maintenance rely on.
+    #[inline(always)]
+    fn push_both(&mut self, entity: Entity, value: T) {
+        self.components.reserve(1);
         self.set.push_unchecked(entity);
         self.components.push(value);
     }
@@ -158,8 +167,13 @@ impl<T> Storage<T> {
             base + entities.len() <= u32::MAX as usize,
             "storage is full"
         );
+        let take_column = self.components.is_empty() && self.components.capacity() < values.len();
+        if !take_column {
+            // Grow first, so that a panic leaves both dense arrays the same length.
+            self.components.reserve(values.len());
+        }
         self.set.append_unchecked(entities);
-        if self.components.is_empty() && self.components.capacity() < values.len() {
+        if take_column {
             // An empty storage takes the column as it is instead of copying it.
             core::mem::swap(&mut self.components, values);
         } else {

@@ -19,7 +19,7 @@ use crate::view::View;
 pub trait ErasedStorage: Any {
     fn set(&self) -> &SparseSet;
     fn swap(&mut self, a: usize, b: usize);
-    fn remove_entity(&mut self, entity: Entity) -> bool;
+    fn take_entity(&mut self, entity: Entity) -> Option<Box<dyn Any>>;
     fn apply_sources(&mut self, sources: &mut [u32]);
     fn check(&self) -> Result<(), String>;
     fn type_name(&self) -> &'static str;
@@ -32,8 +32,9 @@ impl<T: Component> ErasedStorage for Storage<T> {
     fn swap(&mut self, a: usize, b: usize) {
         Storage::swap(self, a, b);
     }
-    fn remove_entity(&mut self, entity: Entity) -> bool {
-        self.remove(entity).is_some()
+    fn take_entity(&mut self, entity: Entity) -> Option<Box<dyn Any>> {
+        self.remove(entity)
+            .map(|value| Box::new(value) as Box<dyn Any>)
     }
     fn apply_sources(&mut self, sources: &mut [u32]) {
         self.apply_gather_unchecked(sources);
@@ -284,10 +285,15 @@ impl World {
             let group = self.destroy_order[position];
             self.try_leave(group, entity);
         }
-        for storage in &mut self.storages {
-            storage.remove_entity(entity);
-        }
+        // Take every component out before dropping any, so that a panicking `Drop` finds
+        // the world consistent (the entity already destroyed).
+        let components: Vec<Box<dyn Any>> = self
+            .storages
+            .iter_mut()
+            .filter_map(|s| s.take_entity(entity))
+            .collect();
         self.entities.destroy(entity);
+        drop(components);
         Ok(())
     }
 

@@ -101,6 +101,14 @@ impl World {
         let mut storages: Vec<StorageField> = Vec::new();
         for field in named {
             let ident = field.ident.expect("named field");
+            if ident.to_string().starts_with("__sparse") {
+                // Left out of the model: the generated struct uses such names itself.
+                errors.push(Error::new_spanned(
+                    &ident,
+                    "field names starting with `__sparse` are reserved by `#[world]`; rename the field",
+                ));
+                continue;
+            }
             let Some(component) = storage_component(&field.ty) else {
                 errors.push(Error::new_spanned(
                     &field.ty,

@@ -11,11 +11,11 @@ pub(crate) fn derive(input: TokenStream) -> TokenStream {
     };
     let ident = &input.ident;
     let (impl_generics, type_generics, where_clause) = input.generics.split_for_impl();
-    let predicates = where_clause.map(|w| &w.predicates);
+    let predicates = where_clause.into_iter().flat_map(|w| &w.predicates);
     quote! {
         impl #impl_generics ::sparse::Component for #ident #type_generics
         where
-            #predicates
+            #(#predicates,)*
             Self: 'static,
         {
         }

@@ -347,8 +347,11 @@ impl<'a> Expander<'a> {
                         return ::core::result::Result::Err(::sparse::EntityError::Dead(entity));
                     }
                     #(#destroy_leaves)*
-                    #(w.#fields.remove(entity);)*
+                    // Take every component out before dropping any, so that a panicking
+                    // `Drop` finds the world consistent (the entity already destroyed).
+                    let components = (#(w.#fields.remove(entity),)*);
                     w.__sparse_entities.destroy(entity);
+                    ::core::mem::drop(components);
                     ::core::result::Result::Ok(())
                 }
 
@@ -534,12 +537,15 @@ impl<'a> Expander<'a> {
                     if !w.__sparse_entities.is_alive(entity) {
                         return ::core::result::Result::Err(::sparse::EntityError::Dead(entity));
                     }
-                    // Alive entities never leave components behind, so `insert` either replaces
-                    // this entity's value or appends a new one, at `position`.
-                    let position = w.#field.len();
-                    if let ::core::option::Option::Some(old) = w.#field.insert(entity, value) {
-                        return ::core::result::Result::Ok(::core::option::Option::Some(old));
+                    if let ::core::option::Option::Some(slot) = w.#field.get_mut(entity) {
+                        return ::core::result::Result::Ok(::core::option::Option::Some(::core::mem::replace(slot, value)));
                     }
+                    // The new component goes at the end, at `position`, past every group.
+                    let position = w.#field.len();
+                    // SAFETY: the entity is alive and has no such component; no other version
+                    // of its index has one either, since `destroy` drops every component of
+                    // the entities it destroys.
+                    unsafe { w.#field.push_new(entity, value) };
                     #(#enters)*
                     let _ = position;
                     ::core::result::Result::Ok(::core::option::Option::None)
@@ -552,9 +558,14 @@ impl<'a> Expander<'a> {
                     let w = unsafe { self.__sparse.get_mut() };
                     let position = w.#field.index_of(entity)?;
                     #(#leaves)*
-                    let (removed, value) = w.#field.remove_at(position);
-                    debug_assert_eq!(removed, entity);
-                    ::core::option::Option::Some(value)
+                    // The tracked position is right whenever the groups are; verify it anyway
+                    // so that nothing but this entity's component can ever be removed.
+                    let position = if w.#field.entities().get(position) == ::core::option::Option::Some(&entity) {
+                        position
+                    } else {
+                        w.#field.index_of(entity)?
+                    };
+                    ::core::option::Option::Some(w.#field.remove_at(position).1)
                 }
 
                 #[inline]

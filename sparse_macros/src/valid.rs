@@ -10,6 +10,8 @@ use crate::ast::World;
 const WORLD_METHODS: &[&str] = &[
     "new",
     "spawn",
+    "spawn_with",
+    "spawn_batch",
     "is_alive",
     "entities",
     "insert",
