@@ -67,7 +67,7 @@
 //!
 //! So is changing the structure of a storage behind the world's back:
 //!
-//! ```compile_fail,E0609
+//! ```compile_fail,E0615
 //! use sparse::{Component, Storage, world};
 //! #[derive(Component)] struct A;
 //! #[derive(Component)] struct B;
@@ -77,7 +77,7 @@
 //!
 //! let mut w = W::new();
 //! let e = w.spawn();
-//! w.a.insert(e, A); // error: no field `a` (the storages are sealed; use `w.insert`)
+//! w.a.insert(e, A); // error: `a` is a read-only accessor method, not a field (use `w.insert`)
 //! ```
 //!
 //! Worlds whose groups are only known at run time use [`World`] with

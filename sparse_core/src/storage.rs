@@ -30,6 +30,12 @@ pub struct Storage<T> {
     pub(crate) components: Vec<T>,
 }
 
+#[cold]
+#[inline(never)]
+fn full() -> ! {
+    panic!("storage is full: it holds `u32::MAX` components")
+}
+
 impl<T: Clone> Clone for Storage<T> {
     fn clone(&self) -> Self {
         Storage {
@@ -138,15 +144,17 @@ impl<T> Storage<T> {
         self.push_both(entity, value);
     }
 
-    /// Appends to both dense arrays so that a panic (capacity overflow) leaves them the
-    /// same length: the component array grows first, the entity push cannot leave a
-    /// member without a component, and the last push cannot fail. Equal lengths are what
-    /// the unchecked swaps of group maintenance rely on.
+    /// Appends to both dense arrays so that a panic leaves them the same length, which
+    /// is what the unchecked swaps of group maintenance rely on: after the room check,
+    /// only the component push can panic (capacity overflow of a large `T` on 32-bit),
+    /// and it runs first; a `Vec<Entity>` under `u32::MAX` items cannot overflow.
     #[inline(always)]
     fn push_both(&mut self, entity: Entity, value: T) {
-        self.components.reserve(1);
-        self.set.push_unchecked(entity);
+        if self.components.len() >= u32::MAX as usize {
+            full();
+        }
         self.components.push(value);
+        self.set.push_unchecked(entity);
     }
 
     /// Appends the components `values` for `entities` (parallel slices), emptying

@@ -216,6 +216,9 @@ impl World {
     }
 
     /// Creates an entity.
+    ///
+    /// # Panics
+    /// Panics if every entity index is in use (or retired).
     pub fn spawn(&mut self) -> Entity {
         self.entities.spawn()
     }
@@ -235,6 +238,9 @@ impl World {
     ///
     /// # Errors
     /// [`EntityError::Dead`] if `entity` is not alive; nothing is written.
+    ///
+    /// # Panics
+    /// Panics if the storage already holds `u32::MAX` components.
     pub fn insert<T: Component>(
         &mut self,
         entity: Entity,

@@ -238,6 +238,9 @@ impl<'a> Expander<'a> {
                 }
 
                 /// Creates an entity.
+                ///
+                /// # Panics
+                /// Panics if every entity index is in use (or retired).
                 #vis fn spawn(&mut self) -> ::sparse::Entity {
                     // SAFETY: spawning touches no storage.
                     unsafe { self.__sparse.get_mut() }.__sparse_entities.spawn()
@@ -278,6 +281,9 @@ impl<'a> Expander<'a> {
                 ///
                 /// # Errors
                 /// `EntityError::Dead` if `entity` is not alive; nothing is written.
+                ///
+                /// # Panics
+                /// Panics if the storage already holds `u32::MAX` components.
                 #vis fn insert<T>(&mut self, entity: ::sparse::Entity, value: T) -> ::core::result::Result<::core::option::Option<T>, ::sparse::EntityError>
                 where
                     Self: ::sparse::HasComponent<T>,
@@ -372,6 +378,9 @@ impl<'a> Expander<'a> {
                 }
 
                 /// Sorts the group of `G` layer by layer, keeping inner groups valid.
+                ///
+                /// # Panics
+                /// Passes on a panic of `compare`; the group is then left as it was.
                 #vis fn sort_group<G: ::sparse::ComponentSet>(
                     &mut self,
                     compare: impl FnMut(G::Refs<'_>, G::Refs<'_>) -> ::core::cmp::Ordering,
@@ -382,6 +391,9 @@ impl<'a> Expander<'a> {
                 }
 
                 /// Sorts the storage of `T`, which no group owns.
+                ///
+                /// # Panics
+                /// Passes on a panic of `compare`; the storage is then left as it was.
                 #vis fn sort<T>(&mut self, compare: impl FnMut(&T, &T) -> ::core::cmp::Ordering)
                 where
                     Self: ::sparse::Unowned<T>,
