@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 use std::hint::black_box;
+use std::time::Duration;
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use sparse::{Entity, SparseSet};
@@ -63,6 +64,13 @@ fn entity(id: u32) -> Entity {
     Entity::from_raw_parts(id, 1).expect("valid id")
 }
 
+/// Short, equal measurement settings for every cell of the table (48 of them).
+fn configure(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>) {
+    group
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+}
+
 fn sets(c: &mut Criterion) {
     for density in [1u32, 10, 50, 100] {
         let ids = ids(density);
@@ -75,6 +83,7 @@ fn sets(c: &mut Criterion) {
         ids.iter().for_each(|&i| bits.insert(i));
 
         let mut group = c.benchmark_group(format!("set_is_member_{density}pct"));
+        configure(&mut group);
         group.throughput(Throughput::Elements(probes.len() as u64));
         group.bench_function("sparse_set", |b| {
             b.iter(|| {
@@ -93,6 +102,7 @@ fn sets(c: &mut Criterion) {
         group.finish();
 
         let mut group = c.benchmark_group(format!("set_add_{density}pct"));
+        configure(&mut group);
         group.throughput(Throughput::Elements(ids.len() as u64));
         group.bench_function("sparse_set", |b| {
             b.iter_batched_ref(
@@ -118,6 +128,7 @@ fn sets(c: &mut Criterion) {
         group.finish();
 
         let mut group = c.benchmark_group(format!("set_clear_{density}pct"));
+        configure(&mut group);
         group.bench_function("sparse_set", |b| {
             b.iter_batched_ref(|| sparse.clone(), |s| s.clear(), BatchSize::LargeInput)
         });
@@ -130,6 +141,7 @@ fn sets(c: &mut Criterion) {
         group.finish();
 
         let mut group = c.benchmark_group(format!("set_iterate_{density}pct"));
+        configure(&mut group);
         group.throughput(Throughput::Elements(ids.len() as u64));
         group.bench_with_input(BenchmarkId::new("sparse_set", density), &sparse, |b, s| {
             b.iter(|| s.iter().map(|e| u64::from(e.index())).sum::<u64>())
