@@ -82,6 +82,12 @@ fn w1_pos_vel(c: &mut Criterion) {
     bench_run(&mut g, "sparse", || ours::w1::setup(n), ours::w1::run);
     bench_run(
         &mut g,
+        "sparse_inserted",
+        || ours::w1::setup_inserted(n),
+        ours::w1::run,
+    );
+    bench_run(
+        &mut g,
         "sparse_for_each",
         || ours::w1::setup(n),
         ours::w1::run_for_each,
@@ -133,6 +139,12 @@ fn w1_pos_vel_10m(c: &mut Criterion) {
     g.sample_size(20);
     bench_run(&mut g, "raw", || raw::w1::setup(n), raw::w1::run);
     bench_run(&mut g, "sparse", || ours::w1::setup(n), ours::w1::run);
+    bench_run(
+        &mut g,
+        "sparse_inserted",
+        || ours::w1::setup_inserted(n),
+        ours::w1::run,
+    );
     bench_run(
         &mut g,
         "sparse_for_each",

@@ -22,8 +22,18 @@ pub mod w1 {
         world: Moving,
     }
 
-    /// Spawns `n` entities with a zero position and [`VEL`].
+    /// Spawns `n` entities with a zero position and [`VEL`] with `spawn_batch`, the
+    /// bulk API (each column becomes its storage's array, sized exactly).
     pub fn setup(n: usize) -> State {
+        let mut world = Moving::new();
+        world.spawn_batch((0..n).map(|_| (Position::default(), VEL)));
+        State { world }
+    }
+
+    /// The same population spawned entity by entity with `insert`: the storages grow by
+    /// doubling, interleaved with each other, and land elsewhere in memory than the
+    /// exactly sized columns of `setup` (and of the raw baseline).
+    pub fn setup_inserted(n: usize) -> State {
         let mut world = Moving::new();
         for _ in 0..n {
             let e = world.spawn();
@@ -45,6 +55,12 @@ pub mod w1 {
         s.world
             .group::<(Position, Velocity)>()
             .for_each(|_, (p, v)| p.add_velocity(v));
+    }
+
+    /// Addresses of the two columns (diagnostics).
+    pub fn slices(s: &mut State) -> (*const Position, *const Velocity) {
+        let (_, (p, v)) = s.world.group::<(Position, Velocity)>().into_slices();
+        (p.as_ptr(), v.as_ptr())
     }
 
     /// Sum of every position coordinate (test helper).

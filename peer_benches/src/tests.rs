@@ -280,6 +280,13 @@ fn sparse_does_the_same_work() {
         ours::w1::run_for_each,
         ours::w1::checksum,
     );
+    check_w1(
+        "sparse_inserted",
+        n,
+        ours::w1::setup_inserted(n),
+        ours::w1::run,
+        ours::w1::checksum,
+    );
 
     let n = 1_000;
     for run in [ours::w2::run, ours::w2::run_for_each] {

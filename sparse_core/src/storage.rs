@@ -32,6 +32,12 @@ pub struct Storage<T> {
 
 #[cold]
 #[inline(never)]
+fn stale_component() -> ! {
+    panic!("a component of a dead entity was left in a world's storage")
+}
+
+#[cold]
+#[inline(never)]
 fn full() -> ! {
     panic!("storage is full: it holds `u32::MAX` components")
 }
@@ -142,6 +148,31 @@ impl<T> Storage<T> {
     pub unsafe fn push_new(&mut self, entity: Entity, value: T) {
         debug_assert!(self.set.index_of_slot(entity).is_none());
         self.push_both(entity, value);
+    }
+
+    /// Replaces `entity`'s component, or appends it if it has none: [`insert`](Self::insert)
+    /// for worlds, which never keep components of dead entities, so no other version of
+    /// the index can be present and no slot is ever taken over.
+    ///
+    /// # Safety
+    /// No other version of `entity`'s index may have a component here.
+    ///
+    /// # Panics
+    /// Panics if another version of the index has a component after all (the contract
+    /// was broken) rather than taking its slot over, and if the storage is full.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn insert_alive(&mut self, entity: Entity, value: T) -> Option<T> {
+        match self.set.index_of_slot(entity) {
+            Some(position) if self.set.as_slice()[position] == entity => {
+                Some(core::mem::replace(&mut self.components[position], value))
+            }
+            Some(_) => stale_component(),
+            None => {
+                self.push_both(entity, value);
+                None
+            }
+        }
     }
 
     /// Appends to both dense arrays so that a panic leaves them the same length, which

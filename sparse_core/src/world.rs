@@ -250,13 +250,11 @@ impl World {
             return Err(EntityError::Dead(entity));
         }
         let index = self.index_or_register::<T>();
-        let storage = self.typed_mut::<T>(index);
-        if let Some(old) = storage.get_mut(entity) {
-            return Ok(Some(core::mem::replace(old, value)));
+        // SAFETY: a world never keeps components of dead entities, so no other version
+        // of this alive entity's index has a `T`.
+        if let Some(old) = unsafe { self.typed_mut::<T>(index).insert_alive(entity, value) } {
+            return Ok(Some(old));
         }
-        // SAFETY: `get_mut` found no component for this alive entity, and a world never
-        // keeps components of dead entities, so no version of its index is stored.
-        unsafe { storage.push_new(entity, value) };
         for position in 0..self.enter_order[index].len() {
             let group = self.enter_order[index][position];
             self.try_enter(group, entity);

@@ -549,15 +549,13 @@ impl<'a> Expander<'a> {
                     if !w.__sparse_entities.is_alive(entity) {
                         return ::core::result::Result::Err(::sparse::EntityError::Dead(entity));
                     }
-                    if let ::core::option::Option::Some(slot) = w.#field.get_mut(entity) {
-                        return ::core::result::Result::Ok(::core::option::Option::Some(::core::mem::replace(slot, value)));
-                    }
                     // The new component goes at the end, at `position`, past every group.
                     let position = w.#field.len();
-                    // SAFETY: the entity is alive and has no such component; no other version
-                    // of its index has one either, since `destroy` drops every component of
-                    // the entities it destroys.
-                    unsafe { w.#field.push_new(entity, value) };
+                    // SAFETY: no other version of the entity's index has such a component:
+                    // `destroy` drops every component of the entities it destroys.
+                    if let ::core::option::Option::Some(old) = unsafe { w.#field.insert_alive(entity, value) } {
+                        return ::core::result::Result::Ok(::core::option::Option::Some(old));
+                    }
                     #(#enters)*
                     let _ = position;
                     ::core::result::Result::Ok(::core::option::Option::None)
