@@ -1,18 +1,33 @@
 #!/usr/bin/env python3
 """Prints criterion medians as ns per element, and ratios, for the README table.
 
-Usage: python3 peer_benches/report.py [GROUP ...]   (default: every group found)
-Reads target/criterion/<group>/<function>/new/{estimates,benchmark}.json.
+Usage:
+  python3 peer_benches/report.py [GROUP ...]        one block per group (default: all)
+  python3 peer_benches/report.py --markdown         the README's table of the peer groups
+Reads target/criterion/<group>/<function>/new/{estimates,benchmark}.json of the last run.
 """
 import json
 import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "target" / "criterion"
+PEERS = ["raw", "sparsey", "hecs", "shipyard", "bevy"]
+GROUPS = [
+    ("w1_pos_vel", "W1 `pos += vel`, 1M, grouped"),
+    ("w1_pos_vel_10m", "W1 at 10M"),
+    ("w2_nested", "W2 `<A,B,C>` in `<A,B>`, per matched entity"),
+    ("w3_add_remove", "W3 add/remove `C` through `<A,B>` ⊂ `<A,B,C>`, per op"),
+    ("w4_spawn", "W4 spawn 10k (simple_insert), per entity"),
+    ("simple_iter", "simple_iter"),
+    ("fragmented_iter", "fragmented_iter"),
+    ("add_remove_component", "add_remove_component, per op"),
+]
 
 
 def load(group_dir):
     rows = {}
+    if not group_dir.is_dir():
+        return rows
     for bench in sorted(group_dir.iterdir()):
         new = bench / "new"
         if not (new / "estimates.json").exists():
@@ -25,8 +40,23 @@ def load(group_dir):
     return rows
 
 
-def main():
-    groups = sys.argv[1:] or sorted(p.name for p in ROOT.iterdir() if p.is_dir() and p.name != "report")
+def markdown():
+    head = "| workload | sparse (ns) | " + " | ".join(PEERS) + " |"
+    print(head)
+    print("|" + " --- |" * (2 + len(PEERS)))
+    for group, title in GROUPS:
+        rows = load(ROOT / group)
+        ours = rows.get("sparse")
+        if ours is None:
+            continue
+        cells = []
+        for peer in PEERS:
+            ns = rows.get(peer)
+            cells.append("—" if ns is None else f"{ns:.3g} ns ({ours / ns:.2f}×)")
+        print(f"| {title} | {ours:.3g} | " + " | ".join(cells) + " |")
+
+
+def blocks(groups):
     for group in groups:
         rows = load(ROOT / group)
         if not rows:
@@ -36,6 +66,14 @@ def main():
         for name, ns in sorted(rows.items(), key=lambda kv: kv[1]):
             ratio = f"{ours / ns:6.2f}" if ours is not None else "   -"
             print(f"  {name:24} {ns:10.3f}   {ratio}")
+
+
+def main():
+    if sys.argv[1:] == ["--markdown"]:
+        markdown()
+        return
+    groups = sys.argv[1:] or sorted(p.name for p in ROOT.iterdir() if p.is_dir() and p.name != "report")
+    blocks(groups)
 
 
 if __name__ == "__main__":

@@ -185,3 +185,29 @@ fn generic_components_derive() {
     assert_component::<Tagged<u8>>();
     assert_eq!(s.components()[0].value, 3);
 }
+
+/// An iterator whose lower size bound is absurd: `spawn_batch` must neither panic nor
+/// abort on it (every reservation from the hint is fallible).
+struct LyingHint(u32);
+
+impl Iterator for LyingHint {
+    type Item = (A, B);
+    fn next(&mut self) -> Option<(A, B)> {
+        (self.0 > 0).then(|| {
+            self.0 -= 1;
+            (A(self.0), B(self.0))
+        })
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (usize::MAX / 2, None)
+    }
+}
+
+#[test]
+fn spawn_batch_survives_an_absurd_size_hint() {
+    let mut w = Abc::new();
+    let spawned = w.spawn_batch(LyingHint(3));
+    assert_eq!(spawned.len(), 3);
+    assert_eq!(w.group_len::<(A, B)>(), 3);
+    w.check().unwrap();
+}

@@ -89,7 +89,8 @@ pub trait Bundle<W>: ComponentSet {
     /// One `Vec` per type, collecting a batch column by column.
     #[doc(hidden)]
     type Columns;
-    /// Empty columns with room for `capacity` rows.
+    /// Empty columns with room for `capacity` rows where memory allows (a failed
+    /// reservation just leaves the column to grow).
     #[doc(hidden)]
     fn columns(capacity: usize) -> Self::Columns;
     /// Appends this bundle as one row of `columns`.
@@ -177,7 +178,7 @@ macro_rules! bundle {
 
             #[inline]
             fn columns(capacity: usize) -> Self::Columns {
-                ($(Vec::<$T>::with_capacity(capacity),)+)
+                ($(try_with_capacity::<$T>(capacity),)+)
             }
 
             #[inline]
@@ -232,6 +233,14 @@ bundle!(
     (H, h, 7)
 );
 
+/// A vector with room for `capacity` items if the allocator grants it, else empty.
+fn try_with_capacity<T>(capacity: usize) -> Vec<T> {
+    let mut vec = Vec::new();
+    // On failure (an absurd size hint), the vector simply grows as items arrive.
+    let _ = vec.try_reserve_exact(capacity);
+    vec
+}
+
 /// Spawns an entity with the components of `bundle`, entering its groups.
 ///
 /// # Panics
@@ -262,13 +271,13 @@ pub fn spawn_batch<W: WorldEntities, B: Bundle<W>>(
 ) -> Vec<Entity> {
     assert!(B::distinct(), "a bundle names a component type twice");
     let bundles = bundles.into_iter();
-    // Preallocate from the iterator's lower bound, within reason: a wrong hint must not
-    // turn into a huge allocation.
-    let capacity = bundles.size_hint().0.min(1 << 20);
-    world.reserve_entities(capacity);
+    // Preallocate from the iterator's lower bound; a wrong hint must not turn into a
+    // panic or an abort, so every reservation here is fallible (`try_reserve`).
+    let capacity = bundles.size_hint().0;
+    world.reserve_entities(capacity.min(1 << 24));
     // Collect column by column, then append each column to its storage in one go. If the
     // iterator panics, the entities spawned so far stay alive with no component.
-    let mut spawned = Vec::with_capacity(capacity);
+    let mut spawned = try_with_capacity(capacity);
     let mut columns = B::columns(capacity);
     for bundle in bundles {
         spawned.push(world.spawn_entity());
