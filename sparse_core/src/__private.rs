@@ -1,12 +1,8 @@
 //! Support for the code `#[world]` generates. Not a public API.
 
-use core::cmp::Ordering;
-
 pub use crate::access::{WorldEntities, spawn_batch, spawn_with};
-use crate::component::ComponentSet;
 use crate::entity::Entities;
-use crate::group::layered_sources;
-pub use crate::group::{GroupStorages, check_group};
+pub use crate::group::{GroupStorages, apply_sources, check_group, group_sources};
 use crate::sparse_set::SparseSet;
 
 /// Holds a generated world's storages so that safe code outside this crate can read
@@ -46,20 +42,6 @@ impl<T> Sealed<T> {
         // SAFETY: the caller guarantees `this` is valid; this only projects the field.
         unsafe { &raw mut (*this).0 }
     }
-}
-
-/// The permutation sorting a group's range layer by layer (see `layered_sources`).
-pub fn group_sources<G: ComponentSet>(
-    storages: G::Storages<'_>,
-    layer_ends: &[usize],
-    mut compare: impl FnMut(G::Refs<'_>, G::Refs<'_>) -> Ordering,
-) -> Vec<u32> {
-    let len = layer_ends.last().copied().unwrap_or(0);
-    let (_, slices) = G::prefixes(storages, len);
-    let slices = G::shared(&slices);
-    layered_sources(layer_ends, |a, b| {
-        compare(G::refs_at(&slices, a), G::refs_at(&slices, b))
-    })
 }
 
 /// Fails if a storage holds a component of an entity that is not alive.

@@ -76,9 +76,6 @@ pub trait WorldEntities {
     note = "a bundle is a tuple of components the world stores, e.g. `(Position {{ .. }}, Velocity {{ .. }})`"
 )]
 pub trait Bundle<W>: ComponentSet {
-    /// Reserves room for `additional` more of each component.
-    #[doc(hidden)]
-    fn reserve(world: &mut W, additional: usize);
     /// Appends each component for `entity`, without entering groups.
     ///
     /// # Safety
@@ -141,7 +138,7 @@ pub trait ViewOf<W>: ComponentSet {
 }
 
 macro_rules! view_of {
-    ($($T:ident),+) => {
+    ($(($T:ident, $t:ident, $i:tt)),+) => {
         impl<W: $(HasComponent<$T> +)+, $($T: Component),+> ViewOf<W> for ($($T,)+) {
             fn view(world: &mut W) -> View<'_, Self> {
                 assert!(Self::distinct(), "a view names a component type twice");
@@ -159,11 +156,6 @@ macro_rules! view_of {
 macro_rules! bundle {
     ($(($T:ident, $t:ident, $i:tt)),+) => {
         impl<W: $(HasComponent<$T> +)+, $($T: Component),+> Bundle<W> for ($($T,)+) {
-            #[inline]
-            fn reserve(world: &mut W, additional: usize) {
-                $(<W as HasComponent<$T>>::reserve(world, additional);)+
-            }
-
             #[inline]
             unsafe fn push_new(self, world: &mut W, entity: Entity) {
                 let ($($t,)+) = self;
@@ -200,38 +192,7 @@ macro_rules! bundle {
     };
 }
 
-bundle!((A, a, 0));
-bundle!((A, a, 0), (B, b, 1));
-bundle!((A, a, 0), (B, b, 1), (C, c, 2));
-bundle!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3));
-bundle!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3), (E, e, 4));
-bundle!(
-    (A, a, 0),
-    (B, b, 1),
-    (C, c, 2),
-    (D, d, 3),
-    (E, e, 4),
-    (F, f, 5)
-);
-bundle!(
-    (A, a, 0),
-    (B, b, 1),
-    (C, c, 2),
-    (D, d, 3),
-    (E, e, 4),
-    (F, f, 5),
-    (G, g, 6)
-);
-bundle!(
-    (A, a, 0),
-    (B, b, 1),
-    (C, c, 2),
-    (D, d, 3),
-    (E, e, 4),
-    (F, f, 5),
-    (G, g, 6),
-    (H, h, 7)
-);
+for_each_tuple!(bundle);
 
 /// A vector with room for `capacity` items if the allocator grants it, else empty.
 fn try_with_capacity<T>(capacity: usize) -> Vec<T> {
@@ -272,7 +233,8 @@ pub fn spawn_batch<W: WorldEntities, B: Bundle<W>>(
     assert!(B::distinct(), "a bundle names a component type twice");
     let bundles = bundles.into_iter();
     // Preallocate from the iterator's lower bound; a wrong hint must not turn into a
-    // panic or an abort, so every reservation here is fallible (`try_reserve`).
+    // panic or an abort: the column and result reservations are fallible, and the entity
+    // reservation is capped.
     let capacity = bundles.size_hint().0;
     world.reserve_entities(capacity.min(1 << 24));
     // Collect column by column, then append each column to its storage in one go. If the
@@ -292,11 +254,4 @@ pub fn spawn_batch<W: WorldEntities, B: Bundle<W>>(
     spawned
 }
 
-view_of!(A);
-view_of!(A, B);
-view_of!(A, B, C);
-view_of!(A, B, C, D);
-view_of!(A, B, C, D, E);
-view_of!(A, B, C, D, E, F);
-view_of!(A, B, C, D, E, F, G);
-view_of!(A, B, C, D, E, F, G, H);
+for_each_tuple!(view_of);

@@ -1,7 +1,6 @@
 //! The `Component` marker and tuples of component types.
 
 use core::any::{Any, TypeId};
-use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
@@ -116,16 +115,6 @@ pub trait ComponentSet: Sized + 'static {
     fn view_len_hint(storages: &Self::Storages<'_>) -> usize;
 }
 
-/// Orders two positions of a group's slices with a comparator over component references.
-pub(crate) fn compare_at<G: ComponentSet>(
-    slices: &G::Slices<'_>,
-    compare: &mut impl FnMut(G::Refs<'_>, G::Refs<'_>) -> Ordering,
-    a: usize,
-    b: usize,
-) -> Ordering {
-    compare(G::refs_at(slices, a), G::refs_at(slices, b))
-}
-
 fn downcast<T: Component>(storage: &mut Box<dyn ErasedStorage>) -> Option<&mut Storage<T>> {
     let any: &mut dyn Any = storage.as_mut();
     any.downcast_mut::<Storage<T>>()
@@ -173,7 +162,7 @@ macro_rules! component_set {
             #[inline]
             fn prefixes(storages: Self::Storages<'_>, len: usize) -> (&[Entity], Self::SlicesMut<'_>) {
                 let ($($t,)+) = storages;
-                let entities = component_set!(@first $($t),+).set.as_slice();
+                let entities = first!($($t),+).set.as_slice();
                 (&entities[..len], ($(&mut $t.components[..len],)+))
             }
 
@@ -214,38 +203,6 @@ macro_rules! component_set {
             }
         }
     };
-    (@first $first:ident $(, $rest:ident)*) => { $first };
 }
 
-component_set!((A, a, 0));
-component_set!((A, a, 0), (B, b, 1));
-component_set!((A, a, 0), (B, b, 1), (C, c, 2));
-component_set!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3));
-component_set!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3), (E, e, 4));
-component_set!(
-    (A, a, 0),
-    (B, b, 1),
-    (C, c, 2),
-    (D, d, 3),
-    (E, e, 4),
-    (F, f, 5)
-);
-component_set!(
-    (A, a, 0),
-    (B, b, 1),
-    (C, c, 2),
-    (D, d, 3),
-    (E, e, 4),
-    (F, f, 5),
-    (G, g, 6)
-);
-component_set!(
-    (A, a, 0),
-    (B, b, 1),
-    (C, c, 2),
-    (D, d, 3),
-    (E, e, 4),
-    (F, f, 5),
-    (G, g, 6),
-    (H, h, 7)
-);
+for_each_tuple!(component_set);

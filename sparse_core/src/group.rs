@@ -84,30 +84,16 @@ macro_rules! group_storages {
         impl<$($T),+> GroupStorages for ($(&mut Storage<$T>,)+) {
             #[inline]
             fn try_enter(self, len: &mut usize, entity: Entity) -> bool {
-                let ($($t,)+) = self;
-                let ($(Some($t),)+) = ($($t.index_of(entity).map(|p| ($t, p)),)+) else {
-                    return false;
-                };
-                // Outside the group, the entity sits at or past `len` in every owned storage.
-                // Checking it everywhere (not only in the first) keeps the swaps below in
-                // bounds even if the group were corrupt.
-                if $($t.1 < *len)||+ {
-                    return false;
-                }
-                // SAFETY: each position came from `index_of`, so it is below its storage's
-                // length, and `len <= position` was checked: both swapped positions are in
-                // bounds.
-                unsafe {
-                    $($t.0.swap_unchecked($t.1, *len);)+
-                }
-                *len += 1;
-                true
+                // No storage's position is known: `enter_tracked` looks every one up.
+                let before = *len;
+                self.enter_tracked(len, entity, usize::MAX, 0);
+                *len != before
             }
 
             #[inline]
             fn try_leave(self, len: &mut usize, entity: Entity) -> bool {
                 let ($($t,)+) = self;
-                match group_storages!(@first $($t),+).index_of(entity) {
+                match first!($($t),+).index_of(entity) {
                     Some(position) if position < *len && $(*len <= $t.len())&&+ => {
                         // Inside the group every owned storage has the entity at `position`.
                         let last = *len - 1;
@@ -163,9 +149,7 @@ macro_rules! group_storages {
                 )+
                 if !holds {
                     // A wrong hint: fall back to the lookup.
-                    let mut len_copy = *len;
-                    let left = ($($t,)+).try_leave(&mut len_copy, entity);
-                    *len = len_copy;
+                    let left = ($($t,)+).try_leave(len, entity);
                     return if left { *len } else { position };
                 }
                 if position < *len && $(*len <= $t.len())&&+ {
@@ -183,40 +167,9 @@ macro_rules! group_storages {
             }
         }
     };
-    (@first $first:ident $(, $rest:ident)*) => { $first };
 }
 
-group_storages!((A, a, 0), (B, b, 1));
-group_storages!((A, a, 0), (B, b, 1), (C, c, 2));
-group_storages!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3));
-group_storages!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3), (E, e, 4));
-group_storages!(
-    (A, a, 0),
-    (B, b, 1),
-    (C, c, 2),
-    (D, d, 3),
-    (E, e, 4),
-    (F, f, 5)
-);
-group_storages!(
-    (A, a, 0),
-    (B, b, 1),
-    (C, c, 2),
-    (D, d, 3),
-    (E, e, 4),
-    (F, f, 5),
-    (G, g, 6)
-);
-group_storages!(
-    (A, a, 0),
-    (B, b, 1),
-    (C, c, 2),
-    (D, d, 3),
-    (E, e, 4),
-    (F, f, 5),
-    (G, g, 6),
-    (H, h, 7)
-);
+for_each_tuple!(group_storages);
 
 /// The permutation that sorts a group of length `*layer_ends.last()` layer by layer.
 ///
@@ -236,6 +189,28 @@ pub fn layered_sources(
         start = end;
     }
     sources
+}
+
+/// The permutation sorting a group's range layer by layer (see [`layered_sources`]).
+pub fn group_sources<G: ComponentSet>(
+    storages: G::Storages<'_>,
+    layer_ends: &[usize],
+    mut compare: impl FnMut(G::Refs<'_>, G::Refs<'_>) -> Ordering,
+) -> Vec<u32> {
+    let len = layer_ends.last().copied().unwrap_or(0);
+    let (_, slices) = G::prefixes(storages, len);
+    let slices = G::shared(&slices);
+    layered_sources(layer_ends, |a, b| {
+        compare(G::refs_at(&slices, a), G::refs_at(&slices, b))
+    })
+}
+
+/// Permutes the prefix `[0, sources.len())` of one storage with a group-sort permutation.
+/// `sources` comes from [`group_sources`], a permutation by construction, so it is not
+/// validated again for every storage it is applied to (a malformed one would leave the
+/// storage consistent, in some order).
+pub fn apply_sources<T>(storage: &mut Storage<T>, sources: &[u32]) {
+    storage.apply_gather_unchecked(&mut sources.to_vec());
 }
 
 /// Checks a group given the entity sets of its owned storages: the prefix `[0, len)`

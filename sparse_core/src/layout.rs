@@ -332,6 +332,22 @@ impl<K: Clone + Eq + Hash> Layout<K> {
         &self.chains[chain][depth + 1..]
     }
 
+    /// What sorting `group` permutes: each type of the group and of the groups inside it,
+    /// once, with the group whose range it is permuted over. The group's own types take
+    /// its whole range; a type that only an inner group owns takes that inner group's
+    /// range, which a layer-by-layer permutation maps onto itself.
+    pub fn sort_targets(&self, group: usize) -> Vec<(K, usize)> {
+        let mut targets: Vec<(K, usize)> = Vec::new();
+        for g in core::iter::once(group).chain(self.inner_groups(group).iter().copied()) {
+            for key in &self.groups[g] {
+                if !targets.iter().any(|(k, _)| k == key) {
+                    targets.push((key.clone(), g));
+                }
+            }
+        }
+        targets
+    }
+
     /// The groups owning `key`, from the outermost to the innermost: the order in which
     /// adding a `key` component tests-and-enters them.
     pub fn enter_order(&self, key: &K) -> Vec<usize> {

@@ -6,6 +6,52 @@
 //! world on these primitives with its layout checked at compile time.
 #![warn(missing_docs)]
 
+/// Calls `$m!` once per tuple arity from one to eight, with `(Type, binding, index)`
+/// triples: the one list behind every tuple impl of the crate.
+macro_rules! for_each_tuple {
+    ($m:ident) => {
+        $m!((A, a, 0));
+        $m!((A, a, 0), (B, b, 1));
+        $m!((A, a, 0), (B, b, 1), (C, c, 2));
+        $m!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3));
+        $m!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3), (E, e, 4));
+        $m!(
+            (A, a, 0),
+            (B, b, 1),
+            (C, c, 2),
+            (D, d, 3),
+            (E, e, 4),
+            (F, f, 5)
+        );
+        $m!(
+            (A, a, 0),
+            (B, b, 1),
+            (C, c, 2),
+            (D, d, 3),
+            (E, e, 4),
+            (F, f, 5),
+            (G, g, 6)
+        );
+        $m!(
+            (A, a, 0),
+            (B, b, 1),
+            (C, c, 2),
+            (D, d, 3),
+            (E, e, 4),
+            (F, f, 5),
+            (G, g, 6),
+            (H, h, 7)
+        );
+    };
+}
+
+/// The first of a list of identifiers.
+macro_rules! first {
+    ($first:ident $(, $rest:ident)*) => {
+        $first
+    };
+}
+
 pub mod access;
 pub mod component;
 pub mod entity;

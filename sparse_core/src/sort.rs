@@ -38,22 +38,15 @@ impl<T> Storage<T> {
         let mut tagged = self
             .set
             .sort_tagged(|a, b| compare(&components[a], &components[b]));
-        // Gather walk: position p receives what was at `source(p)`.
-        for start in 0..components.len() {
-            let mut current = start;
-            loop {
-                let next = tagged.source(current);
-                if next == current {
-                    break; // already placed (a fixed point, or a closed cycle)
-                }
-                tagged.mark_placed(current);
-                if next == start {
-                    break;
-                }
-                components.swap(current, next);
-                current = next;
-            }
-        }
+        walk_gather(
+            components.len(),
+            |p| {
+                let source = tagged.source(p);
+                tagged.mark_placed(p);
+                source
+            },
+            |a, b| components.swap(a, b),
+        );
         tagged.finish();
     }
 
@@ -69,23 +62,18 @@ impl<T> Storage<T> {
         self.set
             .sort_dense_by_sparse(|a, b| compare(&components[a], &components[b]));
         // sparse[dense[p]] still holds the old position of the entity now at p: it is the
-        // gather permutation. Walk its cycles, marking visited positions in `sparse`.
-        for start in 0..self.components.len() {
-            let mut current = start;
-            loop {
-                let entity = self.set.as_slice()[current];
-                let next = self.set.sparse_position(entity);
-                if next == current {
-                    break;
-                }
-                self.set.set_sparse_position(entity, current);
-                if next == start {
-                    break;
-                }
-                self.components.swap(current, next);
-                current = next;
-            }
-        }
+        // gather permutation, walked with the sparse array marking placed positions.
+        let (set, components) = (&mut self.set, &mut self.components);
+        walk_gather(
+            components.len(),
+            |p| {
+                let entity = set.as_slice()[p];
+                let source = set.sparse_position(entity);
+                set.set_sparse_position(entity, p);
+                source
+            },
+            |a, b| components.swap(a, b),
+        );
     }
 
     /// Sorts by a key over components, with the mixed strategy of [`sort_by`](Self::sort_by).
@@ -188,17 +176,32 @@ impl<T> Storage<T> {
     /// [`apply_gather`](Self::apply_gather) without the check: a malformed `sources`
     /// leaves the storage consistent but in an unspecified order.
     pub(crate) fn apply_gather_unchecked(&mut self, sources: &mut [u32]) {
-        for start in 0..sources.len() {
-            let mut current = start;
-            loop {
-                let next = sources[current] as usize;
-                sources[current] = current as u32;
-                if next == current || next == start {
-                    break;
-                }
-                self.swap(current, next);
-                current = next;
+        walk_gather(
+            sources.len(),
+            |p| core::mem::replace(&mut sources[p], p as u32) as usize,
+            |a, b| self.swap(a, b),
+        );
+    }
+}
+
+/// Walks the cycles of a gather permutation of `0..len` (position `p` receives what was
+/// at `source(p)`), one `swap` per move: the walk all three sorts share. `take(p)` returns
+/// `p`'s source and marks `p` placed, after which `p` is its own source, so every
+/// position is visited once and the walk is linear.
+fn walk_gather(
+    len: usize,
+    mut take: impl FnMut(usize) -> usize,
+    mut swap: impl FnMut(usize, usize),
+) {
+    for start in 0..len {
+        let mut current = start;
+        loop {
+            let next = take(current);
+            if next == current || next == start {
+                break; // placed already, or the cycle is closed
             }
+            swap(current, next);
+            current = next;
         }
     }
 }

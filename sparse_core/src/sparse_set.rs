@@ -165,15 +165,12 @@ impl SparseSet {
         self.repoint(b);
     }
 
-    /// Points the sparse entry of the member at `position` back to it. Members' pages
-    /// exist, so this never allocates in practice; `set` covers the impossible case.
+    /// Points the sparse entry of the member at `position` back to it (members' pages
+    /// exist, so `set` never allocates here).
     #[inline(always)]
     fn repoint(&mut self, position: usize) {
-        let index = self.dense[position].index();
-        match self.sparse.slot_mut(index) {
-            Some(slot) => *slot = position as u32,
-            None => self.sparse.set(index, position as u32),
-        }
+        self.sparse
+            .set(self.dense[position].index(), position as u32);
     }
 
     /// Swaps the members at two positions that the caller has checked are in bounds,
@@ -191,16 +188,8 @@ impl SparseSet {
             core::ptr::swap(dense.add(a), dense.add(b));
             (*dense.add(a), *dense.add(b))
         };
-        // Members' pages always exist (`push_unchecked` allocated them); `set` would only
-        // run if that were broken, and stays correct even then.
-        match self.sparse.slot_mut(at_a.index()) {
-            Some(slot) => *slot = a as u32,
-            None => self.sparse.set(at_a.index(), a as u32),
-        }
-        match self.sparse.slot_mut(at_b.index()) {
-            Some(slot) => *slot = b as u32,
-            None => self.sparse.set(at_b.index(), b as u32),
-        }
+        self.sparse.set(at_a.index(), a as u32);
+        self.sparse.set(at_b.index(), b as u32);
     }
 
     /// Removes every member in O(1): the dense array is truncated and the sparse array is

@@ -225,8 +225,7 @@ impl<T> Storage<T> {
     /// Removing an absent component is a no-op returning `None`.
     pub fn remove(&mut self, entity: Entity) -> Option<T> {
         let position = self.set.index_of(entity)?;
-        self.set.swap_remove_at(position);
-        Some(self.components.swap_remove(position))
+        Some(self.remove_at(position).1)
     }
 
     /// Removes the component at dense `position`, moving the last one into its place, and

@@ -6,9 +6,10 @@ use core::cmp::Ordering;
 use core::fmt;
 use std::collections::HashMap;
 
-use crate::component::{Component, ComponentKey, ComponentSet, compare_at};
+use crate::__private::check_alive;
+use crate::component::{Component, ComponentKey, ComponentSet};
 use crate::entity::{Entities, Entity, EntityError};
-use crate::group::{GroupMut, check_group, layered_sources};
+use crate::group::{GroupMut, apply_sources, check_group, group_sources};
 use crate::layout::{Layout, LayoutError};
 use crate::sparse_set::SparseSet;
 use crate::storage::Storage;
@@ -20,7 +21,7 @@ pub trait ErasedStorage: Any {
     fn set(&self) -> &SparseSet;
     fn swap(&mut self, a: usize, b: usize);
     fn take_entity(&mut self, entity: Entity) -> Option<Box<dyn Any>>;
-    fn apply_sources(&mut self, sources: &mut [u32]);
+    fn apply_sources(&mut self, sources: &[u32]);
     fn check(&self) -> Result<(), String>;
     fn type_name(&self) -> &'static str;
 }
@@ -36,8 +37,8 @@ impl<T: Component> ErasedStorage for Storage<T> {
         self.remove(entity)
             .map(|value| Box::new(value) as Box<dyn Any>)
     }
-    fn apply_sources(&mut self, sources: &mut [u32]) {
-        self.apply_gather_unchecked(sources);
+    fn apply_sources(&mut self, sources: &[u32]) {
+        apply_sources(self, sources);
     }
     fn check(&self) -> Result<(), String> {
         Storage::check(self)
@@ -447,36 +448,22 @@ impl World {
     /// [`AccessError::NoSuchGroup`] if the world has no such group.
     pub fn sort_group<G: ComponentSet>(
         &mut self,
-        mut compare: impl FnMut(G::Refs<'_>, G::Refs<'_>) -> Ordering,
+        compare: impl FnMut(G::Refs<'_>, G::Refs<'_>) -> Ordering,
     ) -> Result<(), AccessError> {
         let keys = G::keys();
         let group = self.group_index(&keys)?;
         let layout = self.layout.as_ref().expect("a group implies a layout");
-        let inner: Vec<usize> = layout.inner_groups(group).to_vec();
+        let inner = layout.inner_groups(group);
         let mut layer_ends: Vec<usize> = inner.iter().rev().map(|&g| self.groups[g].len).collect();
         layer_ends.push(self.groups[group].len);
-        let sources = {
-            let indices: Vec<usize> = keys.iter().map(|k| self.by_type[&k.type_id()]).collect();
-            let storages = G::erased(&mut self.storages, &indices)
-                .expect("group storages are distinct and typed");
-            let (_, slices) = G::prefixes(storages, self.groups[group].len);
-            let slices = G::shared(&slices);
-            layered_sources(&layer_ends, |a, b| {
-                compare_at::<G>(&slices, &mut compare, a, b)
-            })
-        };
-        // Apply to the group's storages over its whole range, and to each storage that only
-        // an inner group owns over that group's range: the permutation maps it onto itself.
-        let mut done: Vec<usize> = Vec::new();
-        for g in core::iter::once(group).chain(inner) {
+        let targets = layout.sort_targets(group);
+        let indices: Vec<usize> = keys.iter().map(|k| self.by_type[&k.type_id()]).collect();
+        let storages =
+            G::erased(&mut self.storages, &indices).expect("group storages are distinct and typed");
+        let sources = group_sources::<G>(storages, &layer_ends, compare);
+        for (key, g) in targets {
             let len = self.groups[g].len;
-            for position in 0..self.groups[g].storages.len() {
-                let s = self.groups[g].storages[position];
-                if !done.contains(&s) {
-                    self.storages[s].apply_sources(&mut sources[..len].to_vec());
-                    done.push(s);
-                }
-            }
+            self.storages[self.by_type[&key.type_id()]].apply_sources(&sources[..len]);
         }
         Ok(())
     }
@@ -492,12 +479,7 @@ impl World {
             storage
                 .check()
                 .map_err(|e| format!("{}: {e}", storage.type_name()))?;
-            if let Some(dead) = storage.set().iter().find(|&&e| !self.entities.is_alive(e)) {
-                return Err(format!(
-                    "{}: dead entity {dead:?} still has a component",
-                    storage.type_name()
-                ));
-            }
+            check_alive(&self.entities, storage.set(), storage.type_name())?;
         }
         for (g, state) in self.groups.iter().enumerate() {
             let sets: Vec<&SparseSet> = state

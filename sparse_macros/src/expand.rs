@@ -619,21 +619,20 @@ impl<'a> Expander<'a> {
             .map(|l| l.inner_groups(group).to_vec())
             .unwrap_or_default();
         let inner_lens = inner_groups.iter().rev().map(|&g| Self::len_field(g));
-        // The group's storages over its range, then each storage only an inner group owns
-        // over that group's range.
-        let mut applied: Vec<&str> = Vec::new();
-        let mut applies = Vec::new();
-        for g in std::iter::once(group).chain(inner_groups.iter().copied()) {
-            let g_len = Self::len_field(g);
-            for (_, key) in &self.world.groups[g].types {
-                if applied.contains(&key.as_str()) {
-                    continue;
-                }
-                applied.push(key);
-                let field = &self.world.storage(key).expect("stored").ident;
-                applies.push(quote!(w.#field.apply_gather(&mut sources[..w.#g_len].to_vec());));
-            }
-        }
+        // What to permute over which range: the same rule the runtime `World` uses.
+        let targets = match self.layout {
+            Some(layout) => layout.sort_targets(group),
+            None => self.world.groups[group]
+                .types
+                .iter()
+                .map(|(_, key)| (key.clone(), group))
+                .collect(),
+        };
+        let applies = targets.iter().map(|(key, g)| {
+            let field = &self.world.storage(key).expect("stored").ident;
+            let g_len = Self::len_field(*g);
+            quote!(::sparse::__private::apply_sources(&mut w.#field, &sources[..w.#g_len]);)
+        });
         let attr = &self.world.groups[group].attr;
         let span = match &attr.meta {
             syn::Meta::List(list) => list.delimiter.span().join(),
