@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use sparse::{Component, Entity, Storage, world};
+use sparse_groups::{Component, Entity, Storage, world};
 
 #[derive(Component, Clone, Copy, Default)]
 struct Position {

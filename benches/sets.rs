@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use sparse::{Entity, SparseSet};
+use sparse_groups::{Entity, SparseSet};
 
 const UNIVERSE: u32 = 1_000_000;
 

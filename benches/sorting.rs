@@ -3,7 +3,7 @@
 //! `sort_unstable_by` on a plain `Vec<(key, payload)>` of the same keys and payloads.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use sparse::{Entity, Storage};
+use sparse_groups::{Entity, Storage};
 
 const N: usize = 1_000_000;
 
@@ -62,7 +62,7 @@ fn sorting(c: &mut Criterion) {
     group.bench_function("mixed_sparse_walk", |b| {
         b.iter_batched_ref(
             || storage.clone(),
-            |s| s.sort_by_sparse_walk(by_key),
+            |s| sparse_groups::__private::sort_by_sparse_walk(s, by_key),
             BatchSize::LargeInput,
         )
     });

@@ -3,7 +3,7 @@
 //!
 //! Run with `cargo run --release --example memory`.
 
-use sparse::{Entity, SparseSet, Storage};
+use sparse_groups::{Entity, SparseSet, Storage};
 
 #[derive(Clone, Copy)]
 #[allow(dead_code, reason = "only the size matters")]

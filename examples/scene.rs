@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use sparse::{Component, Entity, Storage, world};
+use sparse_groups::{Component, Entity, Storage, world};
 
 #[derive(Component, Clone, Copy)]
 struct Sprite(u32);

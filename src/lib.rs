@@ -13,7 +13,7 @@
 //! * destroying an entity leaves all its groups innermost first, then drops its components.
 //!
 //! ```
-//! use sparse::{Component, Storage, world};
+//! use sparse_groups::{Component, Storage, world};
 //!
 //! #[derive(Component)] struct Sprite(u32);
 //! #[derive(Component)] struct Renderable;
@@ -54,7 +54,7 @@
 //! Groups that overlap without nesting are compile errors:
 //!
 //! ```compile_fail
-//! use sparse::{Component, Storage, world};
+//! use sparse_groups::{Component, Storage, world};
 //! #[derive(Component)] struct A;
 //! #[derive(Component)] struct B;
 //! #[derive(Component)] struct C;
@@ -68,7 +68,7 @@
 //! So is changing the structure of a storage behind the world's back:
 //!
 //! ```compile_fail,E0615
-//! use sparse::{Component, Storage, world};
+//! use sparse_groups::{Component, Storage, world};
 //! #[derive(Component)] struct A;
 //! #[derive(Component)] struct B;
 //! #[world]
@@ -81,9 +81,10 @@
 //! ```
 //!
 //! Worlds whose groups are only known at run time use [`World`] with
-//! [`GroupSpec`]s, validated by the same [`Layout`] code.
+//! [`GroupSpec`]s, validated by the same [`Layout`] code and maintained by the same
+//! engine.
 
-extern crate self as sparse;
+extern crate self as sparse_groups;
 
 pub use sparse_core::*;
 /// Implements [`Component`] for a type.

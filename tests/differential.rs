@@ -3,7 +3,7 @@
 //! after every step, with every invariant holding in both.
 
 use proptest::prelude::*;
-use sparse::{Component, Entity, GroupSpec, Storage, World, world};
+use sparse_groups::{Component, Entity, GroupSpec, Storage, World, world};
 
 trait Value {
     fn new(value: u32) -> Self;

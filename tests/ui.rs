@@ -1,3 +1,5 @@
+//! Compile-fail and pass cases of `#[world]` (trybuild): one case per diagnostic.
+
 #[test]
 fn ui() {
     let t = trybuild::TestCases::new();

@@ -1,6 +1,6 @@
 //! Integration tests of `#[world]` worlds.
 
-use sparse::{Component, Entity, EntityError, Storage, world};
+use sparse_groups::{Component, Entity, EntityError, Storage, world};
 
 #[derive(Component, Debug, PartialEq, Clone, Copy)]
 struct A(u32);

@@ -9,7 +9,7 @@
 macro_rules! component {
     ($(#[$meta:meta])* pub struct $($rest:tt)*) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, Default, PartialEq, bevy_ecs::component::Component, shipyard::Component, sparse::Component)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, bevy_ecs::component::Component, shipyard::Component, sparse_groups::Component)]
         #[repr(C)]
         pub struct $($rest)*
     };

@@ -2,7 +2,7 @@
 //! group iteration over the plain slices `group::<…>().into_slices()` hands out (or the
 //! per-entity `for_each`), inserts and removes through the world.
 
-use sparse::{Entity, Storage, world};
+use sparse_groups::{Entity, Storage, world};
 
 use crate::components::*;
 
@@ -263,7 +263,7 @@ pub mod simple_iter {
 /// ecs_bench_suite `fragmented_iter`: iterate the `Data` storage.
 pub mod fragmented_iter {
     use crate::components::frag::*;
-    use sparse::{Storage, world};
+    use sparse_groups::{Storage, world};
 
     #[world]
     struct Fragmented {

@@ -1,55 +1,102 @@
-//! Support for the code `#[world]` generates. Not a public API.
+//! What the code `#[world]` generates calls. Not a public API: nothing here is covered by
+//! semver, and none of it can break a world's invariants from safe code.
 
-pub use crate::access::{WorldEntities, spawn_batch, spawn_with};
-use crate::entity::Entities;
-pub use crate::group::{GroupStorages, apply_sources, check_group, group_sources};
-use crate::sparse_set::SparseSet;
+use crate::component::Component;
+use crate::component_set::ComponentSet;
+use crate::entity::Entity;
+pub use crate::generated::WorldEntities;
+pub use crate::group::{
+    GroupMut, Hint, OwnedStorages, apply_sources, check_group, enter, group_sources, leave,
+};
+pub use crate::hooks::{
+    ComponentPlan, EntityPlan, GroupInfo, check_world, destroy, insert, remove,
+};
+use crate::storage::Storage;
+pub use crate::storage::StorageInfo;
+use crate::{Bundle, Entities};
 
-/// Holds a generated world's storages so that safe code outside this crate can read
-/// them but never change their structure: a group's packed prefix moves only through
-/// the world's hooks.
-pub struct Sealed<T>(T);
+/// Proof that a call comes from this crate: only this crate can make one, so methods that
+/// take it (appending components without entering groups) cannot be called from elsewhere.
+#[derive(Clone, Copy)]
+pub struct Token(());
 
-impl<T> Sealed<T> {
-    /// Seals `inner`.
-    ///
-    /// # Safety
-    /// `inner` must satisfy the world's invariants (e.g. empty storages, zero-length groups).
-    pub unsafe fn new(inner: T) -> Self {
-        Sealed(inner)
-    }
-
-    /// Read access.
-    pub fn get(&self) -> &T {
-        &self.0
-    }
-
-    /// Write access.
-    ///
-    /// # Safety
-    /// The caller must restore the world's invariants (every group the packed prefix of
-    /// its storages) before returning control to safe code.
-    pub unsafe fn get_mut(&mut self) -> &mut T {
-        &mut self.0
-    }
-
-    /// A raw pointer to the sealed value, derived without creating a reference.
-    ///
-    /// # Safety
-    /// `this` must be valid; the same contract as [`get_mut`](Sealed::get_mut) applies to
-    /// writes through the result.
-    pub unsafe fn as_mut_ptr(this: *mut Self) -> *mut T {
-        // SAFETY: the caller guarantees `this` is valid; this only projects the field.
-        unsafe { &raw mut (*this).0 }
+impl Token {
+    pub(crate) fn new() -> Token {
+        Token(())
     }
 }
 
-/// Fails if a storage holds a component of an entity that is not alive.
-pub fn check_alive(entities: &Entities, set: &SparseSet, name: &str) -> Result<(), String> {
-    match set.iter().find(|&&e| !entities.is_alive(e)) {
-        Some(dead) => Err(format!(
-            "{name}: dead entity {dead:?} still has a component"
-        )),
-        None => Ok(()),
+/// Names the storages of a `#[world]` struct: its one field has type
+/// `<World as WorldStorages>::Storages`, a struct generated in a module of its own whose
+/// fields the world's module cannot see.
+pub trait WorldStorages {
+    /// The generated storages.
+    type Storages;
+}
+
+/// Stands for the component type of a storage field configured out by `#[cfg]`: the
+/// generated storages keep a type parameter for every field, whatever the configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct Absent;
+
+impl Component for Absent {}
+
+/// A group of length `len` over its owned storages.
+///
+/// # Panics
+/// Panics if a storage is shorter than `len`.
+#[inline]
+pub fn group_mut<G: ComponentSet>(storages: G::Storages<'_>, len: usize) -> GroupMut<'_, G> {
+    GroupMut::new(storages, len)
+}
+
+/// Appends `values` for `entities` without entering groups: only for [`Token`] holders.
+#[inline]
+pub fn append_new<T>(storage: &mut Storage<T>, _: Token, entities: &[Entity], values: &mut Vec<T>) {
+    storage.append_new(entities, values);
+}
+
+/// The world's entity allocator, empty.
+pub fn entities() -> Entities {
+    Entities::new()
+}
+
+/// Spawns an entity with a bundle (see the generated `spawn_with`).
+///
+/// # Panics
+/// Panics if the bundle names a type twice.
+#[inline]
+pub fn spawn_with<W: WorldEntities, B: Bundle<W>>(world: &mut W, bundle: B) -> Entity {
+    crate::bundle::spawn_with(world, bundle)
+}
+
+/// Spawns one entity per bundle (see the generated `spawn_batch`).
+///
+/// # Panics
+/// Panics if the bundle type names a component type twice.
+pub fn spawn_batch<W: WorldEntities, B: Bundle<W>>(
+    world: &mut W,
+    bundles: impl IntoIterator<Item = B>,
+) -> Vec<Entity> {
+    crate::bundle::spawn_batch(world, bundles)
+}
+
+/// The article's mixed sort to the letter, kept to be benchmarked against
+/// [`Storage::sort_by`].
+pub fn sort_by_sparse_walk<T>(
+    storage: &mut Storage<T>,
+    compare: impl FnMut(&T, &T) -> core::cmp::Ordering,
+) {
+    storage.sort_by_sparse_walk(compare);
+}
+
+/// Group lengths, shown by a world's `Debug` as a map from group to length.
+pub struct GroupLens<'a>(pub &'a [(&'a str, usize)]);
+
+impl core::fmt::Debug for GroupLens<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_map()
+            .entries(self.0.iter().map(|&(k, v)| (k, v)))
+            .finish()
     }
 }

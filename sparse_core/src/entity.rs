@@ -110,7 +110,7 @@ struct Slot {
 /// assert_eq!(a.index(), b.index());
 /// assert!(!entities.is_alive(a) && entities.is_alive(b));
 /// ```
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Entities {
     slots: Vec<Slot>,
     free: Vec<u32>,

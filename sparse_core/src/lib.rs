@@ -1,48 +1,28 @@
-//! The runtime of the `sparse` crate: versioned entities, paged sparse sets, component
-//! storages, nested owning groups, the three sorting strategies, and a world whose group
-//! layout is validated at run time.
+//! The runtime of [`sparse_groups`]: versioned entities, paged sparse sets, component
+//! storages, nested owning groups and their maintenance, the three sorting strategies,
+//! and a [`World`] whose group layout is validated at run time.
 //!
-//! Users normally depend on the `sparse` facade, whose `#[world]` macro generates a static
-//! world on these primitives with its layout checked at compile time.
-#![warn(missing_docs)]
+//! Users depend on the `sparse_groups` facade, whose `#[world]` macro generates a static
+//! world on these primitives with its layout checked at compile time. Both kinds of world
+//! run the same code: the nesting rule ([`Layout`]), the hook order derived from it, the
+//! group engine that moves entities in and out of packed prefixes, and the invariant check.
+//!
+//! [`sparse_groups`]: https://docs.rs/sparse_groups
 
-/// Calls `$m!` once per tuple arity from one to eight, with `(Type, binding, index)`
+/// Calls `$m!` once per tuple arity from one to [`MAX_TUPLE`], with `(Type, binding, index)`
 /// triples: the one list behind every tuple impl of the crate.
 macro_rules! for_each_tuple {
     ($m:ident) => {
-        $m!((A, a, 0));
-        $m!((A, a, 0), (B, b, 1));
-        $m!((A, a, 0), (B, b, 1), (C, c, 2));
-        $m!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3));
-        $m!((A, a, 0), (B, b, 1), (C, c, 2), (D, d, 3), (E, e, 4));
-        $m!(
-            (A, a, 0),
-            (B, b, 1),
-            (C, c, 2),
-            (D, d, 3),
-            (E, e, 4),
-            (F, f, 5)
-        );
-        $m!(
-            (A, a, 0),
-            (B, b, 1),
-            (C, c, 2),
-            (D, d, 3),
-            (E, e, 4),
-            (F, f, 5),
-            (G, g, 6)
-        );
-        $m!(
-            (A, a, 0),
-            (B, b, 1),
-            (C, c, 2),
-            (D, d, 3),
-            (E, e, 4),
-            (F, f, 5),
-            (G, g, 6),
-            (H, h, 7)
+        for_each_tuple!(@arity $m []
+            (A, a, 0) (B, b, 1) (C, c, 2) (D, d, 3) (E, e, 4) (F, f, 5) (G, g, 6) (H, h, 7)
+            (I, i, 8) (J, j, 9) (K, k, 10) (L, l, 11) (M, m, 12) (N, n, 13) (O, o, 14) (P, p, 15)
         );
     };
+    (@arity $m:ident [$($done:tt)*] $next:tt $($rest:tt)*) => {
+        $m!($($done,)* $next);
+        for_each_tuple!(@arity $m [$($done)* $next] $($rest)*);
+    };
+    (@arity $m:ident [$($done:tt)*]) => {};
 }
 
 /// The first of a list of identifiers.
@@ -52,27 +32,30 @@ macro_rules! first {
     };
 }
 
-pub mod access;
-pub mod component;
-pub mod entity;
-pub mod group;
-pub mod layout;
-mod sort;
-mod sparse_array;
-pub mod sparse_set;
-pub mod storage;
-pub mod view;
-pub mod world;
+/// The most component types a group, a view or a bundle can name: the largest tuple
+/// [`ComponentSet`] is implemented for.
+pub const MAX_TUPLE: usize = 16;
+
+mod bundle;
+mod component;
+mod component_set;
+mod entity;
+mod generated;
+mod group;
+mod hooks;
+mod storage;
+mod view;
+mod world;
 
 #[doc(hidden)]
 pub mod __private;
 
-pub use access::{Bundle, HasComponent, HasGroup, Unowned, ViewOf};
-pub use component::{Component, ComponentKey, ComponentSet};
+pub use bundle::Bundle;
+pub use component::{Component, ComponentKey};
+pub use component_set::ComponentSet;
 pub use entity::{Entities, Entity, EntityError};
-pub use group::GroupMut;
-pub use layout::{Layout, LayoutError};
-pub use sparse_set::SparseSet;
-pub use storage::Storage;
+pub use generated::{HasComponent, HasGroup, Unowned, ViewOf};
+pub use group::{Conflict, GroupMut, Layout, LayoutError};
+pub use storage::{SparseSet, Storage};
 pub use view::View;
 pub use world::{AccessError, GroupSpec, LayoutErrors, World};

@@ -1,18 +1,22 @@
 //! Views: joins over storages that no group packs together.
 
-use crate::component::ComponentSet;
+use crate::component_set::ComponentSet;
 use crate::entity::Entity;
 
 /// Mutable access to the entities having every component of `G`, driven by the smallest
 /// of the storages (each of its entities is looked up in the others).
+///
+/// ```text
+/// A entities : [e4|e7|e3|e8|e6]
+/// B entities : [e8|e5|e7]          <- the smallest drives: e8 (found in A), e5 (not), e7
+/// ```
 pub struct View<'a, G: ComponentSet> {
     storages: G::Storages<'a>,
 }
 
 impl<'a, G: ComponentSet> View<'a, G> {
-    /// Wraps distinct storages. Used by worlds (and generated worlds).
-    #[doc(hidden)]
-    pub fn from_storages(storages: G::Storages<'a>) -> Self {
+    /// Wraps distinct storages.
+    pub(crate) fn new(storages: G::Storages<'a>) -> Self {
         View { storages }
     }
 

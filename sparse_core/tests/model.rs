@@ -17,8 +17,8 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use proptest::prelude::*;
-use sparse_core::component::ComponentSet;
-use sparse_core::world::GroupSpec;
+use sparse_core::ComponentSet;
+use sparse_core::GroupSpec;
 use sparse_core::{AccessError, Component, Entity, EntityError, World};
 
 /// Number of component types.

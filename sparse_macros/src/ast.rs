@@ -1,48 +1,118 @@
-//! The model of a `#[world]` struct: its storages and its groups.
+//! The model of a `#[world]` struct as written: its attributes, fields and groups. Only
+//! structure lives here; what is allowed is decided in `valid.rs`.
 
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use syn::spanned::Spanned;
 use syn::{
-    Attribute, Error, Fields, GenericArgument, Ident, Item, PathArguments, Type, Visibility,
+    Attribute, Error, Fields, GenericArgument, Generics, Ident, Item, Path, PathArguments, Type,
+    Visibility,
 };
 
 use crate::attr;
 
-/// A world as declared, with every piece that parsed; problems go to `errors`.
+/// A world as declared.
 pub(crate) struct World {
+    /// Attributes passed through to the struct (docs, `#[repr]`, …).
     pub attrs: Vec<Attribute>,
+    /// The traits of its `#[derive(...)]` attributes, in order.
+    pub derives: Vec<Path>,
     pub vis: Visibility,
     pub ident: Ident,
-    pub storages: Vec<StorageField>,
+    pub generics: Generics,
+    pub fields: Vec<Field>,
     pub groups: Vec<Group>,
 }
 
-/// A field `name: Storage<T>`.
-pub(crate) struct StorageField {
+/// A named field, meant to be `name: Storage<T>`.
+pub(crate) struct Field {
+    /// Attributes other than `#[cfg]`, passed to the field's accessor (docs, …).
     pub attrs: Vec<Attribute>,
+    /// The predicates of the field's `#[cfg(...)]` attributes (all must hold).
+    pub cfg: Vec<TokenStream>,
     pub vis: Visibility,
     pub ident: Ident,
-    /// The field's type as written (`Storage<T>`, under whatever path).
+    /// The field's type as written.
     pub ty: Type,
-    pub component: Type,
-    pub key: String,
+    /// `T` of `Storage<T>`, if the type has that shape.
+    pub component: Option<TypeRef>,
 }
 
 /// One `#[group(...)]`.
 pub(crate) struct Group {
+    /// The attribute, where errors about the group point.
     pub attr: Attribute,
-    pub types: Vec<(Type, String)>,
+    /// The attribute's parentheses, where the group's impls are spanned.
+    pub span: Span,
+    pub types: Vec<TypeRef>,
 }
 
-/// The key naming a component type: its tokens without spaces. Two spellings of one
-/// type (`A`, `crate::A`) get two keys; the generated trait impls then conflict, so such
-/// a world does not compile rather than holding two storages for one type.
-pub(crate) fn type_key(ty: &Type) -> String {
-    quote::quote!(#ty).to_string().replace(' ', "")
+/// A component type as written, with the key that names it.
+pub(crate) struct TypeRef {
+    pub ty: Type,
+    pub key: TypeKey,
+}
+
+/// The name of a component type: its tokens without spaces or invisible groups. Two
+/// spellings of one type (`A`, `crate::A`) get two keys; the generated trait impls then
+/// conflict, so such a world does not compile rather than holding two storages for one
+/// type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct TypeKey(String);
+
+impl TypeKey {
+    pub(crate) fn of(ty: &Type) -> TypeKey {
+        let mut key = String::new();
+        flatten(quote::quote!(#ty), &mut key);
+        TypeKey(key)
+    }
+
+    /// The last path segment (`A` for `crate::a::A`).
+    pub(crate) fn last_segment(&self) -> &str {
+        self.0.rsplit("::").next().unwrap_or(&self.0)
+    }
+}
+
+impl std::fmt::Display for TypeKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Writes `tokens` without spaces, looking through invisible groups (a type passed whole
+/// through `macro_rules!` as `$t:ty` arrives wrapped in one).
+fn flatten(tokens: TokenStream, out: &mut String) {
+    for token in tokens {
+        match token {
+            TokenTree::Group(group) => {
+                let (open, close) = match group.delimiter() {
+                    Delimiter::Parenthesis => ("(", ")"),
+                    Delimiter::Bracket => ("[", "]"),
+                    Delimiter::Brace => ("{", "}"),
+                    Delimiter::None => ("", ""),
+                };
+                out.push_str(open);
+                flatten(group.stream(), out);
+                out.push_str(close);
+            }
+            other => out.push_str(&other.to_string()),
+        }
+    }
+}
+
+/// The type inside invisible groups and parentheses.
+pub(crate) fn unwrap_type(ty: &Type) -> &Type {
+    match ty {
+        Type::Group(group) => unwrap_type(&group.elem),
+        Type::Paren(paren) => unwrap_type(&paren.elem),
+        other => other,
+    }
 }
 
 /// `T` in `Storage<T>` (the last path segment must be `Storage` with one type argument).
 fn storage_component(ty: &Type) -> Option<&Type> {
-    let Type::Path(path) = ty else { return None };
+    let Type::Path(path) = unwrap_type(ty) else {
+        return None;
+    };
     let segment = path.path.segments.last()?;
     if path.qself.is_some() || segment.ident != "Storage" {
         return None;
@@ -51,13 +121,26 @@ fn storage_component(ty: &Type) -> Option<&Type> {
         return None;
     };
     match args.args.first() {
-        Some(GenericArgument::Type(component)) if args.args.len() == 1 => Some(component),
+        Some(GenericArgument::Type(component)) if args.args.len() == 1 => {
+            Some(unwrap_type(component))
+        }
         _ => None,
     }
 }
 
+impl TypeRef {
+    fn new(ty: &Type) -> TypeRef {
+        let ty = unwrap_type(ty).clone();
+        TypeRef {
+            key: TypeKey::of(&ty),
+            ty,
+        }
+    }
+}
+
 impl World {
-    /// Builds the model from the annotated item, collecting every error.
+    /// Builds the model of a struct with named fields; anything else cannot be a world.
+    /// Malformed `#[group]` attributes are reported in `errors` and left out.
     pub(crate) fn from_item(item: Item, errors: &mut Vec<Error>) -> Option<World> {
         let item = match item {
             Item::Struct(item) => item,
@@ -74,13 +157,6 @@ impl World {
                 return None;
             }
         };
-        if !item.generics.params.is_empty() || item.generics.where_clause.is_some() {
-            errors.push(Error::new_spanned(
-                &item.generics,
-                "`#[world]` does not support generic worlds",
-            ));
-            return None;
-        }
         let named = match item.fields {
             Fields::Named(named) => named.named,
             Fields::Unnamed(fields) => {
@@ -98,80 +174,55 @@ impl World {
                 return None;
             }
         };
-        let mut storages: Vec<StorageField> = Vec::new();
-        for field in named {
-            let ident = field.ident.expect("named field");
-            if ident.to_string().starts_with("__sparse") {
-                // Left out of the model: the generated struct uses such names itself.
-                errors.push(Error::new_spanned(
-                    &ident,
-                    "field names starting with `__sparse` are reserved by `#[world]`; rename the field",
-                ));
-                continue;
-            }
-            let Some(component) = storage_component(&field.ty) else {
-                errors.push(Error::new_spanned(
-                    &field.ty,
-                    "a world field must be a `Storage<T>` of a component type `T`",
-                ));
-                continue;
-            };
-            let key = type_key(component);
-            if let Some(first) = storages.iter().find(|s| s.key == key) {
-                errors.push(Error::new_spanned(
-                    component,
-                    format!(
-                        "`{key}` is already stored in field `{}`: a world stores each component type once",
-                        first.ident
-                    ),
-                ));
-                continue;
-            }
-            let component = component.clone();
-            storages.push(StorageField {
-                attrs: field.attrs,
-                vis: field.vis,
-                ident,
-                ty: field.ty,
-                component,
-                key,
-            });
-        }
-        let mut attrs = Vec::new();
-        let mut groups = Vec::new();
-        for attr in item.attrs {
-            if !attr.path().is_ident(attr::GROUP) {
-                attrs.push(attr);
-                continue;
-            }
-            match attr::group_types(&attr) {
-                Ok(types) => {
-                    let types = types
-                        .into_iter()
-                        .map(|t| (type_key(&t), t))
-                        .map(|(k, t)| (t, k))
-                        .collect();
-                    groups.push(Group { attr, types });
+        let fields = named
+            .into_iter()
+            .map(|field| {
+                let (cfg, attrs) = attr::split_cfg(field.attrs, errors);
+                Field {
+                    attrs,
+                    cfg,
+                    vis: field.vis,
+                    ident: field.ident.expect("named field"),
+                    component: storage_component(&field.ty).map(TypeRef::new),
+                    ty: field.ty,
                 }
-                Err(error) => errors.push(error),
+            })
+            .collect();
+        let mut attrs = Vec::new();
+        let mut derives = Vec::new();
+        let mut groups = Vec::new();
+        for attribute in item.attrs {
+            if attribute.path().is_ident(attr::GROUP) {
+                match attr::group_types(&attribute) {
+                    Ok(types) => groups.push(Group {
+                        span: attr::args_span(&attribute),
+                        types: types.iter().map(TypeRef::new).collect(),
+                        attr: attribute,
+                    }),
+                    Err(error) => errors.push(error),
+                }
+            } else if attribute.path().is_ident("derive") {
+                match attr::derive_paths(&attribute) {
+                    Ok(paths) => derives.extend(paths),
+                    Err(error) => errors.push(error),
+                }
+            } else {
+                attrs.push(attribute);
             }
         }
         Some(World {
             attrs,
+            derives,
             vis: item.vis,
             ident: item.ident,
-            storages,
+            generics: item.generics,
+            fields,
             groups,
         })
     }
-
-    /// The storage field of the component with `key`.
-    pub(crate) fn storage(&self, key: &str) -> Option<&StorageField> {
-        self.storages.iter().find(|s| s.key == key)
-    }
 }
 
-fn unsupported(span: proc_macro2::Span, what: &str) -> Error {
+fn unsupported(span: Span, what: &str) -> Error {
     Error::new(
         span,
         format!("`#[world]` supports structs with named `Storage<T>` fields, not {what}"),

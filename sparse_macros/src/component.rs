@@ -9,14 +9,16 @@ pub(crate) fn derive(input: TokenStream) -> TokenStream {
         Ok(input) => input,
         Err(error) => return error.into_compile_error(),
     };
+    let krate = crate::krate::path();
     let ident = &input.ident;
     let (impl_generics, type_generics, where_clause) = input.generics.split_for_impl();
     let predicates = where_clause.into_iter().flat_map(|w| &w.predicates);
     quote! {
-        impl #impl_generics ::sparse::Component for #ident #type_generics
+        #[automatically_derived]
+        impl #impl_generics #krate::Component for #ident #type_generics
         where
             #(#predicates,)*
-            Self: 'static,
+            Self: ::core::marker::Send + ::core::marker::Sync + 'static,
         {
         }
     }

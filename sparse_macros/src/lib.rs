@@ -1,23 +1,81 @@
-//! Procedural macros of the `sparse` crate. Use them through `sparse`:
-//! `#[sparse::world]` declares a world whose groups are checked at compile time, and
-//! `#[derive(sparse::Component)]` marks a component type.
+//! Procedural macros of `sparse_groups`. Use them through `sparse_groups`:
+//! `#[sparse_groups::world]` declares a world whose groups are checked at compile time,
+//! and `#[derive(sparse_groups::Component)]` marks a component type.
+//!
+//! The pipeline follows `serde_derive` and `thiserror`: the item is parsed into a model
+//! (`ast`, with `attr` for attributes), every rule is checked with all errors collected
+//! (`valid`), the hook order is computed once from the validated layout (`plan`, or
+//! `fallback` when the layout is rejected), then code is generated (`cx`).
+#![forbid(unsafe_code)]
 
 mod ast;
 mod attr;
 mod component;
 mod expand;
+mod fallback;
+mod krate;
+mod plan;
 mod valid;
 
 use proc_macro::TokenStream;
+use proc_macro2::TokenStream as TokenStream2;
+use quote::quote;
+use syn::{Error, Item};
 
-/// Declares a world: see the `sparse` crate's documentation.
+use crate::ast::World;
+use crate::expand::Cx;
+use crate::plan::Plan;
+
+/// Declares a world: see the `sparse_groups` crate's documentation.
 #[proc_macro_attribute]
 pub fn world(args: TokenStream, input: TokenStream) -> TokenStream {
-    expand::world(args.into(), input.into()).into()
+    expand_world(args.into(), input.into()).into()
 }
 
-/// Implements `sparse::Component` for a type.
+/// Implements `sparse_groups::Component` for a type.
 #[proc_macro_derive(Component)]
 pub fn derive_component(input: TokenStream) -> TokenStream {
     component::derive(input.into()).into()
+}
+
+fn expand_world(args: TokenStream2, input: TokenStream2) -> TokenStream2 {
+    let mut errors = Vec::new();
+    if let Err(error) = attr::world_args(&args) {
+        errors.push(error);
+    }
+    let item: Item = match syn::parse2(input) {
+        Ok(item) => item,
+        Err(error) => return error.into_compile_error(),
+    };
+    let unexpanded = without_groups(item.clone());
+    let Some(world) = World::from_item(item, &mut errors) else {
+        return with_errors(unexpanded, errors);
+    };
+    let Some(mut model) = valid::fields(&world, &mut errors) else {
+        return with_errors(unexpanded, errors);
+    };
+    let (checked, layout) = valid::groups(&mut model, &mut errors);
+    let plan = match &layout {
+        Some(layout) => Plan::new(&model, &checked, layout),
+        None => fallback::plan(&model, &checked),
+    };
+    let cx = Cx {
+        model: &model,
+        plan: &plan,
+        krate: krate::path(),
+    };
+    with_errors(cx.expand(), errors)
+}
+
+/// The item as written minus its `#[group]` attributes, for shapes `#[world]` rejects.
+fn without_groups(mut item: Item) -> TokenStream2 {
+    if let Item::Struct(s) = &mut item {
+        s.attrs.retain(|a| !a.path().is_ident(attr::GROUP));
+    }
+    quote!(#item)
+}
+
+fn with_errors(tokens: TokenStream2, errors: Vec<Error>) -> TokenStream2 {
+    let errors = errors.into_iter().map(Error::into_compile_error);
+    quote!(#tokens #(#errors)*)
 }

@@ -1,94 +1,197 @@
-//! Compile-time validation of a world: every group names stored types, and the groups
-//! satisfy the nesting rule, checked by the very `Layout` the runtime uses.
+//! Every rule of a `#[world]`: what its fields, derives and groups may be. Group layouts
+//! are checked by the very `Layout` the run-time world uses. Each problem is reported at
+//! the tokens to fix, and all of them at once.
 
-use sparse_core::layout::{Layout, LayoutError};
-use syn::Error;
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use sparse_core::{Layout, LayoutError};
+use syn::ext::IdentExt;
+use syn::{Error, Path};
 
-use crate::ast::World;
+use crate::ast::{Field, Group, TypeKey, TypeRef, World};
+use crate::expand::{derives, methods};
 
-/// Methods every generated world has; a storage field must not shadow one.
-const WORLD_METHODS: &[&str] = &[
-    "new",
-    "spawn",
-    "spawn_with",
-    "spawn_batch",
-    "is_alive",
-    "entities",
-    "insert",
-    "remove",
-    "get",
-    "get_mut",
-    "contains",
-    "storage",
-    "components_mut",
-    "destroy",
-    "group",
-    "group_len",
-    "sort_group",
-    "sort",
-    "view",
-    "check",
-    "default",
-];
-
-/// Whether a field named `ident` would collide with a generated method.
-pub(crate) fn shadows_method(ident: &syn::Ident) -> bool {
-    WORLD_METHODS.iter().any(|m| ident == m)
+/// A world that passed the checks that let it be generated at all, with what generation
+/// needs to know.
+pub(crate) struct Model<'a> {
+    pub world: &'a World,
+    /// The fields that are storages, in declaration order.
+    pub storages: Vec<StorageField<'a>>,
+    /// The derives `#[world]` implements itself.
+    pub derives: derives::Requested,
+    /// Derives passed through to the struct.
+    pub passthrough: Vec<&'a Path>,
+    /// Errors that depend on the configuration: `compile_error!`s under a `#[cfg]`.
+    pub cfg_errors: Vec<TokenStream>,
 }
 
-/// Validates `world`. Returns its layout when every group is sound; errors are pushed
-/// for every problem found, each at the span of what to fix.
-pub(crate) fn validate(world: &World, errors: &mut Vec<Error>) -> Option<Layout<String>> {
-    for field in &world.storages {
-        if shadows_method(&field.ident) {
+/// A storage field.
+pub(crate) struct StorageField<'a> {
+    pub field: &'a Field,
+    pub component: &'a TypeRef,
+    /// Whether the field gets its read accessor (not when it would shadow a method).
+    pub accessor: bool,
+}
+
+impl Model<'_> {
+    /// The index of the storage of `key`, if exactly one field stores it.
+    pub(crate) fn storage(&self, key: &TypeKey) -> Option<usize> {
+        let mut found = self
+            .storages
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| &s.component.key == key)
+            .map(|(i, _)| i);
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
+    }
+}
+
+/// The `#[cfg]` predicate of a field: all of its `#[cfg(...)]`s.
+pub(crate) fn cfg_predicate(cfg: &[TokenStream]) -> Option<TokenStream> {
+    match cfg {
+        [] => None,
+        [one] => Some(one.clone()),
+        many => Some(quote!(all(#(#many),*))),
+    }
+}
+
+/// A `compile_error!` that fires only when `predicate` holds.
+fn cfg_error(predicate: TokenStream, span: Span, message: &str) -> TokenStream {
+    let error = Error::new(span, message).into_compile_error();
+    quote! {
+        #[cfg(#predicate)]
+        #error
+    }
+}
+
+/// Checks the world's shape, fields and derives. Returns `None` if no world can be
+/// generated from it (a generic struct).
+pub(crate) fn fields<'a>(world: &'a World, errors: &mut Vec<Error>) -> Option<Model<'a>> {
+    if !world.generics.params.is_empty() || world.generics.where_clause.is_some() {
+        errors.push(Error::new_spanned(
+            &world.generics,
+            "`#[world]` does not support generic worlds",
+        ));
+        return None;
+    }
+    let mut storages: Vec<StorageField<'a>> = Vec::new();
+    let mut cfg_errors = Vec::new();
+    for field in &world.fields {
+        let name = field.ident.unraw().to_string();
+        if name.starts_with("__sparse") {
+            errors.push(Error::new_spanned(
+                &field.ident,
+                "field names starting with `__sparse` are reserved by `#[world]`; rename the field",
+            ));
+            continue;
+        }
+        let Some(component) = &field.component else {
+            errors.push(Error::new_spanned(
+                &field.ty,
+                "a world field must be a `Storage<T>` of a component type `T`",
+            ));
+            continue;
+        };
+        if let Some(first) = storages.iter().find(|s| s.component.key == component.key) {
+            let both = [&first.field.cfg[..], &field.cfg[..]].concat();
+            let message = format!(
+                "`{}` is already stored in field `{}`: a world stores each component type once",
+                component.key, first.field.ident
+            );
+            match cfg_predicate(&both) {
+                // Fields under `#[cfg]`s may be alternatives: an error only if both exist.
+                Some(predicate) => {
+                    cfg_errors.push(cfg_error(predicate, span_of(&component.ty), &message))
+                }
+                None => {
+                    errors.push(Error::new_spanned(&component.ty, message));
+                    continue;
+                }
+            }
+        }
+        let shadows = methods::is_generated(&name) || derives::shadows(&world.derives, &name);
+        if shadows {
             errors.push(Error::new_spanned(
                 &field.ident,
                 format!(
-                    "field `{0}` would shadow the world method `{0}` (each field gets a read accessor of its name); rename the field",
-                    field.ident
+                    "field `{name}` would shadow the world method `{name}` (each field gets a read accessor of its name); rename the field"
                 ),
             ));
         }
+        storages.push(StorageField {
+            field,
+            component,
+            accessor: !shadows,
+        });
     }
+    let (derives, passthrough) = derives::classify(&world.derives, errors);
+    Some(Model {
+        world,
+        storages,
+        derives,
+        passthrough,
+        cfg_errors,
+    })
+}
 
+fn span_of(ty: &syn::Type) -> Span {
+    syn::spanned::Spanned::span(ty)
+}
+
+/// A group whose types are all stored, as storage indices.
+pub(crate) struct CheckedGroup {
+    pub index: usize,
+    pub storages: Vec<usize>,
+}
+
+/// Checks that every group names stored types and that the groups satisfy the nesting
+/// rule. Returns the groups whose types are all stored and, if every group is sound, the
+/// layout.
+pub(crate) fn groups(
+    model: &mut Model<'_>,
+    errors: &mut Vec<Error>,
+) -> (Vec<CheckedGroup>, Option<Layout<TypeKey>>) {
     // Errors about groups, keyed by declaration index so that they come out in source order.
     let mut group_errors: Vec<(usize, Error)> = Vec::new();
-    let mut groups_sound = true;
-    let mut checked: Vec<usize> = Vec::new();
-    for (index, group) in world.groups.iter().enumerate() {
-        let mut stored = true;
-        for (ty, key) in &group.types {
-            if world.storage(key).is_some() {
-                continue;
+    let mut checked: Vec<CheckedGroup> = Vec::new();
+    for (index, group) in model.world.groups.iter().enumerate() {
+        let mut storages = Vec::new();
+        for ty in &group.types {
+            match model.storage(&ty.key) {
+                Some(storage) => {
+                    storages.push(storage);
+                    let field = model.storages[storage].field;
+                    if let Some(predicate) = cfg_predicate(&field.cfg) {
+                        let message = format!(
+                            "group {} names `{}`, whose field `{}` is configured out by its `#[cfg]`: \
+                             a group's types must all be stored",
+                            display(group),
+                            ty.key,
+                            field.ident
+                        );
+                        model.cfg_errors.push(cfg_error(
+                            quote!(not(#predicate)),
+                            span_of(&ty.ty),
+                            &message,
+                        ));
+                    }
+                }
+                None => group_errors.push((index, unstored(model, ty))),
             }
-            stored = false;
-            let last = |k: &str| k.rsplit("::").next().map(str::to_owned);
-            let hint = match world.storages.iter().find(|s| last(&s.key) == last(key)) {
-                Some(s) => format!(
-                    "; the world stores `{}`: spell the type as in field `{}`",
-                    s.key, s.ident
-                ),
-                None => format!(
-                    "; add a field of type `Storage<{key}>` or remove `{key}` from the group"
-                ),
-            };
-            let error = Error::new_spanned(ty, format!("the world stores no `{key}`{hint}"));
-            group_errors.push((index, error));
         }
-        if stored {
-            checked.push(index);
-        } else {
-            groups_sound = false;
+        if storages.len() == group.types.len() {
+            checked.push(CheckedGroup { index, storages });
         }
     }
-
-    let keys: Vec<Vec<String>> = checked
+    let sound = checked.len() == model.world.groups.len();
+    let keys: Vec<Vec<TypeKey>> = checked
         .iter()
-        .map(|&g| {
-            world.groups[g]
+        .map(|c| {
+            model.world.groups[c.index]
                 .types
                 .iter()
-                .map(|(_, k)| k.clone())
+                .map(|t| t.key.clone())
                 .collect()
         })
         .collect();
@@ -96,11 +199,11 @@ pub(crate) fn validate(world: &World, errors: &mut Vec<Error>) -> Option<Layout<
         Ok(layout) => Some(layout),
         Err(layout_errors) => {
             for error in layout_errors {
-                let index = checked[error.group()];
-                let group = &world.groups[index];
+                let index = checked[error.group()].index;
+                let group = &model.world.groups[index];
                 let spanned = match &error {
                     LayoutError::DuplicateType { second, .. } => {
-                        Error::new_spanned(&group.types[*second].0, &error)
+                        Error::new_spanned(&group.types[*second].ty, &error)
                     }
                     _ => Error::new_spanned(&group.attr, &error),
                 };
@@ -111,5 +214,43 @@ pub(crate) fn validate(world: &World, errors: &mut Vec<Error>) -> Option<Layout<
     };
     group_errors.sort_by_key(|(index, _)| *index);
     errors.extend(group_errors.into_iter().map(|(_, error)| error));
-    layout.filter(|_| groups_sound)
+    (checked, layout.filter(|_| sound))
+}
+
+/// The error for a group type no field stores (or several alternative fields store).
+fn unstored(model: &Model<'_>, ty: &TypeRef) -> Error {
+    let key = &ty.key;
+    let alternatives: Vec<String> = model
+        .storages
+        .iter()
+        .filter(|s| &s.component.key == key)
+        .map(|s| format!("`{}`", s.field.ident))
+        .collect();
+    if alternatives.len() > 1 {
+        return Error::new_spanned(
+            &ty.ty,
+            format!(
+                "`{key}` is stored by the alternative fields {}: a group needs the one field of each of its types",
+                alternatives.join(" and ")
+            ),
+        );
+    }
+    let hint = match model
+        .storages
+        .iter()
+        .find(|s| s.component.key.last_segment() == key.last_segment())
+    {
+        Some(s) => format!(
+            "; the world stores `{}`: spell the type as in field `{}`",
+            s.component.key, s.field.ident
+        ),
+        None => format!("; add a field of type `Storage<{key}>` or remove `{key}` from the group"),
+    };
+    Error::new_spanned(&ty.ty, format!("the world stores no `{key}`{hint}"))
+}
+
+/// `<A, B>`, as written.
+pub(crate) fn display(group: &Group) -> String {
+    let keys: Vec<String> = group.types.iter().map(|t| t.key.to_string()).collect();
+    format!("<{}>", keys.join(", "))
 }

@@ -1,4 +1,4 @@
-use sparse::{Component, Storage, world};
+use sparse_groups::{Component, Storage, world};
 
 #[derive(Component)]
 struct A(u32);

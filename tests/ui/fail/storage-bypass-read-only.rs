@@ -1,4 +1,4 @@
-use sparse::{Component, Storage, world};
+use sparse_groups::{Component, Storage, world};
 
 #[derive(Component)]
 struct A(u32);
@@ -20,6 +20,4 @@ fn main() {
     scene.storage::<A>().remove(e);
     scene.b().swap(0, 1);
     scene.storage::<B>().sort_by(|x, y| x.0.cmp(&y.0));
-    // So does the sealed wrapper without `unsafe`.
-    scene.__sparse.get().a.insert(e, A(1));
 }

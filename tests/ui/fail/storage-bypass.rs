@@ -1,5 +1,5 @@
 mod game {
-    use sparse::{Component, Storage, world};
+    use sparse_groups::{Component, Storage, world};
 
     #[derive(Component)]
     pub struct A(pub u32);

@@ -1,4 +1,4 @@
-use sparse::world;
+use sparse_groups::world;
 
 #[world]
 struct Scene;

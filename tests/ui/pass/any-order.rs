@@ -1,6 +1,6 @@
 //! Groups may be declared in any order: here the innermost comes first.
 
-use sparse::{Component, Storage, world};
+use sparse_groups::{Component, Storage, world};
 
 #[derive(Component, Debug, PartialEq)]
 struct A(u32);

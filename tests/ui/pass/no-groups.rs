@@ -1,6 +1,6 @@
 //! A world without groups: plain storages, each sortable on its own.
 
-use sparse::{Component, Storage, world};
+use sparse_groups::{Component, Storage, world};
 
 #[derive(Component, Debug, PartialEq)]
 struct A(u32);

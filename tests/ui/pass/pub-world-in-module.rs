@@ -1,7 +1,7 @@
 //! A public world declared in a module and used from outside it.
 
 mod game {
-    use sparse::{Component, Storage, world};
+    use sparse_groups::{Component, Storage, world};
 
     #[derive(Component, Debug, PartialEq)]
     pub struct Position(pub i32);

@@ -1,7 +1,7 @@
 //! A chain <A, B> ⊂ <A, B, C> ⊂ <A, B, C, D>: inserts, removes and destroys keep every
 //! group the packed prefix of its storages.
 
-use sparse::{Component, Entity, Storage, world};
+use sparse_groups::{Component, Entity, Storage, world};
 
 #[derive(Component, Debug, PartialEq)]
 struct A(u32);

@@ -1,6 +1,6 @@
 //! Two independent families of groups in one world: <A, B> ⊂ <A, B, C> and <D, E>.
 
-use sparse::{Component, Storage, world};
+use sparse_groups::{Component, Storage, world};
 
 #[derive(Component, Debug, PartialEq)]
 struct A(u32);

@@ -2,11 +2,18 @@
 
 use core::num::NonZeroU32;
 
+use super::sparse_array::SparseArray;
 use crate::entity::Entity;
-use crate::sparse_array::SparseArray;
 
 /// A set of entities with O(1) insert, membership, position lookup, removal and clear,
 /// and iteration over a packed array.
+///
+/// ```text
+/// index  :   0   1   2   3   4   5
+/// sparse : [ · | 2 | · | 0 | 7 | 1 ]   position of each index in `dense`; `·` = no page,
+///                                      7 = stale garbage (7 >= len: not a member)
+/// dense  : [ e3 | e5 | e1 ]            the members, packed
+/// ```
 ///
 /// Invariant: for every position `p < dense.len()`, `sparse[dense[p].index()] == p`.
 /// The converse is not maintained: sparse entries of non-members are garbage and are

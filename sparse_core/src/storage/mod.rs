@@ -1,13 +1,32 @@
-//! Component storage: a sparse set plus a parallel dense array of components.
+//! Component storage: a paged sparse array, a dense array of entities and a parallel
+//! dense array of components, and the ways of sorting them.
+
+mod erased;
+mod sort;
+mod sparse_array;
+mod sparse_set;
+
+pub(crate) use erased::ErasedStorage;
+pub use erased::StorageInfo;
+pub(crate) use sort::is_permutation;
+pub use sparse_set::SparseSet;
 
 use crate::entity::Entity;
-use crate::sparse_set::SparseSet;
 
 /// Components of type `T` keyed by entity, packed for iteration.
 ///
-/// Invariant: `entities()[p]` owns `components()[p]` for every position `p`, and the two
-/// arrays have the same length. They are kept as *separate* arrays so that loops over
-/// components never load entities (and the other way round).
+/// ```text
+/// sparse      : [ · | 2 | · | 0 | · | 1 ]      indexed by entity index (paged, lazy)
+///                     │       │       │
+/// entities    : [ e3 | e5 | e1 ]                dense, packed
+/// components  : [ T3 | T5 | T1 ]                dense, parallel to `entities`
+/// ```
+///
+/// Invariant: `entities()[p]` owns `components()[p]` for every position `p`, the two
+/// dense arrays have the same length, and the sparse entry of every member points back at
+/// its position (entries of non-members are garbage, validated on every lookup). The
+/// arrays are kept *separate* so that loops over components never load entities (and the
+/// other way round).
 ///
 /// `Storage` is a map with Rust's conventions. Worlds own their storages and hand out only
 /// read and value-mutation access, so that a group's packed prefix never moves behind the
@@ -26,8 +45,8 @@ use crate::sparse_set::SparseSet;
 /// assert_eq!(speeds.iter().collect::<Vec<_>>(), vec![(b, &2.0)]);
 /// ```
 pub struct Storage<T> {
-    pub(crate) set: SparseSet,
-    pub(crate) components: Vec<T>,
+    set: SparseSet,
+    components: Vec<T>,
 }
 
 #[cold]
@@ -136,33 +155,17 @@ impl<T> Storage<T> {
         }
     }
 
-    /// Appends a component for an entity known to have none here (no version of its
-    /// index), without looking it up. Used by worlds, which track liveness themselves.
-    ///
-    /// # Safety
-    /// No version of `entity`'s index may have a component here. Breaking this does not
-    /// corrupt memory but breaks the storage's invariant; it is `unsafe` so that safe code
-    /// can never break a world's groups through it.
-    #[doc(hidden)]
-    #[inline]
-    pub unsafe fn push_new(&mut self, entity: Entity, value: T) {
-        debug_assert!(self.set.index_of_slot(entity).is_none());
-        self.push_both(entity, value);
-    }
-
     /// Replaces `entity`'s component, or appends it if it has none: [`insert`](Self::insert)
     /// for worlds, which never keep components of dead entities, so no other version of
     /// the index can be present and no slot is ever taken over.
     ///
-    /// # Safety
-    /// No other version of `entity`'s index may have a component here.
+    /// Worlds guarantee that no other version of `entity`'s index has a component here.
     ///
     /// # Panics
-    /// Panics if another version of the index has a component after all (the contract
-    /// was broken) rather than taking its slot over, and if the storage is full.
-    #[doc(hidden)]
+    /// Panics if another version of the index has a component after all (a world's
+    /// invariant was broken) rather than taking its slot over, and if the storage is full.
     #[inline]
-    pub unsafe fn insert_alive(&mut self, entity: Entity, value: T) -> Option<T> {
+    pub(crate) fn insert_alive(&mut self, entity: Entity, value: T) -> Option<T> {
         match self.set.index_of_slot(entity) {
             Some(position) if self.set.as_slice()[position] == entity => {
                 Some(core::mem::replace(&mut self.components[position], value))
@@ -189,17 +192,14 @@ impl<T> Storage<T> {
     }
 
     /// Appends the components `values` for `entities` (parallel slices), emptying
-    /// `values`: a bulk [`push_new`](Self::push_new).
-    ///
-    /// # Safety
-    /// The entities must be distinct and no version of their indices may have a
-    /// component here (see [`push_new`](Self::push_new)).
+    /// `values`, without looking the entities up: worlds guarantee that they are distinct
+    /// and that no version of their indices has a component here (breaking this breaks
+    /// the storage's invariant, not memory safety).
     ///
     /// # Panics
     /// Panics if the slices differ in length or the storage would exceed `u32::MAX`
     /// components.
-    #[doc(hidden)]
-    pub unsafe fn append_new(&mut self, entities: &[Entity], values: &mut Vec<T>) {
+    pub(crate) fn append_new(&mut self, entities: &[Entity], values: &mut Vec<T>) {
         assert_eq!(entities.len(), values.len(), "one value per entity");
         let base = self.len();
         assert!(
@@ -296,6 +296,12 @@ impl<T> Storage<T> {
     #[inline]
     pub fn as_mut_slices(&mut self) -> (&[Entity], &mut [T]) {
         (self.set.as_slice(), &mut self.components)
+    }
+
+    /// The entity set (for lookups) and the components, the latter mutably.
+    #[inline]
+    pub(crate) fn split_mut(&mut self) -> (&SparseSet, &mut [T]) {
+        (&self.set, &mut self.components)
     }
 
     /// Iterates over `(entity, &component)` in dense order.

@@ -5,8 +5,8 @@
 
 use core::cmp::Ordering;
 
+use super::Storage;
 use crate::entity::Entity;
-use crate::storage::Storage;
 
 impl<T> Storage<T> {
     /// Sorts by `compare` over components: the *mixed* strategy of the sorting article,
@@ -14,14 +14,12 @@ impl<T> Storage<T> {
     /// sort, which yields the permutation without a support vector; its cycles are then
     /// walked to move the components, and the sparse entries are rewritten.
     ///
-    /// One refinement over the article's version ([`sort_by_sparse_walk`]): while the sort
-    /// runs, each dense entry carries its old position in place of its version (the
-    /// versions wait in the sparse array), so a comparison reads its two components
-    /// directly instead of going through the sparse array first.
+    /// One refinement over the article's version (which looks every compared component up
+    /// through the sparse array): while the sort runs, each dense entry carries its old
+    /// position in place of its version (the versions wait in the sparse array), so a
+    /// comparison reads its two components directly.
     ///
     /// If `compare` panics, the storage is left exactly as it was before the call.
-    ///
-    /// [`sort_by_sparse_walk`]: Self::sort_by_sparse_walk
     ///
     /// ```
     /// use sparse_core::{Entity, Storage};
@@ -54,10 +52,10 @@ impl<T> Storage<T> {
     /// looking each component up through the (untouched) sparse array, then the cycles
     /// are walked through the sparse array, which marks visited positions. Kept to be
     /// measured against [`sort_by`](Self::sort_by), which avoids the sparse lookups in
-    /// comparisons.
+    /// comparisons (the benches reach it through `__private`).
     ///
     /// If `compare` panics, the storage is left as it was before the call.
-    pub fn sort_by_sparse_walk(&mut self, mut compare: impl FnMut(&T, &T) -> Ordering) {
+    pub(crate) fn sort_by_sparse_walk(&mut self, mut compare: impl FnMut(&T, &T) -> Ordering) {
         let components = &self.components;
         self.set
             .sort_dense_by_sparse(|a, b| compare(&components[a], &components[b]));

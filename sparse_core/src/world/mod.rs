@@ -1,118 +1,34 @@
 //! A world built at run time: storages looked up by `TypeId`, groups from a layout
-//! validated when the world is made.
+//! validated when the world is made, maintained by the same engine and plan as a
+//! `#[world]`.
 
-use core::any::{Any, TypeId};
+mod erased_owned;
+mod error;
+mod spec;
+
+use core::any::TypeId;
 use core::cmp::Ordering;
-use core::fmt;
+use core::marker::PhantomData;
 use std::collections::HashMap;
 
-use crate::__private::check_alive;
-use crate::component::{Component, ComponentKey, ComponentSet};
+use crate::component::{Component, ComponentKey};
+use crate::component_set::ComponentSet;
 use crate::entity::{Entities, Entity, EntityError};
-use crate::group::{GroupMut, apply_sources, check_group, group_sources};
-use crate::layout::{Layout, LayoutError};
-use crate::sparse_set::SparseSet;
-use crate::storage::Storage;
+use crate::group::{self, DisplayGroup, GroupMut, Hint, Layout};
+use crate::hooks::{self, ComponentPlan, EntityPlan, GroupInfo};
+use crate::storage::{ErasedStorage, SparseSet, Storage, StorageInfo};
 use crate::view::View;
+use erased_owned::ErasedOwned;
+pub use error::{AccessError, LayoutErrors};
+pub use spec::GroupSpec;
 
-/// The type-erased operations a world needs from a storage.
-#[doc(hidden)]
-pub trait ErasedStorage: Any {
-    fn set(&self) -> &SparseSet;
-    fn swap(&mut self, a: usize, b: usize);
-    fn take_entity(&mut self, entity: Entity) -> Option<Box<dyn Any>>;
-    fn apply_sources(&mut self, sources: &[u32]);
-    fn check(&self) -> Result<(), String>;
-    fn type_name(&self) -> &'static str;
-}
-
-impl<T: Component> ErasedStorage for Storage<T> {
-    fn set(&self) -> &SparseSet {
-        &self.set
-    }
-    fn swap(&mut self, a: usize, b: usize) {
-        Storage::swap(self, a, b);
-    }
-    fn take_entity(&mut self, entity: Entity) -> Option<Box<dyn Any>> {
-        self.remove(entity)
-            .map(|value| Box::new(value) as Box<dyn Any>)
-    }
-    fn apply_sources(&mut self, sources: &[u32]) {
-        apply_sources(self, sources);
-    }
-    fn check(&self) -> Result<(), String> {
-        Storage::check(self)
-    }
-    fn type_name(&self) -> &'static str {
-        core::any::type_name::<T>()
-    }
-}
-
-/// How to declare a group of a run-time [`World`]: `GroupSpec::of::<(A, B)>()`.
-pub struct GroupSpec {
-    keys: Vec<ComponentKey>,
-    new_storages: fn() -> Vec<Box<dyn ErasedStorage>>,
-}
-
-impl GroupSpec {
-    /// The group owning the types of the tuple `G`.
-    pub fn of<G: ComponentSet>() -> Self {
-        GroupSpec {
-            keys: G::keys(),
-            new_storages: G::new_storages,
-        }
-    }
-}
-
-/// A request the world cannot serve.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AccessError {
-    /// No group of the world owns exactly these types.
-    NoSuchGroup(Vec<&'static str>),
-    /// The storage is owned by a group: sort the group instead, so it stays packed.
-    OwnedByGroup(&'static str),
-}
-
-impl fmt::Display for AccessError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AccessError::NoSuchGroup(types) => {
-                write!(f, "this world has no group of <{}>", types.join(", "))
-            }
-            AccessError::OwnedByGroup(ty) => {
-                write!(
-                    f,
-                    "`{ty}` is owned by a group; sort the group with `sort_group` instead"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for AccessError {}
-
-/// Every error of a rejected run-time layout, displayed one per line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LayoutErrors(pub Vec<LayoutError<ComponentKey>>);
-
-impl fmt::Display for LayoutErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, error) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            write!(f, "{error}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for LayoutErrors {}
-
+/// One group of the world.
 struct GroupState {
     /// Indices of the owned storages, in declaration order.
     storages: Vec<usize>,
     len: usize,
+    /// `<A, B>`, for messages.
+    name: String,
 }
 
 /// A world whose storages are created on demand and whose groups are given at run time.
@@ -123,7 +39,7 @@ struct GroupState {
 /// here, through the hooks; callers get read access and value mutation.
 ///
 /// ```
-/// use sparse_core::{Component, World, world::GroupSpec};
+/// use sparse_core::{Component, GroupSpec, World};
 /// struct Pos(f32);
 /// struct Vel(f32);
 /// struct Tag;
@@ -151,9 +67,102 @@ pub struct World {
     by_type: HashMap<TypeId, usize>,
     groups: Vec<GroupState>,
     layout: Option<Layout<ComponentKey>>,
-    /// Per storage: the groups owning it, outermost first.
-    enter_order: Vec<Vec<usize>>,
-    destroy_order: Vec<usize>,
+    /// Per storage: the groups owning it, outer groups first, each with the storage's
+    /// slot among the group's owned storages.
+    enter: Vec<Vec<(usize, usize)>>,
+    /// Every group, innermost first.
+    destroy: Vec<usize>,
+    /// `(outer, inner)` pairs of directly nested groups.
+    nesting: Vec<(usize, usize)>,
+}
+
+/// The plan of one component type: the engine over the world's erased storages, in the
+/// orders the layout gives.
+struct TypedPlan<'w, T> {
+    world: &'w mut World,
+    index: usize,
+    component: PhantomData<fn() -> T>,
+}
+
+impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
+    type Component = T;
+
+    fn entities(&self) -> &Entities {
+        &self.world.entities
+    }
+
+    fn storage(&mut self) -> &mut Storage<T> {
+        self.world.typed_mut(self.index)
+    }
+
+    fn after_add(&mut self, entity: Entity, mut position: usize) {
+        let World {
+            storages,
+            groups,
+            enter,
+            ..
+        } = &mut *self.world;
+        for &(group, slot) in &enter[self.index] {
+            let GroupState {
+                storages: owned,
+                len,
+                ..
+            } = &mut groups[group];
+            let owned = ErasedOwned::new(storages, owned);
+            position = group::enter(owned, len, entity, Hint::at(slot, position), || true);
+        }
+    }
+
+    fn before_remove(&mut self, entity: Entity, mut position: usize) -> usize {
+        let World {
+            storages,
+            groups,
+            enter,
+            ..
+        } = &mut *self.world;
+        for &(group, slot) in enter[self.index].iter().rev() {
+            let GroupState {
+                storages: owned,
+                len,
+                ..
+            } = &mut groups[group];
+            let owned = ErasedOwned::new(storages, owned);
+            position = group::leave(owned, len, entity, Hint::at(slot, position));
+        }
+        position
+    }
+}
+
+impl EntityPlan for &mut World {
+    type Taken = Vec<Box<dyn core::any::Any + Send>>;
+
+    fn entities(&mut self) -> &mut Entities {
+        &mut self.entities
+    }
+
+    fn leave_all(&mut self, entity: Entity) {
+        let World {
+            storages,
+            groups,
+            destroy,
+            ..
+        } = &mut **self;
+        for &group in destroy.iter() {
+            let GroupState {
+                storages: owned,
+                len,
+                ..
+            } = &mut groups[group];
+            group::leave(ErasedOwned::new(storages, owned), len, entity, Hint::NONE);
+        }
+    }
+
+    fn take_all(&mut self, entity: Entity) -> Self::Taken {
+        self.storages
+            .iter_mut()
+            .filter_map(|s| s.take(entity))
+            .collect()
+    }
 }
 
 impl World {
@@ -166,7 +175,7 @@ impl World {
     /// nothing panics.
     ///
     /// # Errors
-    /// Every [`LayoutError`] of the declarations, in [`LayoutErrors`].
+    /// Every [`LayoutError`](crate::LayoutError) of the declarations, in [`LayoutErrors`].
     pub fn with_groups(groups: impl IntoIterator<Item = GroupSpec>) -> Result<World, LayoutErrors> {
         let specs: Vec<GroupSpec> = groups.into_iter().collect();
         let layout =
@@ -178,13 +187,23 @@ impl World {
                 .zip(&spec.keys)
                 .map(|(storage, key)| world.register(key.type_id(), storage))
                 .collect();
-            world.groups.push(GroupState { storages, len: 0 });
+            let name = DisplayGroup(&spec.keys).to_string();
+            world.groups.push(GroupState {
+                storages,
+                len: 0,
+                name,
+            });
         }
         for key in specs.iter().flat_map(|s| &s.keys) {
             let index = world.by_type[&key.type_id()];
-            world.enter_order[index] = layout.enter_order(key);
+            world.enter[index] = layout
+                .enter_order(key)
+                .into_iter()
+                .map(|g| (g, layout.slot(g, key).expect("the group owns the type")))
+                .collect();
         }
-        world.destroy_order = layout.destroy_order();
+        world.destroy = layout.destroy_order();
+        world.nesting = layout.nesting();
         world.layout = Some(layout);
         Ok(world)
     }
@@ -192,7 +211,7 @@ impl World {
     fn register(&mut self, id: TypeId, storage: Box<dyn ErasedStorage>) -> usize {
         *self.by_type.entry(id).or_insert_with(|| {
             self.storages.push(storage);
-            self.enter_order.push(Vec::new());
+            self.enter.push(Vec::new());
             self.storages.len() - 1
         })
     }
@@ -205,15 +224,23 @@ impl World {
     }
 
     fn typed<T: Component>(&self) -> Option<&Storage<T>> {
-        let storage: &dyn Any = self.storages[*self.by_type.get(&TypeId::of::<T>())?].as_ref();
-        storage.downcast_ref()
+        let index = *self.by_type.get(&TypeId::of::<T>())?;
+        self.storages[index].as_any().downcast_ref()
     }
 
     fn typed_mut<T: Component>(&mut self, index: usize) -> &mut Storage<T> {
-        let storage: &mut dyn Any = self.storages[index].as_mut();
-        storage
+        self.storages[index]
+            .as_any_mut()
             .downcast_mut()
             .expect("storage index registered for this type")
+    }
+
+    fn plan<T: Component>(&mut self, index: usize) -> TypedPlan<'_, T> {
+        TypedPlan {
+            world: self,
+            index,
+            component: PhantomData,
+        }
     }
 
     /// Creates an entity.
@@ -251,30 +278,14 @@ impl World {
             return Err(EntityError::Dead(entity));
         }
         let index = self.index_or_register::<T>();
-        // SAFETY: a world never keeps components of dead entities, so no other version
-        // of this alive entity's index has a `T`.
-        if let Some(old) = unsafe { self.typed_mut::<T>(index).insert_alive(entity, value) } {
-            return Ok(Some(old));
-        }
-        for position in 0..self.enter_order[index].len() {
-            let group = self.enter_order[index][position];
-            self.try_enter(group, entity);
-        }
-        Ok(None)
+        hooks::insert(self.plan::<T>(index), entity, value)
     }
 
     /// Removes `entity`'s `T`, leaving the groups that own `T` first (innermost first).
     /// Absent components, unknown types and dead entities give `None`.
     pub fn remove<T: Component>(&mut self, entity: Entity) -> Option<T> {
         let index = *self.by_type.get(&TypeId::of::<T>())?;
-        if !self.storages[index].set().contains(entity) {
-            return None;
-        }
-        for position in (0..self.enter_order[index].len()).rev() {
-            let group = self.enter_order[index][position];
-            self.try_leave(group, entity);
-        }
-        self.typed_mut::<T>(index).remove(entity)
+        hooks::remove(self.plan::<T>(index), entity)
     }
 
     /// Destroys `entity`: leaves all its groups innermost first, drops its components,
@@ -283,63 +294,7 @@ impl World {
     /// # Errors
     /// [`EntityError::Dead`] if `entity` is not alive; nothing changes.
     pub fn destroy(&mut self, entity: Entity) -> Result<(), EntityError> {
-        if !self.entities.is_alive(entity) {
-            return Err(EntityError::Dead(entity));
-        }
-        for position in 0..self.destroy_order.len() {
-            let group = self.destroy_order[position];
-            self.try_leave(group, entity);
-        }
-        // Take every component out before dropping any, so that a panicking `Drop` finds
-        // the world consistent (the entity already destroyed).
-        let components: Vec<Box<dyn Any>> = self
-            .storages
-            .iter_mut()
-            .filter_map(|s| s.take_entity(entity))
-            .collect();
-        self.entities.destroy(entity);
-        drop(components);
-        Ok(())
-    }
-
-    fn try_enter(&mut self, group: usize, entity: Entity) -> bool {
-        let state = &mut self.groups[group];
-        let storages = &mut self.storages;
-        if !state
-            .storages
-            .iter()
-            .all(|&s| storages[s].set().contains(entity))
-        {
-            return false;
-        }
-        if storages[state.storages[0]]
-            .set()
-            .index_of(entity)
-            .is_some_and(|p| p < state.len)
-        {
-            return false;
-        }
-        for &s in &state.storages {
-            let position = storages[s].set().index_of(entity).unwrap_or(state.len);
-            storages[s].swap(position, state.len);
-        }
-        state.len += 1;
-        true
-    }
-
-    fn try_leave(&mut self, group: usize, entity: Entity) -> bool {
-        let state = &mut self.groups[group];
-        match self.storages[state.storages[0]].set().index_of(entity) {
-            Some(position) if position < state.len => {
-                let last = state.len - 1;
-                for &s in &state.storages {
-                    self.storages[s].swap(position, last);
-                }
-                state.len = last;
-                true
-            }
-            _ => false,
-        }
+        hooks::destroy(self, entity)
     }
 
     /// `entity`'s `T`.
@@ -382,6 +337,12 @@ impl World {
             .ok_or_else(|| AccessError::NoSuchGroup(keys.iter().map(ComponentKey::name).collect()))
     }
 
+    /// The typed storages of `keys` (registered), in order.
+    fn typed_storages<G: ComponentSet>(&mut self, keys: &[ComponentKey]) -> G::Storages<'_> {
+        let indices: Vec<usize> = keys.iter().map(|k| self.by_type[&k.type_id()]).collect();
+        G::erased(&mut self.storages, &indices).expect("distinct storages of these types")
+    }
+
     /// The group owning exactly the types of `G` (in any order): aligned slices of its
     /// packed range.
     ///
@@ -391,11 +352,7 @@ impl World {
         let keys = G::keys();
         let group = self.group_index(&keys)?;
         let len = self.groups[group].len;
-        let indices: Vec<usize> = keys.iter().map(|k| self.by_type[&k.type_id()]).collect();
-        let storages =
-            G::erased(&mut self.storages, &indices).expect("group storages are distinct and typed");
-        let (entities, slices) = G::prefixes(storages, len);
-        Ok(GroupMut::from_parts(entities, slices))
+        Ok(GroupMut::new(self.typed_storages::<G>(&keys), len))
     }
 
     /// The number of entities in the group of `G`.
@@ -412,14 +369,11 @@ impl World {
     /// Panics if `G` names a type twice.
     pub fn view<G: ComponentSet>(&mut self) -> View<'_, G> {
         let keys = G::keys();
-        let indices: Vec<usize> = keys
-            .iter()
-            .zip(G::new_storages())
-            .map(|(k, s)| self.register(k.type_id(), s))
-            .collect();
-        View::from_storages(
-            G::erased(&mut self.storages, &indices).expect("a view names each type once"),
-        )
+        for (key, storage) in keys.iter().zip(G::new_storages()) {
+            self.register(key.type_id(), storage);
+        }
+        assert!(G::distinct(), "a view names a component type twice");
+        View::new(self.typed_storages::<G>(&keys))
     }
 
     /// Sorts the storage of `T` with `compare` (the mixed strategy).
@@ -432,7 +386,7 @@ impl World {
         compare: impl FnMut(&T, &T) -> Ordering,
     ) -> Result<(), AccessError> {
         let index = self.index_or_register::<T>();
-        if !self.enter_order[index].is_empty() {
+        if !self.enter[index].is_empty() {
             return Err(AccessError::OwnedByGroup(core::any::type_name::<T>()));
         }
         self.typed_mut::<T>(index).sort_by(compare);
@@ -453,14 +407,16 @@ impl World {
         let keys = G::keys();
         let group = self.group_index(&keys)?;
         let layout = self.layout.as_ref().expect("a group implies a layout");
-        let inner = layout.inner_groups(group);
-        let mut layer_ends: Vec<usize> = inner.iter().rev().map(|&g| self.groups[g].len).collect();
+        let mut layer_ends: Vec<usize> = layout
+            .inner_groups(group)
+            .iter()
+            .rev()
+            .map(|&g| self.groups[g].len)
+            .collect();
         layer_ends.push(self.groups[group].len);
         let targets = layout.sort_targets(group);
-        let indices: Vec<usize> = keys.iter().map(|k| self.by_type[&k.type_id()]).collect();
-        let storages =
-            G::erased(&mut self.storages, &indices).expect("group storages are distinct and typed");
-        let sources = group_sources::<G>(storages, &layer_ends, compare);
+        let sources =
+            group::group_sources::<G>(self.typed_storages::<G>(&keys), &layer_ends, compare);
         for (key, g) in targets {
             let len = self.groups[g].len;
             self.storages[self.by_type[&key.type_id()]].apply_sources(&sources[..len]);
@@ -475,32 +431,31 @@ impl World {
     /// # Errors
     /// A description of the first broken invariant.
     pub fn check(&self) -> Result<(), String> {
-        for storage in &self.storages {
-            storage
-                .check()
-                .map_err(|e| format!("{}: {e}", storage.type_name()))?;
-            check_alive(&self.entities, storage.set(), storage.type_name())?;
-        }
-        for (g, state) in self.groups.iter().enumerate() {
-            let sets: Vec<&SparseSet> = state
-                .storages
-                .iter()
-                .map(|&s| self.storages[s].set())
-                .collect();
-            check_group(&sets, state.len).map_err(|e| format!("group {g}: {e}"))?;
-        }
-        if let Some(layout) = &self.layout {
-            for chain in layout.chains() {
-                for pair in chain.windows(2) {
-                    if self.groups[pair[1]].len > self.groups[pair[0]].len {
-                        return Err(format!(
-                            "group {} is longer than its outer group {}",
-                            pair[1], pair[0]
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(())
+        let storages: Vec<(&str, &dyn StorageInfo)> = self
+            .storages
+            .iter()
+            .map(|s| (s.type_name(), &**s as &dyn StorageInfo))
+            .collect();
+        let owned: Vec<Vec<&SparseSet>> = self
+            .groups
+            .iter()
+            .map(|g| {
+                g.storages
+                    .iter()
+                    .map(|&s| self.storages[s].entity_set())
+                    .collect()
+            })
+            .collect();
+        let groups: Vec<GroupInfo<'_>> = self
+            .groups
+            .iter()
+            .zip(&owned)
+            .map(|(g, owned)| GroupInfo {
+                name: &g.name,
+                owned,
+                len: g.len,
+            })
+            .collect();
+        hooks::check_world(&self.entities, &storages, &groups, &self.nesting)
     }
 }

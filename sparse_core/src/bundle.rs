@@ -1,0 +1,111 @@
+//! Spawning with several components at once: bundles and batches.
+
+use crate::__private::Token;
+use crate::component::Component;
+use crate::component_set::ComponentSet;
+use crate::entity::Entity;
+use crate::generated::{HasComponent, WorldEntities, sealed::Sealed};
+
+/// A tuple of distinct component types to spawn an entity with, `(A, B, …)` up to
+/// [`MAX_TUPLE`](crate::MAX_TUPLE). Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a bundle of `{W}`'s components",
+    label = "not a bundle of this world",
+    note = "a bundle is a tuple of components the world stores, e.g. `(Position {{ .. }}, Velocity {{ .. }})`"
+)]
+pub trait Bundle<W>: ComponentSet + Sealed {
+    /// One `Vec` per type, collecting a batch column by column.
+    #[doc(hidden)]
+    type Columns;
+    /// Empty columns with room for `capacity` rows where memory allows (a failed
+    /// reservation just leaves the column to grow).
+    #[doc(hidden)]
+    fn columns(capacity: usize) -> Self::Columns;
+    /// Appends this bundle as one row of `columns`.
+    #[doc(hidden)]
+    fn push_row(self, columns: &mut Self::Columns);
+    /// Appends every column to the world's storages, row `i` for `entities[i]`, without
+    /// entering groups.
+    #[doc(hidden)]
+    fn append_columns(columns: Self::Columns, world: &mut W, entities: &[Entity], token: Token);
+}
+
+macro_rules! bundle {
+    ($(($T:ident, $t:ident, $i:tt)),+) => {
+        impl<W: $(HasComponent<$T> +)+, $($T: Component),+> Bundle<W> for ($($T,)+) {
+            type Columns = ($(Vec<$T>,)+);
+
+            #[inline]
+            fn columns(capacity: usize) -> Self::Columns {
+                ($(try_with_capacity::<$T>(capacity),)+)
+            }
+
+            #[inline]
+            fn push_row(self, columns: &mut Self::Columns) {
+                let ($($t,)+) = self;
+                $(columns.$i.push($t);)+
+            }
+
+            #[inline]
+            fn append_columns(columns: Self::Columns, world: &mut W, entities: &[Entity], token: Token) {
+                let ($(mut $t,)+) = columns;
+                $(<W as HasComponent<$T>>::append_new(world, token, entities, &mut $t);)+
+            }
+        }
+    };
+}
+
+for_each_tuple!(bundle);
+
+/// A vector with room for `capacity` items if the allocator grants it, else empty.
+fn try_with_capacity<T>(capacity: usize) -> Vec<T> {
+    let mut vec = Vec::new();
+    // On failure (an absurd size hint), the vector simply grows as items arrive.
+    let _ = vec.try_reserve_exact(capacity);
+    vec
+}
+
+/// Spawns an entity with the components of `bundle`, entering its groups.
+///
+/// # Panics
+/// Panics if the bundle names a type twice.
+#[inline]
+pub(crate) fn spawn_with<W: WorldEntities, B: Bundle<W>>(world: &mut W, bundle: B) -> Entity {
+    assert!(B::distinct(), "a bundle names a component type twice");
+    let entity = world.spawn_entity();
+    let mut columns = B::columns(1);
+    bundle.push_row(&mut columns);
+    B::append_columns(columns, world, &[entity], Token::new());
+    world.enter_all_groups(entity);
+    entity
+}
+
+/// Spawns one entity per bundle, reserving room for all of them first.
+///
+/// # Panics
+/// Panics if the bundle type names a component type twice.
+pub(crate) fn spawn_batch<W: WorldEntities, B: Bundle<W>>(
+    world: &mut W,
+    bundles: impl IntoIterator<Item = B>,
+) -> Vec<Entity> {
+    assert!(B::distinct(), "a bundle names a component type twice");
+    let bundles = bundles.into_iter();
+    // Preallocate from the iterator's lower bound; a wrong hint must not turn into a
+    // panic or an abort: the column and result reservations are fallible, and the entity
+    // reservation is capped.
+    let capacity = bundles.size_hint().0;
+    world.reserve_entities(capacity.min(1 << 24));
+    // Collect column by column, then append each column to its storage in one go. If the
+    // iterator panics, the entities spawned so far stay alive with no component.
+    let mut spawned = try_with_capacity(capacity);
+    let mut columns = B::columns(capacity);
+    for bundle in bundles {
+        spawned.push(world.spawn_entity());
+        bundle.push_row(&mut columns);
+    }
+    B::append_columns(columns, world, &spawned, Token::new());
+    for &entity in &spawned {
+        world.enter_all_groups(entity);
+    }
+    spawned
+}

@@ -1,0 +1,133 @@
+//! The traits every `#[world]` struct implements, one impl per stored type and per group.
+//! They let a generated world's generic methods (`insert::<T>`, `group::<G>`, …) be
+//! resolved statically (no `TypeId` lookup, no dynamic dispatch), and let code be written
+//! against any world that has the storages and groups it needs.
+
+use core::cmp::Ordering;
+
+use crate::__private::Token;
+use crate::component::Component;
+use crate::component_set::ComponentSet;
+use crate::entity::{Entity, EntityError};
+use crate::group::GroupMut;
+use crate::storage::Storage;
+use crate::view::View;
+
+/// A world that stores `T`, with its add and remove hooks. Code written against it works
+/// on any `#[world]` that stores `T`: `fn heal<W: HasComponent<Health>>(world: &mut W)`.
+///
+/// # Safety
+/// `storage_ptr` must return a pointer to the storage of `T` inside `*world`, derived
+/// without creating a reference to the whole world, and distinct impls on one world must
+/// return pointers to distinct storages: views hand out `&mut` borrows of several storages
+/// at once on the strength of it. `#[world]` generates the only impls there need to be.
+#[diagnostic::on_unimplemented(
+    message = "the world `{Self}` does not store `{T}`",
+    label = "no storage of `{T}` in this world",
+    note = "add a field of type `Storage<{T}>` to the world (spelled the same way everywhere)"
+)]
+pub unsafe trait HasComponent<T: Component> {
+    /// The storage of `T`, read only.
+    fn storage(&self) -> &Storage<T>;
+    /// `entity`'s `T`, mutably.
+    fn get_mut(&mut self, entity: Entity) -> Option<&mut T>;
+    /// The entities and components of `T`, the components mutably.
+    fn components_mut(&mut self) -> (&[Entity], &mut [T]);
+    /// Stores `value` for `entity` and enters the groups it completes, outermost first.
+    ///
+    /// # Errors
+    /// [`EntityError::Dead`] if `entity` is not alive; nothing is written.
+    fn insert(&mut self, entity: Entity, value: T) -> Result<Option<T>, EntityError>;
+    /// Leaves the groups owning `T`, innermost first, then removes the component.
+    fn remove(&mut self, entity: Entity) -> Option<T>;
+    /// Reserves room for `additional` more components of `T`.
+    fn reserve(&mut self, additional: usize);
+    /// Appends `values` for `entities` in bulk, without entering groups: the first half of
+    /// spawning a batch, which only this crate can call (it alone makes a [`Token`]).
+    #[doc(hidden)]
+    fn append_new(&mut self, token: Token, entities: &[Entity], values: &mut Vec<T>);
+    /// A raw pointer to the storage of `T` inside `*world`.
+    ///
+    /// # Safety
+    /// `world` must be valid for reads and writes.
+    #[doc(hidden)]
+    unsafe fn storage_ptr(world: *mut Self) -> *mut Storage<T>;
+}
+
+/// The entity-level hooks of a `#[world]`: what spawning with a bundle needs.
+#[doc(hidden)]
+pub trait WorldEntities {
+    /// Creates an entity with no component.
+    fn spawn_entity(&mut self) -> Entity;
+    /// Reserves room for `additional` more entities.
+    fn reserve_entities(&mut self, additional: usize);
+    /// Test-and-enters every group, outer groups first (harmless on an entity whose
+    /// groups are up to date).
+    fn enter_all_groups(&mut self, entity: Entity);
+}
+
+/// A world with a group owning exactly the types of `G`, as declared.
+#[diagnostic::on_unimplemented(
+    message = "the world `{Self}` has no group `{G}`",
+    label = "no such group",
+    note = "a group is named by the tuple of its types in the order of its `#[group(...)]` declaration"
+)]
+pub trait HasGroup<G: ComponentSet> {
+    /// Aligned slices of the group's packed range.
+    fn group(&mut self) -> GroupMut<'_, G>;
+    /// The number of entities in the group.
+    fn group_len(&self) -> usize;
+    /// Sorts the group layer by layer so that inner nested groups stay valid.
+    fn sort_group(&mut self, compare: impl FnMut(G::Refs<'_>, G::Refs<'_>) -> Ordering);
+}
+
+/// A stored type that no group owns: its storage may be sorted on its own.
+#[diagnostic::on_unimplemented(
+    message = "the storage of `{T}` cannot be sorted on its own in `{Self}`",
+    label = "`{T}` is owned by a group of this world, or not stored in it",
+    note = "sorting a storage that a group owns would break the group: sort the group with `sort_group`"
+)]
+pub trait Unowned<T> {
+    /// Sorts the storage of `T` with `compare` (the mixed strategy).
+    fn sort(&mut self, compare: impl FnMut(&T, &T) -> Ordering);
+}
+
+pub(crate) mod sealed {
+    /// Keeps [`ViewOf`](super::ViewOf) and [`Bundle`](crate::Bundle) to the tuples of
+    /// this crate.
+    pub trait Sealed {}
+}
+
+/// Tuples of stored types that can be joined in a view of a `#[world]`. Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be viewed in `{W}`",
+    label = "not a tuple of types this world stores",
+    note = "a view names a tuple of stored component types, e.g. `view::<(Position, Velocity)>()`"
+)]
+pub trait ViewOf<W>: ComponentSet + sealed::Sealed {
+    /// The storages of the tuple's types, borrowed together.
+    ///
+    /// # Panics
+    /// Panics if the tuple names a type twice.
+    fn view(world: &mut W) -> View<'_, Self>;
+}
+
+macro_rules! view_of {
+    ($(($T:ident, $t:ident, $i:tt)),+) => {
+        impl<$($T: Component),+> sealed::Sealed for ($($T,)+) {}
+
+        impl<W: $(HasComponent<$T> +)+, $($T: Component),+> ViewOf<W> for ($($T,)+) {
+            fn view(world: &mut W) -> View<'_, Self> {
+                assert!(Self::distinct(), "a view names a component type twice");
+                let world: *mut W = world;
+                // SAFETY: `world` comes from a unique borrow that lives as long as the view.
+                // The types are distinct (checked above), so by `HasComponent`'s contract the
+                // pointers address distinct storages, derived without intermediate references
+                // to the world: the `&mut` built from each never alias.
+                View::new(unsafe { ($(&mut *<W as HasComponent<$T>>::storage_ptr(world),)+) })
+            }
+        }
+    };
+}
+
+for_each_tuple!(view_of);

@@ -1,0 +1,413 @@
+//! Test-and-enter and test-and-leave: the two moves of group maintenance, written once for
+//! both kinds of world, and the check of a group's invariant.
+//!
+//! A group owning `A, B` with length `len` is the prefix `[0, len)` of each owned storage:
+//! the same entities, in the same order, exactly those having every owned type.
+//!
+//! ```text
+//! A entities : [e4|e7|e3|e8|e6]        entering e8: swap it to position len (2) in
+//! B entities : [e4|e7|e8|e5]           every owned storage, then len = 3;
+//!   <A,B> ________^ len = 2            leaving e7: swap it with len - 1, then len -= 1
+//! ```
+//!
+//! A nested (inner) group is a prefix of its outer group, so a move of the inner group
+//! swaps two positions inside the outer group and never pushes one of its members out:
+//! that is why adding a component enters outer groups before inner ones, and removing one
+//! leaves inner groups before outer ones (the callers' plans, see `Layout`).
+
+use crate::entity::Entity;
+use crate::storage::{SparseSet, Storage};
+
+/// Which owned storage of a group already knows where the moving entity is: the storage of
+/// the component just added (or about to be removed), tracked from group to group so that
+/// it is never looked up twice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The storage's index among the group's owned storages; `usize::MAX` for none.
+    slot: usize,
+    /// The entity's (claimed) position in that storage.
+    position: usize,
+}
+
+impl Hint {
+    /// No storage of the group knows the entity's position.
+    pub const NONE: Hint = Hint {
+        slot: usize::MAX,
+        position: 0,
+    };
+
+    /// The entity is (claimed to be) at `position` in the owned storage number `slot`.
+    #[inline(always)]
+    pub fn at(slot: usize, position: usize) -> Hint {
+        Hint { slot, position }
+    }
+
+    /// The slot and the position.
+    pub(crate) fn parts(self) -> (usize, usize) {
+        (self.slot, self.position)
+    }
+}
+
+/// Keeps [`OwnedStorages`] to this crate: its implementations decide which positions
+/// the engine swaps without bounds checks.
+pub(crate) mod sealed {
+    pub trait Sealed {}
+}
+
+/// The storages a group owns, as the engine sees them: implemented for tuples
+/// `(&mut Storage<A>, &mut Storage<B>, …)` (generated worlds, each storage a field) and for
+/// the run-time world's type-erased storages. Sealed.
+pub trait OwnedStorages: sealed::Sealed {
+    /// The entity's position in every owned storage.
+    type Positions;
+    /// The entity's position in every owned storage, if it is in all of them. The hinted
+    /// storage is trusted only after checking that it holds the entity there.
+    fn find(&self, entity: Entity, hint: Hint) -> Option<Self::Positions>;
+    /// Whether a position is below `len` (the entity is in the group, or the group is
+    /// broken): then it must not move.
+    fn any_below(positions: &Self::Positions, len: usize) -> bool;
+    /// The position in storage number `slot`.
+    fn slot_position(positions: &Self::Positions, slot: usize) -> Option<usize>;
+    /// The position of a member: the hinted one if it holds the entity, else looked up in
+    /// the first owned storage.
+    fn locate(&self, entity: Entity, hint: Hint) -> Option<usize>;
+    /// The length of the shortest owned storage.
+    fn min_len(&self) -> usize;
+    /// Whether every owned storage holds the same entity at `position` (which is below
+    /// every storage's length).
+    fn aligned_at(&self, position: usize) -> bool;
+    /// Swaps each storage's entry at its own position with its entry at `target`.
+    ///
+    /// # Safety
+    /// Every position of `positions` and `target` are below their storage's length.
+    unsafe fn gather_to(&mut self, positions: &Self::Positions, target: usize);
+    /// Swaps `a` and `b` in every owned storage.
+    ///
+    /// # Safety
+    /// `a` and `b` are below every owned storage's length.
+    unsafe fn swap_aligned(&mut self, a: usize, b: usize);
+}
+
+/// Moves `entity` into the group of length `*len` if it completes it: it has every owned
+/// component (looked up in `owned`, except where `hint` holds), passes `filter`, and is not
+/// a member yet. Groups it is nested in must be up to date.
+///
+/// Returns the entity's position in the hinted storage afterwards (meaningless for
+/// [`Hint::NONE`]).
+#[inline(always)]
+pub fn enter<O: OwnedStorages>(
+    mut owned: O,
+    len: &mut usize,
+    entity: Entity,
+    hint: Hint,
+    filter: impl FnOnce() -> bool,
+) -> usize {
+    let Some(positions) = owned.find(entity, hint) else {
+        return hint.position;
+    };
+    let at = O::slot_position(&positions, hint.slot).unwrap_or(hint.position);
+    if O::any_below(&positions, *len) || !filter() {
+        return at;
+    }
+    debug_assert!(
+        *len == 0 || owned.aligned_at(*len - 1),
+        "the group's prefix is aligned"
+    );
+    // SAFETY: `find` returns positions that are in bounds of their storages, and each is at
+    // least `len` (checked above), so `len` is in bounds of every owned storage as well.
+    unsafe { owned.gather_to(&positions, *len) };
+    *len += 1;
+    debug_assert!(owned.aligned_at(*len - 1), "the entity entered everywhere");
+    if O::slot_position(&positions, hint.slot).is_some() {
+        *len - 1
+    } else {
+        at
+    }
+}
+
+/// Moves `entity` out of the group of length `*len` if it is a member. Groups nested in
+/// it must have been left already.
+///
+/// Returns the entity's position in the hinted storage afterwards (meaningless for
+/// [`Hint::NONE`]).
+#[inline(always)]
+pub fn leave<O: OwnedStorages>(mut owned: O, len: &mut usize, entity: Entity, hint: Hint) -> usize {
+    let Some(position) = owned.locate(entity, hint) else {
+        return hint.position;
+    };
+    if position >= *len || *len > owned.min_len() {
+        return position;
+    }
+    let last = *len - 1;
+    debug_assert!(owned.aligned_at(position), "a member is aligned");
+    debug_assert!(owned.aligned_at(last), "the group's prefix is aligned");
+    // SAFETY: `position < len` and `last < len`, and `len` is at most every owned
+    // storage's length (checked above).
+    unsafe { owned.swap_aligned(position, last) };
+    *len = last;
+    last
+}
+
+/// The type of a position, once per owned storage.
+macro_rules! position_of {
+    ($T:ident) => {
+        usize
+    };
+}
+
+macro_rules! owned_storages {
+    ($(($T:ident, $t:ident, $i:tt)),+) => {
+        impl<$($T),+> sealed::Sealed for ($(&mut Storage<$T>,)+) {}
+
+        impl<$($T),+> OwnedStorages for ($(&mut Storage<$T>,)+) {
+            type Positions = ($(position_of!($T),)+);
+
+            #[inline(always)]
+            fn find(&self, entity: Entity, hint: Hint) -> Option<Self::Positions> {
+                Some(($({
+                    let storage = &self.$i;
+                    if $i == hint.slot && storage.entities().get(hint.position) == Some(&entity) {
+                        hint.position
+                    } else {
+                        storage.index_of(entity)?
+                    }
+                },)+))
+            }
+
+            #[inline(always)]
+            fn any_below(positions: &Self::Positions, len: usize) -> bool {
+                $(positions.$i < len)||+
+            }
+
+            #[inline(always)]
+            fn slot_position(positions: &Self::Positions, slot: usize) -> Option<usize> {
+                $(
+                    if slot == $i {
+                        return Some(positions.$i);
+                    }
+                )+
+                None
+            }
+
+            #[inline(always)]
+            fn locate(&self, entity: Entity, hint: Hint) -> Option<usize> {
+                $(
+                    if hint.slot == $i && self.$i.entities().get(hint.position) == Some(&entity) {
+                        return Some(hint.position);
+                    }
+                )+
+                self.0.index_of(entity)
+            }
+
+            #[inline(always)]
+            fn min_len(&self) -> usize {
+                let mut min = usize::MAX;
+                $(min = min.min(self.$i.len());)+
+                min
+            }
+
+            fn aligned_at(&self, position: usize) -> bool {
+                let entity = self.0.entities()[position];
+                $(self.$i.entities()[position] == entity)&&+
+            }
+
+            #[inline(always)]
+            unsafe fn gather_to(&mut self, positions: &Self::Positions, target: usize) {
+                // SAFETY: forwarded from the caller: every position and `target` are in
+                // bounds of their storage.
+                unsafe {
+                    $(self.$i.swap_unchecked(positions.$i, target);)+
+                }
+            }
+
+            #[inline(always)]
+            unsafe fn swap_aligned(&mut self, a: usize, b: usize) {
+                // SAFETY: forwarded from the caller: `a` and `b` are in bounds of every
+                // owned storage.
+                unsafe {
+                    $(self.$i.swap_unchecked(a, b);)+
+                }
+            }
+        }
+    };
+}
+
+for_each_tuple!(owned_storages);
+
+/// Checks a group given the entity sets of its owned storages: the prefix `[0, len)`
+/// holds the same entities in the same order everywhere, and no entity having every
+/// owned component is left outside it.
+///
+/// # Errors
+/// A description of the first broken invariant.
+pub fn check_group(sets: &[&SparseSet], len: usize) -> Result<(), String> {
+    let Some(first) = sets.first() else {
+        return Ok(());
+    };
+    for set in sets {
+        if set.len() < len {
+            return Err(format!(
+                "group length {len} exceeds a storage of {} entities",
+                set.len()
+            ));
+        }
+        if set.as_slice()[..len] != first.as_slice()[..len] {
+            return Err("group prefixes differ between owned storages".to_string());
+        }
+    }
+    for &entity in &first.as_slice()[len..] {
+        if sets.iter().all(|set| set.contains(entity)) {
+            return Err(format!(
+                "{entity:?} has every owned component but is outside the group"
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn e(i: u32) -> Entity {
+        Entity::from_raw_parts(i, 1).unwrap()
+    }
+
+    type Article = (
+        Storage<&'static str>,
+        Storage<&'static str>,
+        Storage<&'static str>,
+        usize,
+        usize,
+    );
+
+    /// Storages laid out as in the article's e8/e4 example, with `<A,B>` holding e4 and
+    /// e7 and `<A,B,C>` empty.
+    fn article() -> Article {
+        let a = [(4, "A4"), (7, "A1"), (3, "A0"), (8, "A2"), (6, "A3")]
+            .map(|(i, v)| (e(i), v))
+            .into_iter()
+            .collect();
+        let b = [(4, "B0"), (7, "B2"), (5, "B1")]
+            .map(|(i, v)| (e(i), v))
+            .into_iter()
+            .collect();
+        let c = [(6, "C2"), (8, "C0"), (5, "C1")]
+            .map(|(i, v)| (e(i), v))
+            .into_iter()
+            .collect();
+        (a, b, c, 2, 0)
+    }
+
+    fn check(
+        a: &Storage<&str>,
+        b: &Storage<&str>,
+        c: &Storage<&str>,
+        ab: usize,
+        abc: usize,
+    ) -> Result<(), String> {
+        check_group(&[a.set(), b.set()], ab)?;
+        check_group(&[a.set(), b.set(), c.set()], abc)?;
+        if abc > ab {
+            return Err("inner group longer than outer".into());
+        }
+        Ok(())
+    }
+
+    fn enter_untracked<O: OwnedStorages>(owned: O, len: &mut usize, entity: Entity) -> bool {
+        let before = *len;
+        enter(owned, len, entity, Hint::NONE, || true);
+        *len != before
+    }
+
+    fn leave_untracked<O: OwnedStorages>(owned: O, len: &mut usize, entity: Entity) -> bool {
+        let before = *len;
+        leave(owned, len, entity, Hint::NONE);
+        *len != before
+    }
+
+    #[test]
+    fn article_example_outer_first_keeps_e4_in_ab() {
+        let (mut a, mut b, mut c, mut ab, mut abc) = article();
+        check(&a, &b, &c, ab, abc).unwrap();
+        b.insert(e(8), "B3");
+        assert!(enter_untracked((&mut a, &mut b), &mut ab, e(8)));
+        assert!(enter_untracked((&mut a, &mut b, &mut c), &mut abc, e(8)));
+        assert_eq!((ab, abc), (3, 1));
+        assert_eq!(&a.entities()[..3], &[e(8), e(7), e(4)]);
+        assert!(a.entities()[..ab].contains(&e(4)), "e4 stays in <A,B>");
+        check(&a, &b, &c, ab, abc).unwrap();
+    }
+
+    #[test]
+    fn article_example_inner_first_breaks_the_group() {
+        let (mut a, mut b, mut c, mut ab, mut abc) = article();
+        b.insert(e(8), "B3");
+        // The wrong order: enter <A,B,C> first, then <A,B>.
+        assert!(enter_untracked((&mut a, &mut b, &mut c), &mut abc, e(8)));
+        enter_untracked((&mut a, &mut b), &mut ab, e(8));
+        assert!(
+            !a.entities()[..ab].contains(&e(4)),
+            "e4 was pushed out of <A,B>"
+        );
+        assert!(
+            check(&a, &b, &c, ab, abc).is_err(),
+            "the checker sees the corruption"
+        );
+    }
+
+    #[test]
+    fn leave_inner_then_outer() {
+        let (mut a, mut b, mut c, mut ab, mut abc) = article();
+        b.insert(e(8), "B3");
+        enter_untracked((&mut a, &mut b), &mut ab, e(8));
+        enter_untracked((&mut a, &mut b, &mut c), &mut abc, e(8));
+        assert!(leave_untracked((&mut a, &mut b, &mut c), &mut abc, e(8)));
+        assert!(leave_untracked((&mut a, &mut b), &mut ab, e(8)));
+        assert!(
+            !leave_untracked((&mut a, &mut b), &mut ab, e(8)),
+            "already out"
+        );
+        assert_eq!(b.remove(e(8)), Some("B3"));
+        check(&a, &b, &c, ab, abc).unwrap();
+        assert_eq!((ab, abc), (2, 0));
+    }
+
+    #[test]
+    fn hints_are_followed_and_wrong_hints_looked_up() {
+        let (mut a, mut b, mut c, mut ab, mut abc) = article();
+        // e8's B is appended at position 3 of B: the hint for slot 1 of <A,B>.
+        b.insert(e(8), "B3");
+        let at = enter((&mut a, &mut b), &mut ab, e(8), Hint::at(1, 3), || true);
+        assert_eq!((at, ab), (2, 3), "e8 now sits at <A,B>'s old length");
+        // A wrong hint (position 0 holds e4) is detected and looked up instead.
+        let at = enter(
+            (&mut a, &mut b, &mut c),
+            &mut abc,
+            e(8),
+            Hint::at(1, 0),
+            || true,
+        );
+        assert_eq!((at, abc), (0, 1));
+        check(&a, &b, &c, ab, abc).unwrap();
+        let at = leave((&mut a, &mut b, &mut c), &mut abc, e(8), Hint::at(2, 0));
+        assert_eq!((at, abc), (0, 0));
+        let at = leave((&mut a, &mut b), &mut ab, e(8), Hint::at(1, 0));
+        assert_eq!((at, ab), (2, 2));
+        assert_eq!(
+            b.remove_at(at),
+            (e(8), "B3"),
+            "the tracked position holds e8"
+        );
+        check(&a, &b, &c, ab, abc).unwrap();
+    }
+
+    #[test]
+    fn a_failing_filter_keeps_the_entity_out() {
+        let (mut a, mut b, _, mut ab, _) = article();
+        b.insert(e(8), "B3");
+        enter((&mut a, &mut b), &mut ab, e(8), Hint::NONE, || false);
+        assert_eq!(ab, 2);
+        assert_eq!(a.index_of(e(8)), Some(3), "nothing moved");
+    }
+}

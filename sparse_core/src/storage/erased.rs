@@ -1,0 +1,78 @@
+//! Type erasure of storages: what the invariant check needs of any storage, and what the
+//! run-time world needs of a storage it only knows by `TypeId`.
+
+use core::any::Any;
+
+use super::{SparseSet, Storage};
+use crate::component::Component;
+use crate::entity::Entity;
+
+/// What the invariant check needs of a storage, whatever its component type.
+pub trait StorageInfo {
+    /// The storage's entity set.
+    fn entity_set(&self) -> &SparseSet;
+    /// Checks the storage's own invariant (see [`Storage::check`]).
+    ///
+    /// # Errors
+    /// A description of the broken invariant.
+    fn check_storage(&self) -> Result<(), String>;
+}
+
+impl<T> StorageInfo for Storage<T> {
+    fn entity_set(&self) -> &SparseSet {
+        self.set()
+    }
+
+    fn check_storage(&self) -> Result<(), String> {
+        self.check()
+    }
+}
+
+/// The operations a run-time world needs from a storage whose component type it only
+/// knows by `TypeId`.
+pub trait ErasedStorage: StorageInfo + Send + Sync {
+    /// The storage as `Any`, to downcast it to its type.
+    fn as_any(&self) -> &dyn Any;
+    /// The storage as `Any`, mutably.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// Swaps two dense positions.
+    ///
+    /// # Safety
+    /// Both positions are below the storage's length.
+    unsafe fn swap_unchecked(&mut self, a: usize, b: usize);
+    /// Takes `entity`'s component out, boxed, without dropping it.
+    fn take(&mut self, entity: Entity) -> Option<Box<dyn Any + Send>>;
+    /// Permutes the prefix `[0, sources.len())`: position `i` receives what was at
+    /// `sources[i]` (a permutation, not checked again).
+    fn apply_sources(&mut self, sources: &[u32]);
+    /// The component type's name.
+    fn type_name(&self) -> &'static str;
+}
+
+impl<T: Component> ErasedStorage for Storage<T> {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    unsafe fn swap_unchecked(&mut self, a: usize, b: usize) {
+        // SAFETY: forwarded from the caller: both positions are in bounds.
+        unsafe { Storage::swap_unchecked(self, a, b) }
+    }
+
+    fn take(&mut self, entity: Entity) -> Option<Box<dyn Any + Send>> {
+        self.remove(entity)
+            .map(|value| Box::new(value) as Box<dyn Any + Send>)
+    }
+
+    fn apply_sources(&mut self, sources: &[u32]) {
+        self.apply_gather_unchecked(&mut sources.to_vec());
+    }
+
+    fn type_name(&self) -> &'static str {
+        core::any::type_name::<T>()
+    }
+}

@@ -1,0 +1,198 @@
+//! Code generation for `#[world]`.
+//!
+//! The user's struct keeps its name, visibility and attributes and gets one private field,
+//! the world's storages. Everything else goes into an anonymous `const _: () = { … };` so
+//! that no generated name can collide with the user's:
+//!
+//! * `storages.rs`: a module holding the storages struct, generic over the component
+//!   types (so it names nothing of the user's module) and with fields private to it, plus
+//!   the hooks that change the storages' structure: the only code that can;
+//! * `methods.rs`: the world's inherent methods, from one table of names;
+//! * `impls.rs`: the trait impls per stored type and per group;
+//! * `derives.rs`: `Debug` and `Clone`, when derived.
+
+pub(crate) mod derives;
+mod impls;
+pub(crate) mod methods;
+mod storages;
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Ident, Type};
+
+use crate::plan::Plan;
+use crate::valid::{Model, cfg_predicate};
+
+/// Everything the generators read.
+pub(crate) struct Cx<'a> {
+    pub model: &'a Model<'a>,
+    pub plan: &'a Plan,
+    /// The path of the facade crate, e.g. `::sparse_groups`.
+    pub krate: TokenStream,
+}
+
+/// The name of the module holding the storages, inside the anonymous const.
+fn module_name() -> Ident {
+    format_ident!("__sparse")
+}
+
+impl Cx<'_> {
+    /// The world's name.
+    fn ident(&self) -> &Ident {
+        &self.model.world.ident
+    }
+
+    /// The world's visibility, given to every generated method.
+    fn vis(&self) -> &syn::Visibility {
+        &self.model.world.vis
+    }
+
+    /// The field of storage `i` in the storages struct.
+    fn storage_field(i: usize) -> Ident {
+        format_ident!("s{}", i)
+    }
+
+    /// The field holding the length of group `g`.
+    fn len_field(g: usize) -> Ident {
+        format_ident!("g{}", g)
+    }
+
+    /// The type parameter standing for storage `i`'s component type.
+    fn param(i: usize) -> Ident {
+        format_ident!("T{}", i)
+    }
+
+    /// Every type parameter of the storages struct.
+    fn params(&self) -> Vec<Ident> {
+        (0..self.model.storages.len()).map(Self::param).collect()
+    }
+
+    /// The component type of storage `i`, as written by the user.
+    fn component(&self, i: usize) -> &Type {
+        &self.model.storages[i].component.ty
+    }
+
+    /// The type standing for storage `i`'s component type in the anonymous const: the
+    /// type itself, or for a field under `#[cfg]` an alias that is `Absent` when the
+    /// field is configured out.
+    fn storage_type(&self, i: usize) -> TokenStream {
+        if self.model.storages[i].field.cfg.is_empty() {
+            let ty = self.component(i);
+            quote!(#ty)
+        } else {
+            let alias = Self::alias(i);
+            quote!(#alias)
+        }
+    }
+
+    /// The alias of storage `i`'s component type, for a field under `#[cfg]`.
+    fn alias(i: usize) -> Ident {
+        format_ident!("__T{}", i)
+    }
+
+    /// The span of storage `i`'s component type: errors about it point there.
+    fn component_span(&self, i: usize) -> Span {
+        self.component(i).span()
+    }
+
+    /// `#[cfg(…)]` for storage `i`, if its field has one.
+    fn cfg_storage(&self, i: usize) -> TokenStream {
+        self.cfg_of(&[i])
+    }
+
+    /// `#[cfg(…)]` for group `g`: every `#[cfg]` of its storages.
+    fn cfg_group(&self, g: usize) -> TokenStream {
+        self.cfg_of(&self.plan.groups[g].storages)
+    }
+
+    fn cfg_of(&self, storages: &[usize]) -> TokenStream {
+        let predicates: Vec<TokenStream> = storages
+            .iter()
+            .flat_map(|&i| self.model.storages[i].field.cfg.iter().cloned())
+            .collect();
+        match cfg_predicate(&predicates) {
+            Some(predicate) => quote!(#[cfg(#predicate)]),
+            None => TokenStream::new(),
+        }
+    }
+
+    /// The group's tuple of component types as declared, e.g. `(A, B)`.
+    fn group_tuple(&self, g: usize) -> TokenStream {
+        let decl = &self.model.world.groups[self.plan.groups[g].decl];
+        let types = decl.types.iter().map(|t| &t.ty);
+        quote!((#(#types,)*))
+    }
+
+    /// The group's tuple of type parameters, e.g. `(T0, T1)`.
+    fn group_params(&self, g: usize) -> TokenStream {
+        let params = self.plan.groups[g].storages.iter().map(|&i| Self::param(i));
+        quote!((#(#params,)*))
+    }
+
+    /// The span of group `g`'s declaration.
+    fn group_span(&self, g: usize) -> Span {
+        self.model.world.groups[self.plan.groups[g].decl].span
+    }
+
+    /// The whole expansion.
+    pub(crate) fn expand(&self) -> TokenStream {
+        let world = self.model.world;
+        let (attrs, vis, ident, krate) = (&world.attrs, &world.vis, &world.ident, &self.krate);
+        let passthrough = &self.model.passthrough;
+        let derive = (!passthrough.is_empty()).then(|| quote!(#[derive(#(#passthrough),*)]));
+        let module = module_name();
+        let storages = storages::module(self);
+        let methods = methods::emit(self);
+        let impls = impls::emit(self);
+        let derives = derives::emit(self);
+        let cfg_errors = &self.model.cfg_errors;
+        // Configured-out storages are stood for by `Absent` in the storages' type.
+        let aliases = (0..self.model.storages.len()).map(|i| {
+            let ty = self.component(i);
+            let alias = Self::alias(i);
+            cfg_predicate(&self.model.storages[i].field.cfg).map(|predicate| {
+                quote! {
+                    #[cfg(#predicate)]
+                    type #alias = #ty;
+                    #[cfg(not(#predicate))]
+                    type #alias = __sg::__private::Absent;
+                }
+            })
+        });
+        let args = (0..self.model.storages.len()).map(|i| self.storage_type(i));
+        // A field without an accessor still names its type, as the user's imports expect.
+        let unused = self.model.storages.iter().filter(|s| !s.accessor).map(|s| {
+            let ty = &s.field.ty;
+            quote!(const _: ::core::option::Option<&#ty> = ::core::option::Option::None;)
+        });
+        let world_storages = quote_spanned! {Span::call_site()=>
+            #[automatically_derived]
+            impl __sg::__private::WorldStorages for #ident {
+                type Storages = #module::Storages<#(#args),*>;
+            }
+        };
+        quote! {
+            #(#attrs)*
+            #derive
+            #vis struct #ident {
+                __sparse: <#ident as #krate::__private::WorldStorages>::Storages,
+            }
+
+            #methods
+
+            const _: () = {
+                use #krate as __sg;
+
+                #(#aliases)*
+                #storages
+                #world_storages
+                #impls
+                #derives
+                #(#unused)*
+            };
+
+            #(#cfg_errors)*
+        }
+    }
+}

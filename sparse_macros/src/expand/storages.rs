@@ -1,0 +1,513 @@
+//! The storages module: the storages struct, whose fields no code outside the module can
+//! reach, and the hooks that change their structure, as straight-line calls of the group
+//! engine in the order the plan gives.
+//!
+//! The struct is generic over the component types (`T0`, `T1`, …) so that the module
+//! names nothing of the user's: a world declared in a function body, or with types under
+//! `self::`/`super::` paths, needs no path rewriting.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::{Cx, module_name};
+
+/// `mod __sparse { … }`.
+pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
+    let krate = &cx.krate;
+    let name = module_name();
+    let params = cx.params();
+    let fields = (0..cx.model.storages.len()).map(|i| {
+        let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
+        quote!(#cfg #field: __sg::Storage<#param>,)
+    });
+    let lens = (0..cx.plan.groups.len()).map(|g| {
+        let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
+        quote!(#cfg #len: usize,)
+    });
+    let inits = (0..cx.model.storages.len()).map(|i| {
+        let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
+        quote!(#cfg #field: __sg::Storage::new(),)
+    });
+    let len_inits = (0..cx.plan.groups.len()).map(|g| {
+        let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
+        quote!(#cfg #len: 0,)
+    });
+    let storage_methods = (0..cx.model.storages.len()).map(|i| storage_methods(cx, i));
+    let group_methods = (0..cx.plan.groups.len()).map(|g| group_methods(cx, g));
+    let plans = (0..cx.model.storages.len()).map(|i| component_plan(cx, i));
+    let entity_plan = entity_plan(cx);
+    let check = check(cx);
+    let debug = debug(cx);
+    let clone = clone(cx);
+    let enter_all = steps_enter_all(cx);
+    quote! {
+        #[allow(dead_code)]
+        mod #name {
+            use #krate as __sg;
+            use __sg::__private as __p;
+
+            /// The storages of a world and the lengths of its groups. The fields are
+            /// private to this module: only the hooks below change their structure.
+            pub struct Storages<#(#params),*> {
+                entities: __sg::Entities,
+                #(#fields)*
+                #(#lens)*
+                marker: ::core::marker::PhantomData<fn() -> (#(#params,)*)>,
+            }
+
+            #[automatically_derived]
+            impl<#(#params),*> Storages<#(#params),*> {
+                /// Empty storages and groups.
+                pub fn new() -> Self {
+                    Storages {
+                        entities: __p::entities(),
+                        #(#inits)*
+                        #(#len_inits)*
+                        marker: ::core::marker::PhantomData,
+                    }
+                }
+
+                /// The entity allocator.
+                #[inline]
+                pub fn entities(&self) -> &__sg::Entities {
+                    &self.entities
+                }
+
+                /// Creates an entity.
+                #[inline]
+                pub fn spawn(&mut self) -> __sg::Entity {
+                    self.entities.spawn()
+                }
+
+                /// Reserves room for `additional` entities.
+                pub fn reserve_entities(&mut self, additional: usize) {
+                    self.entities.reserve(additional);
+                }
+
+                /// Destroys `entity`, leaving every group innermost first.
+                #[inline]
+                pub fn destroy(&mut self, entity: __sg::Entity) -> ::core::result::Result<(), __sg::EntityError> {
+                    __p::destroy(Destroy(self), entity)
+                }
+
+                /// Test-and-enters every group, outer groups first.
+                #[inline]
+                pub fn enter_all(&mut self, entity: __sg::Entity) {
+                    #enter_all
+                }
+
+                #check
+                #debug
+
+                #(#storage_methods)*
+                #(#group_methods)*
+            }
+
+            #clone
+            #(#plans)*
+            #entity_plan
+        }
+    }
+}
+
+/// The methods of one storage: access, and the hooks that add and remove its component.
+fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
+    let cfg = cx.cfg_storage(i);
+    let (field, param) = (Cx::storage_field(i), Cx::param(i));
+    let [
+        storage,
+        get_mut,
+        components_mut,
+        insert,
+        remove,
+        reserve,
+        append,
+        ptr,
+        sort,
+    ] = [
+        "storage",
+        "get_mut",
+        "components_mut",
+        "insert",
+        "remove",
+        "reserve",
+        "append",
+        "ptr",
+        "sort",
+    ]
+    .map(|name| format_ident!("{}_{}", name, i));
+    let plan = format_ident!("Plan{}", i);
+    let sort = cx.plan.storages[i].sortable.then(|| {
+        quote! {
+            #cfg
+            /// Sorts the storage, which no group owns.
+            pub fn #sort(&mut self, compare: impl FnMut(&#param, &#param) -> ::core::cmp::Ordering) {
+                self.#field.sort_by(compare);
+            }
+        }
+    });
+    quote! {
+        #cfg
+        #[inline]
+        pub fn #storage(&self) -> &__sg::Storage<#param> {
+            &self.#field
+        }
+
+        #cfg
+        #[inline]
+        pub fn #get_mut(&mut self, entity: __sg::Entity) -> ::core::option::Option<&mut #param> {
+            self.#field.get_mut(entity)
+        }
+
+        #cfg
+        #[inline]
+        pub fn #components_mut(&mut self) -> (&[__sg::Entity], &mut [#param]) {
+            self.#field.as_mut_slices()
+        }
+
+        #cfg
+        #[inline]
+        pub fn #insert(&mut self, entity: __sg::Entity, value: #param) -> ::core::result::Result<::core::option::Option<#param>, __sg::EntityError> {
+            __p::insert(#plan(self), entity, value)
+        }
+
+        #cfg
+        #[inline]
+        pub fn #remove(&mut self, entity: __sg::Entity) -> ::core::option::Option<#param> {
+            __p::remove(#plan(self), entity)
+        }
+
+        #cfg
+        pub fn #reserve(&mut self, additional: usize) {
+            self.#field.reserve(additional);
+        }
+
+        #cfg
+        #[inline]
+        pub fn #append(&mut self, token: __p::Token, entities: &[__sg::Entity], values: &mut ::std::vec::Vec<#param>) {
+            __p::append_new(&mut self.#field, token, entities, values);
+        }
+
+        #cfg
+        /// A raw pointer to the storage, projected without creating a reference.
+        ///
+        /// # Safety
+        /// `this` must be valid for reads and writes.
+        #[inline]
+        pub unsafe fn #ptr(this: *mut Self) -> *mut __sg::Storage<#param> {
+            // SAFETY: the caller guarantees `this` is valid; only a field is projected.
+            unsafe { &raw mut (*this).#field }
+        }
+
+        #sort
+    }
+}
+
+/// `(&mut w.s0, &mut w.s1, …)`: the owned storages of group `g`, through `w`.
+fn owned(cx: &Cx<'_>, g: usize) -> TokenStream {
+    let fields = cx.plan.groups[g]
+        .storages
+        .iter()
+        .map(|&i| Cx::storage_field(i));
+    quote!((#(&mut w.#fields,)*))
+}
+
+/// The methods of one group: access, length, and sorting layer by layer.
+fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
+    let cfg = cx.cfg_group(g);
+    let plan = &cx.plan.groups[g];
+    let tuple = cx.group_params(g);
+    let len = Cx::len_field(g);
+    let owned = owned(cx, g);
+    let [group, group_len, sort_group] =
+        ["group", "group_len", "sort_group"].map(|name| format_ident!("{}_{}", name, g));
+    let inner_lens = plan.inner.iter().rev().map(|&inner| Cx::len_field(inner));
+    // Bounds on the component types, not on the tuple: a bound on the tuple would keep
+    // its associated types from being normalized through the impl.
+    let bounds = plan.storages.iter().map(|&i| {
+        let param = Cx::param(i);
+        quote!(#param: __sg::Component)
+    });
+    let bounds = quote!(#(#bounds,)*);
+    let applies = plan.sort_targets.iter().map(|&(i, owner)| {
+        let (field, owner_len) = (Cx::storage_field(i), Cx::len_field(owner));
+        quote!(__p::apply_sources(&mut w.#field, &sources[..w.#owner_len]);)
+    });
+    quote! {
+        #cfg
+        #[inline]
+        pub fn #group(&mut self) -> __p::GroupMut<'_, #tuple>
+        where
+            #bounds
+        {
+            let w = self;
+            __p::group_mut::<#tuple>(#owned, w.#len)
+        }
+
+        #cfg
+        #[inline]
+        pub fn #group_len(&self) -> usize {
+            self.#len
+        }
+
+        #cfg
+        pub fn #sort_group(
+            &mut self,
+            compare: impl FnMut(
+                <#tuple as __sg::ComponentSet>::Refs<'_>,
+                <#tuple as __sg::ComponentSet>::Refs<'_>,
+            ) -> ::core::cmp::Ordering,
+        ) where
+            #bounds
+        {
+            let w = self;
+            let layer_ends = [#(w.#inner_lens,)* w.#len];
+            let sources = __p::group_sources::<#tuple>(#owned, &layer_ends, compare);
+            #(#applies)*
+        }
+    }
+}
+
+/// The plan of storage `i`'s component: what adding and removing it does to the groups.
+fn component_plan(cx: &Cx<'_>, i: usize) -> TokenStream {
+    let cfg = cx.cfg_storage(i);
+    let params = cx.params();
+    let (field, param, plan) = (
+        Cx::storage_field(i),
+        Cx::param(i),
+        format_ident!("Plan{}", i),
+    );
+    let enters = &cx.plan.storages[i].enter;
+    let after_add = enters.iter().map(|&(g, slot)| {
+        let (cfg, owned, len) = (cx.cfg_group(g), owned(cx, g), Cx::len_field(g));
+        quote! {
+            #cfg
+            let position = __p::enter(#owned, &mut w.#len, entity, __p::Hint::at(#slot, position), || true);
+        }
+    });
+    let before_remove = enters.iter().rev().map(|&(g, slot)| {
+        let (cfg, owned, len) = (cx.cfg_group(g), owned(cx, g), Cx::len_field(g));
+        quote! {
+            #cfg
+            let position = __p::leave(#owned, &mut w.#len, entity, __p::Hint::at(#slot, position));
+        }
+    });
+    let w = (!enters.is_empty()).then(|| quote!(let w = &mut *self.0;));
+    quote! {
+        #cfg
+        /// The plan of one component type (a private type: only the hooks above make one).
+        struct #plan<'w, #(#params),*>(&'w mut Storages<#(#params),*>);
+
+        #cfg
+        #[automatically_derived]
+        impl<#(#params),*> __p::ComponentPlan for #plan<'_, #(#params),*> {
+            type Component = #param;
+
+            #[inline(always)]
+            fn entities(&self) -> &__sg::Entities {
+                &self.0.entities
+            }
+
+            #[inline(always)]
+            fn storage(&mut self) -> &mut __sg::Storage<#param> {
+                &mut self.0.#field
+            }
+
+            #[inline(always)]
+            fn after_add(&mut self, entity: __sg::Entity, position: usize) {
+                #w
+                #(#after_add)*
+                let _ = (entity, position);
+            }
+
+            #[inline(always)]
+            fn before_remove(&mut self, entity: __sg::Entity, position: usize) -> usize {
+                #w
+                #(#before_remove)*
+                let _ = entity;
+                position
+            }
+        }
+    }
+}
+
+/// `enter_all`: test-and-enter every group in spawn order.
+fn steps_enter_all(cx: &Cx<'_>) -> TokenStream {
+    let steps = cx.plan.spawn_order.iter().map(|&g| {
+        let (cfg, owned, len) = (cx.cfg_group(g), owned(cx, g), Cx::len_field(g));
+        quote! {
+            #cfg
+            __p::enter(#owned, &mut w.#len, entity, __p::Hint::NONE, || true);
+        }
+    });
+    let w = (!cx.plan.spawn_order.is_empty()).then(|| quote!(let w = self;));
+    quote! {
+        #w
+        #(#steps)*
+        let _ = entity;
+    }
+}
+
+/// The plan of `destroy`: leave every group innermost first, take every component.
+fn entity_plan(cx: &Cx<'_>) -> TokenStream {
+    let params = cx.params();
+    let leaves = cx.plan.destroy_order.iter().map(|&g| {
+        let (cfg, owned, len) = (cx.cfg_group(g), owned(cx, g), Cx::len_field(g));
+        quote! {
+            #cfg
+            __p::leave(#owned, &mut w.#len, entity, __p::Hint::NONE);
+        }
+    });
+    let w = (!cx.plan.destroy_order.is_empty()).then(|| quote!(let w = &mut *self.0;));
+    let taken_fields = (0..cx.model.storages.len()).map(|i| {
+        let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
+        quote!(#cfg #field: ::core::option::Option<#param>,)
+    });
+    let takes = (0..cx.model.storages.len()).map(|i| {
+        let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
+        quote!(#cfg #field: self.0.#field.remove(entity),)
+    });
+    quote! {
+        /// The plan of `destroy` (a private type: only `Storages::destroy` makes one).
+        struct Destroy<'w, #(#params),*>(&'w mut Storages<#(#params),*>);
+
+        /// An entity's components, taken out of their storages.
+        struct Taken<#(#params),*> {
+            #(#taken_fields)*
+            marker: ::core::marker::PhantomData<fn() -> (#(#params,)*)>,
+        }
+
+        #[automatically_derived]
+        impl<#(#params),*> __p::EntityPlan for Destroy<'_, #(#params),*> {
+            type Taken = Taken<#(#params),*>;
+
+            #[inline(always)]
+            fn entities(&mut self) -> &mut __sg::Entities {
+                &mut self.0.entities
+            }
+
+            #[inline(always)]
+            fn leave_all(&mut self, entity: __sg::Entity) {
+                #w
+                #(#leaves)*
+                let _ = entity;
+            }
+
+            #[inline(always)]
+            fn take_all(&mut self, entity: __sg::Entity) -> Self::Taken {
+                Taken {
+                    #(#takes)*
+                    marker: ::core::marker::PhantomData,
+                }
+            }
+        }
+    }
+}
+
+/// `check`: the storages and groups, handed to the shared check.
+fn check(cx: &Cx<'_>) -> TokenStream {
+    let storages = (0..cx.model.storages.len()).map(|i| {
+        let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
+        let name = cx.model.storages[i].field.ident.to_string();
+        quote! {
+            #cfg
+            storages.push((#name, &self.#field));
+        }
+    });
+    let groups = (0..cx.plan.groups.len()).map(|g| {
+        let cfg = cx.cfg_group(g);
+        let owned_var = format_ident!("owned{}", g);
+        let sets = cx.plan.groups[g].storages.iter().map(|&i| {
+            let field = Cx::storage_field(i);
+            quote!(self.#field.set())
+        });
+        let (len, name) = (Cx::len_field(g), &cx.plan.groups[g].name);
+        quote! {
+            #cfg
+            let #owned_var = [#(#sets),*];
+            #cfg
+            groups.push(__p::GroupInfo { name: #name, owned: &#owned_var, len: self.#len });
+        }
+    });
+    let nesting = cx
+        .plan
+        .nesting
+        .iter()
+        .map(|(outer, inner)| quote!((#outer, #inner)));
+    quote! {
+        /// Checks every invariant of the world.
+        pub fn check(&self) -> ::core::result::Result<(), ::std::string::String> {
+            let mut storages: ::std::vec::Vec<(&str, &dyn __p::StorageInfo)> = ::std::vec::Vec::new();
+            #(#storages)*
+            let mut groups: ::std::vec::Vec<__p::GroupInfo<'_>> = ::std::vec::Vec::new();
+            #(#groups)*
+            __p::check_world(&self.entities, &storages, &groups, &[#(#nesting),*])
+        }
+    }
+}
+
+/// `debug`: the storages by field name and the groups' lengths.
+fn debug(cx: &Cx<'_>) -> TokenStream {
+    if !cx.model.derives.debug {
+        return TokenStream::new();
+    }
+    let params = cx.params();
+    let storages = (0..cx.model.storages.len()).map(|i| {
+        let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
+        let name = cx.model.storages[i].field.ident.to_string();
+        quote! {
+            #cfg
+            s.field(#name, &self.#field);
+        }
+    });
+    let groups = (0..cx.plan.groups.len()).map(|g| {
+        let (cfg, len, name) = (cx.cfg_group(g), Cx::len_field(g), &cx.plan.groups[g].name);
+        quote! {
+            #cfg
+            groups.push((#name, self.#len));
+        }
+    });
+    quote! {
+        /// Writes the storages by field name, then each group's length.
+        pub fn debug(&self, f: &mut ::core::fmt::Formatter<'_>, name: &str) -> ::core::fmt::Result
+        where
+            #(#params: ::core::fmt::Debug,)*
+        {
+            let mut s = f.debug_struct(name);
+            #(#storages)*
+            let mut groups: ::std::vec::Vec<(&str, usize)> = ::std::vec::Vec::new();
+            #(#groups)*
+            s.field("groups", &__p::GroupLens(&groups));
+            s.finish()
+        }
+    }
+}
+
+/// `Clone` for the storages, when the world derives it.
+fn clone(cx: &Cx<'_>) -> TokenStream {
+    if !cx.model.derives.clone {
+        return TokenStream::new();
+    }
+    let params = cx.params();
+    let fields = (0..cx.model.storages.len()).map(|i| {
+        let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
+        quote!(#cfg #field: ::core::clone::Clone::clone(&self.#field),)
+    });
+    let lens = (0..cx.plan.groups.len()).map(|g| {
+        let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
+        quote!(#cfg #len: self.#len,)
+    });
+    quote! {
+        #[automatically_derived]
+        impl<#(#params: ::core::clone::Clone),*> ::core::clone::Clone for Storages<#(#params),*> {
+            fn clone(&self) -> Self {
+                Storages {
+                    entities: ::core::clone::Clone::clone(&self.entities),
+                    #(#fields)*
+                    #(#lens)*
+                    marker: ::core::marker::PhantomData,
+                }
+            }
+        }
+    }
+}
