@@ -4,7 +4,7 @@
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entity;
-pub use crate::generated::WorldEntities;
+pub use crate::generated::{Column, WorldColumns, WorldEntities};
 pub use crate::group::{
     GroupMut, Hint, OwnedStorages, apply_sources, check_group, enter, group_sources, leave,
 };
@@ -27,9 +27,11 @@ impl Token {
 }
 
 /// Names the storages of a `#[world]` struct: its one field has type
-/// `<World as WorldStorages>::Storages`, a struct generated in a module of its own whose
-/// fields the world's module cannot see.
-pub trait WorldStorages {
+/// `<World as WorldStorages<ID>>::Storages`, a struct generated in a module of its own
+/// whose fields the world's module cannot see. `ID` is unique to each expansion, so that a
+/// world declared twice by mistake is reported once (as rustc's "defined multiple times")
+/// rather than as a cascade of ambiguous types.
+pub trait WorldStorages<const ID: u64> {
     /// The generated storages.
     type Storages;
 }

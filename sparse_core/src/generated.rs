@@ -16,17 +16,14 @@ use crate::view::View;
 /// A world that stores `T`, with its add and remove hooks. Code written against it works
 /// on any `#[world]` that stores `T`: `fn heal<W: HasComponent<Health>>(world: &mut W)`.
 ///
-/// # Safety
-/// `storage_ptr` must return a pointer to the storage of `T` inside `*world`, derived
-/// without creating a reference to the whole world, and distinct impls on one world must
-/// return pointers to distinct storages: views hand out `&mut` borrows of several storages
-/// at once on the strength of it. `#[world]` generates the only impls there need to be.
+/// It is a safe trait: whatever an impl does, it can only hand out what it can borrow, so
+/// no impl can make a view alias two storages.
 #[diagnostic::on_unimplemented(
     message = "the world `{Self}` does not store `{T}`",
     label = "no storage of `{T}` in this world",
     note = "add a field of type `Storage<{T}>` to the world (spelled the same way everywhere)"
 )]
-pub unsafe trait HasComponent<T: Component> {
+pub trait HasComponent<T: Component>: WorldColumns {
     /// The storage of `T`, read only.
     fn storage(&self) -> &Storage<T>;
     /// `entity`'s `T`, mutably.
@@ -46,12 +43,41 @@ pub unsafe trait HasComponent<T: Component> {
     /// spawning a batch, which only this crate can call (it alone makes a [`Token`]).
     #[doc(hidden)]
     fn append_new(&mut self, token: Token, entities: &[Entity], values: &mut Vec<T>);
-    /// A raw pointer to the storage of `T` inside `*world`.
-    ///
-    /// # Safety
-    /// `world` must be valid for reads and writes.
+    /// Takes the column of `T` out of the world's columns (`None` if taken already).
     #[doc(hidden)]
-    unsafe fn storage_ptr(world: *mut Self) -> *mut Storage<T>;
+    fn take_column<'a>(columns: &mut Self::Columns<'a>) -> Option<Column<'a, T>>
+    where
+        Self: 'a;
+}
+
+/// Every storage of a world at once, as value-only [`Column`]s: what views borrow from.
+#[doc(hidden)]
+pub trait WorldColumns {
+    /// One `Option<Column<'a, T>>` per storage.
+    type Columns<'a>
+    where
+        Self: 'a;
+    /// Splits the world into its columns.
+    fn columns(&mut self) -> Self::Columns<'_>;
+}
+
+/// One storage of a world, borrowed for its values: the only way a view reaches a
+/// storage, so a view can never change a storage's structure.
+#[doc(hidden)]
+pub struct Column<'a, T>(&'a mut Storage<T>);
+
+impl<'a, T> Column<'a, T> {
+    /// Borrows a storage.
+    #[inline]
+    pub fn new(storage: &'a mut Storage<T>) -> Self {
+        Column(storage)
+    }
+
+    /// The storage, for this crate's value-level access.
+    #[inline]
+    pub(crate) fn into_storage(self) -> &'a mut Storage<T> {
+        self.0
+    }
 }
 
 /// The entity-level hooks of a `#[world]`: what spawning with a bundle needs.
@@ -112,19 +138,25 @@ pub trait ViewOf<W>: ComponentSet + sealed::Sealed {
     fn view(world: &mut W) -> View<'_, Self>;
 }
 
+#[cold]
+#[inline(never)]
+fn named_twice() -> ! {
+    panic!("a view names a component type twice")
+}
+
 macro_rules! view_of {
     ($(($T:ident, $t:ident, $i:tt)),+) => {
         impl<$($T: Component),+> sealed::Sealed for ($($T,)+) {}
 
         impl<W: $(HasComponent<$T> +)+, $($T: Component),+> ViewOf<W> for ($($T,)+) {
             fn view(world: &mut W) -> View<'_, Self> {
-                assert!(Self::distinct(), "a view names a component type twice");
-                let world: *mut W = world;
-                // SAFETY: `world` comes from a unique borrow that lives as long as the view.
-                // The types are distinct (checked above), so by `HasComponent`'s contract the
-                // pointers address distinct storages, derived without intermediate references
-                // to the world: the `&mut` built from each never alias.
-                View::new(unsafe { ($(&mut *<W as HasComponent<$T>>::storage_ptr(world),)+) })
+                let mut columns = world.columns();
+                $(
+                    let $t = <W as HasComponent<$T>>::take_column(&mut columns)
+                        .unwrap_or_else(|| named_twice())
+                        .into_storage();
+                )+
+                View::new(($($t,)+))
             }
         }
     };

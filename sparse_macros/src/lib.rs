@@ -48,6 +48,7 @@ fn expand_world(args: TokenStream2, input: TokenStream2) -> TokenStream2 {
         Err(error) => return error.into_compile_error(),
     };
     let unexpanded = without_groups(item.clone());
+    let id = expansion_id(&unexpanded);
     let Some(world) = World::from_item(item, &mut errors) else {
         return with_errors(unexpanded, errors);
     };
@@ -63,8 +64,20 @@ fn expand_world(args: TokenStream2, input: TokenStream2) -> TokenStream2 {
         model: &model,
         plan: &plan,
         krate: krate::path(),
+        id,
     };
     with_errors(cx.expand(), errors)
+}
+
+/// A number unique to this expansion: a hash of the item and of where it is written, so
+/// that two declarations of one world (by mistake) get different numbers.
+fn expansion_id(item: &TokenStream2) -> u64 {
+    let site = proc_macro::Span::call_site();
+    let text = format!("{}:{}:{}:{item}", site.file(), site.line(), site.column());
+    // FNV-1a: deterministic across builds, unlike `std`'s randomly seeded hasher.
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// The item as written minus its `#[group]` attributes, for shapes `#[world]` rejects.

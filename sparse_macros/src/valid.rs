@@ -25,25 +25,24 @@ pub(crate) struct Model<'a> {
     pub cfg_errors: Vec<TokenStream>,
 }
 
-/// A storage field.
+/// A storage: one component type, declared by one field, or by alternative fields under
+/// `#[cfg]`s that must not hold together.
 pub(crate) struct StorageField<'a> {
+    /// The field declaring it (the first one, if there are alternatives).
     pub field: &'a Field,
     pub component: &'a TypeRef,
-    /// Whether the field gets its read accessor (not when it would shadow a method).
-    pub accessor: bool,
+    /// Every field declaring it, with whether it gets its read accessor (not when it would
+    /// shadow a method).
+    pub fields: Vec<(&'a Field, bool)>,
+    /// When the storage exists: `None` if always, else the predicate any of its fields
+    /// needs.
+    pub cfg: Option<TokenStream>,
 }
 
 impl Model<'_> {
-    /// The index of the storage of `key`, if exactly one field stores it.
+    /// The index of the storage of `key`.
     pub(crate) fn storage(&self, key: &TypeKey) -> Option<usize> {
-        let mut found = self
-            .storages
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| &s.component.key == key)
-            .map(|(i, _)| i);
-        let first = found.next()?;
-        found.next().is_none().then_some(first)
+        self.storages.iter().position(|s| &s.component.key == key)
     }
 }
 
@@ -93,23 +92,6 @@ pub(crate) fn fields<'a>(world: &'a World, errors: &mut Vec<Error>) -> Option<Mo
             ));
             continue;
         };
-        if let Some(first) = storages.iter().find(|s| s.component.key == component.key) {
-            let both = [&first.field.cfg[..], &field.cfg[..]].concat();
-            let message = format!(
-                "`{}` is already stored in field `{}`: a world stores each component type once",
-                component.key, first.field.ident
-            );
-            match cfg_predicate(&both) {
-                // Fields under `#[cfg]`s may be alternatives: an error only if both exist.
-                Some(predicate) => {
-                    cfg_errors.push(cfg_error(predicate, span_of(&component.ty), &message))
-                }
-                None => {
-                    errors.push(Error::new_spanned(&component.ty, message));
-                    continue;
-                }
-            }
-        }
         let shadows = methods::is_generated(&name) || derives::shadows(&world.derives, &name);
         if shadows {
             errors.push(Error::new_spanned(
@@ -119,11 +101,39 @@ pub(crate) fn fields<'a>(world: &'a World, errors: &mut Vec<Error>) -> Option<Mo
                 ),
             ));
         }
-        storages.push(StorageField {
-            field,
-            component,
-            accessor: !shadows,
-        });
+        let Some(first) = storages
+            .iter_mut()
+            .find(|s| s.component.key == component.key)
+        else {
+            storages.push(StorageField {
+                field,
+                component,
+                fields: vec![(field, !shadows)],
+                cfg: cfg_predicate(&field.cfg),
+            });
+            continue;
+        };
+        let message = format!(
+            "`{}` is already stored in field `{}`: a world stores each component type once",
+            component.key, first.field.ident
+        );
+        let both = [&first.field.cfg[..], &field.cfg[..]].concat();
+        match (&first.cfg, cfg_predicate(&field.cfg)) {
+            // Fields under `#[cfg]`s may be alternatives: an error only if both exist.
+            (Some(earlier), Some(this)) => {
+                cfg_errors.push(cfg_error(
+                    cfg_predicate(&both).expect("both fields have a `#[cfg]`"),
+                    span_of(&component.ty),
+                    &message,
+                ));
+                first.cfg = Some(quote!(any(#earlier, #this)));
+                first.fields.push((field, !shadows));
+            }
+            (None, Some(this)) => {
+                cfg_errors.push(cfg_error(this, span_of(&component.ty), &message));
+            }
+            (_, None) => errors.push(Error::new_spanned(&component.ty, message)),
+        }
     }
     let (derives, passthrough) = derives::classify(&world.derives, errors);
     Some(Model {
@@ -162,7 +172,7 @@ pub(crate) fn groups(
                 Some(storage) => {
                     storages.push(storage);
                     let field = model.storages[storage].field;
-                    if let Some(predicate) = cfg_predicate(&field.cfg) {
+                    if let Some(predicate) = &model.storages[storage].cfg {
                         let message = format!(
                             "group {} names `{}`, whose field `{}` is configured out by its `#[cfg]`: \
                              a group's types must all be stored",
@@ -217,24 +227,9 @@ pub(crate) fn groups(
     (checked, layout.filter(|_| sound))
 }
 
-/// The error for a group type no field stores (or several alternative fields store).
+/// The error for a group type no field stores.
 fn unstored(model: &Model<'_>, ty: &TypeRef) -> Error {
     let key = &ty.key;
-    let alternatives: Vec<String> = model
-        .storages
-        .iter()
-        .filter(|s| &s.component.key == key)
-        .map(|s| format!("`{}`", s.field.ident))
-        .collect();
-    if alternatives.len() > 1 {
-        return Error::new_spanned(
-            &ty.ty,
-            format!(
-                "`{key}` is stored by the alternative fields {}: a group needs the one field of each of its types",
-                alternatives.join(" and ")
-            ),
-        );
-    }
     let hint = match model
         .storages
         .iter()

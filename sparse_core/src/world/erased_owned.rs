@@ -40,10 +40,7 @@ impl OwnedStorages for ErasedOwned<'_> {
             count: self.owned.len(),
         };
         for slot in 0..self.owned.len() {
-            positions.at[slot] = match self.locate_in(slot, entity, hint) {
-                Some(position) => position,
-                None => return None,
-            };
+            positions.at[slot] = self.locate_in(slot, entity, hint)?;
         }
         Some(positions)
     }

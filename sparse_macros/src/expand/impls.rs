@@ -4,17 +4,31 @@
 //! problem with one (a type that is not a component) is reported there.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 
-use super::{Cx, module_name};
+use super::Cx;
 
 pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
     let components = (0..cx.model.storages.len()).map(|i| component(cx, i));
     let groups = (0..cx.plan.groups.len()).map(|g| group(cx, g));
     let ident = cx.ident();
+    let columns = (0..cx.model.storages.len()).map(|i| {
+        let ty = cx.storage_type(i);
+        quote!(::core::option::Option<__sg::__private::Column<'a, #ty>>)
+    });
     quote! {
         #(#components)*
         #(#groups)*
+
+        #[automatically_derived]
+        impl __sg::__private::WorldColumns for #ident {
+            type Columns<'a> = (#(#columns,)*) where Self: 'a;
+
+            #[inline]
+            fn columns(&mut self) -> Self::Columns<'_> {
+                self.__sparse.columns()
+            }
+        }
 
         #[automatically_derived]
         impl __sg::__private::WorldEntities for #ident {
@@ -37,7 +51,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
-    let (ident, module) = (cx.ident(), module_name());
+    let ident = cx.ident();
     let (cfg, ty) = (cx.cfg_storage(i), cx.component(i));
     let [
         storage,
@@ -47,20 +61,9 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
         remove,
         reserve,
         append,
-        ptr,
         sort,
-    ] = [
-        "storage",
-        "get_mut",
-        "components_mut",
-        "insert",
-        "remove",
-        "reserve",
-        "append",
-        "ptr",
-        "sort",
-    ]
-    .map(|name| format_ident!("{}_{}", name, i));
+    ] = Cx::storage_methods(i);
+    let index = syn::Index::from(i);
     let span = cx.component_span(i);
     let unowned = cx.plan.storages[i].sortable.then(|| {
         quote_spanned! {span=>
@@ -76,9 +79,7 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
     quote_spanned! {span=>
         #cfg
         #[automatically_derived]
-        // SAFETY: `storage_ptr` projects the world's storages, then this type's storage,
-        // through raw pointers only; every stored type has a storage of its own.
-        unsafe impl __sg::HasComponent<#ty> for #ident {
+        impl __sg::HasComponent<#ty> for #ident {
             #[inline]
             fn storage(&self) -> &__sg::Storage<#ty> {
                 self.__sparse.#storage()
@@ -119,9 +120,13 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
             }
 
             #[inline]
-            unsafe fn storage_ptr(world: *mut Self) -> *mut __sg::Storage<#ty> {
-                // SAFETY: the caller guarantees `world` is valid; only fields are projected.
-                unsafe { #module::Storages::#ptr(&raw mut (*world).__sparse) }
+            fn take_column<'a>(
+                columns: &mut <Self as __sg::__private::WorldColumns>::Columns<'a>,
+            ) -> ::core::option::Option<__sg::__private::Column<'a, #ty>>
+            where
+                Self: 'a,
+            {
+                columns.#index.take()
             }
         }
 
@@ -132,8 +137,7 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
 fn group(cx: &Cx<'_>, g: usize) -> TokenStream {
     let ident = cx.ident();
     let (cfg, tuple) = (cx.cfg_group(g), cx.group_tuple(g));
-    let [group, group_len, sort_group] =
-        ["group", "group_len", "sort_group"].map(|name| format_ident!("{}_{}", name, g));
+    let [group, group_len, sort_group] = Cx::group_methods(g);
     let span = cx.group_span(g);
     quote_spanned! {span=>
         #cfg

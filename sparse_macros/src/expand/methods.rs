@@ -117,13 +117,18 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
         .storages
         .iter()
         .enumerate()
-        .filter(|(_, s)| s.accessor)
-        .map(|(i, s)| {
-            let (attrs, vis, name) = (&s.field.attrs, &s.field.vis, &s.field.ident);
+        .flat_map(|(i, s)| {
+            s.fields
+                .iter()
+                .map(move |&(field, accessor)| (i, s, field, accessor))
+        })
+        .filter(|&(.., accessor)| accessor)
+        .map(|(i, s, field, _)| {
+            let (attrs, vis, name) = (&field.attrs, &field.vis, &field.ident);
             // The field's type as written: a `Storage` that is not this crate's is a type
             // error here, and the user's imports are used.
-            let (cfg, ty) = (cx.cfg_storage(i), &s.field.ty);
-            let storage = quote::format_ident!("storage_{}", i);
+            let (cfg, ty) = (super::field_cfg(field), &field.ty);
+            let storage = &Cx::storage_methods(i)[0];
             let doc = format!("The storage of `{}`, read only.", s.component.key);
             quote! {
                 #cfg
@@ -153,7 +158,7 @@ fn inherent(cx: &Cx<'_>, method: TokenStream) -> TokenStream {
 }
 
 fn new(cx: &Cx<'_>) -> TokenStream {
-    let (vis, krate) = (cx.vis(), &cx.krate);
+    let vis = cx.vis();
     let doc = format!(
         "Creates an empty `{}`: every storage is empty and every group has length zero.",
         cx.ident()
@@ -164,7 +169,8 @@ fn new(cx: &Cx<'_>) -> TokenStream {
             #[doc = #doc]
             #[must_use]
             #vis fn new() -> Self {
-                Self { __sparse: <<Self as #krate::__private::WorldStorages>::Storages>::new() }
+                // The storages' type is the field's: `Default` is inferred from it.
+                Self { __sparse: ::core::default::Default::default() }
             }
         },
     )
@@ -176,7 +182,7 @@ fn default(cx: &Cx<'_>) -> TokenStream {
         #[automatically_derived]
         impl ::core::default::Default for #ident {
             fn default() -> Self {
-                Self::new()
+                Self { __sparse: ::core::default::Default::default() }
             }
         }
     }

@@ -30,6 +30,8 @@ pub(crate) struct Cx<'a> {
     pub plan: &'a Plan,
     /// The path of the facade crate, e.g. `::sparse_groups`.
     pub krate: TokenStream,
+    /// A number unique to this expansion (see `WorldStorages`).
+    pub id: u64,
 }
 
 /// The name of the module holding the storages, inside the anonymous const.
@@ -51,6 +53,27 @@ impl Cx<'_> {
     /// The field of storage `i` in the storages struct.
     fn storage_field(i: usize) -> Ident {
         format_ident!("s{}", i)
+    }
+
+    /// The storages module's methods for storage `i`: `storage_0`, `insert_0`, … (what the
+    /// world's impls forward to).
+    fn storage_methods(i: usize) -> [Ident; 8] {
+        [
+            "storage",
+            "get_mut",
+            "components_mut",
+            "insert",
+            "remove",
+            "reserve",
+            "append",
+            "sort",
+        ]
+        .map(|name| format_ident!("{}_{}", name, i))
+    }
+
+    /// The storages module's methods for group `g`: `group_0`, `group_len_0`, `sort_group_0`.
+    fn group_methods(g: usize) -> [Ident; 3] {
+        ["group", "group_len", "sort_group"].map(|name| format_ident!("{}_{}", name, g))
     }
 
     /// The field holding the length of group `g`.
@@ -76,8 +99,8 @@ impl Cx<'_> {
     /// The type standing for storage `i`'s component type in the anonymous const: the
     /// type itself, or for a field under `#[cfg]` an alias that is `Absent` when the
     /// field is configured out.
-    fn storage_type(&self, i: usize) -> TokenStream {
-        if self.model.storages[i].field.cfg.is_empty() {
+    pub(crate) fn storage_type(&self, i: usize) -> TokenStream {
+        if self.model.storages[i].cfg.is_none() {
             let ty = self.component(i);
             quote!(#ty)
         } else {
@@ -109,7 +132,7 @@ impl Cx<'_> {
     fn cfg_of(&self, storages: &[usize]) -> TokenStream {
         let predicates: Vec<TokenStream> = storages
             .iter()
-            .flat_map(|&i| self.model.storages[i].field.cfg.iter().cloned())
+            .filter_map(|&i| self.model.storages[i].cfg.clone())
             .collect();
         match cfg_predicate(&predicates) {
             Some(predicate) => quote!(#[cfg(#predicate)]),
@@ -139,6 +162,7 @@ impl Cx<'_> {
     pub(crate) fn expand(&self) -> TokenStream {
         let world = self.model.world;
         let (attrs, vis, ident, krate) = (&world.attrs, &world.vis, &world.ident, &self.krate);
+        let id = self.id;
         let passthrough = &self.model.passthrough;
         let derive = (!passthrough.is_empty()).then(|| quote!(#[derive(#(#passthrough),*)]));
         let module = module_name();
@@ -151,7 +175,7 @@ impl Cx<'_> {
         let aliases = (0..self.model.storages.len()).map(|i| {
             let ty = self.component(i);
             let alias = Self::alias(i);
-            cfg_predicate(&self.model.storages[i].field.cfg).map(|predicate| {
+            self.model.storages[i].cfg.as_ref().map(|predicate| {
                 quote! {
                     #[cfg(#predicate)]
                     type #alias = #ty;
@@ -162,13 +186,19 @@ impl Cx<'_> {
         });
         let args = (0..self.model.storages.len()).map(|i| self.storage_type(i));
         // A field without an accessor still names its type, as the user's imports expect.
-        let unused = self.model.storages.iter().filter(|s| !s.accessor).map(|s| {
-            let ty = &s.field.ty;
-            quote!(const _: ::core::option::Option<&#ty> = ::core::option::Option::None;)
-        });
+        let unused = self
+            .model
+            .storages
+            .iter()
+            .flat_map(|s| &s.fields)
+            .filter(|(_, accessor)| !accessor)
+            .map(|(field, _)| {
+                let (ty, cfg) = (&field.ty, field_cfg(field));
+                quote!(#cfg const _: ::core::option::Option<&#ty> = ::core::option::Option::None;)
+            });
         let world_storages = quote_spanned! {Span::call_site()=>
             #[automatically_derived]
-            impl __sg::__private::WorldStorages for #ident {
+            impl __sg::__private::WorldStorages<#id> for #ident {
                 type Storages = #module::Storages<#(#args),*>;
             }
         };
@@ -176,7 +206,7 @@ impl Cx<'_> {
             #(#attrs)*
             #derive
             #vis struct #ident {
-                __sparse: <#ident as #krate::__private::WorldStorages>::Storages,
+                __sparse: <#ident as #krate::__private::WorldStorages<#id>>::Storages,
             }
 
             #methods
@@ -194,5 +224,13 @@ impl Cx<'_> {
 
             #(#cfg_errors)*
         }
+    }
+}
+
+/// `#[cfg(…)]` for one field, if it has one.
+fn field_cfg(field: &crate::ast::Field) -> TokenStream {
+    match cfg_predicate(&field.cfg) {
+        Some(predicate) => quote!(#[cfg(#predicate)]),
+        None => TokenStream::new(),
     }
 }

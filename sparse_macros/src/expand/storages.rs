@@ -33,6 +33,7 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
         quote!(#cfg #len: 0,)
     });
     let storage_methods = (0..cx.model.storages.len()).map(|i| storage_methods(cx, i));
+    let columns = columns(cx);
     let group_methods = (0..cx.plan.groups.len()).map(|g| group_methods(cx, g));
     let plans = (0..cx.model.storages.len()).map(|i| component_plan(cx, i));
     let entity_plan = entity_plan(cx);
@@ -90,6 +91,8 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
                     __p::destroy(Destroy(self), entity)
                 }
 
+                #columns
+
                 /// Test-and-enters every group, outer groups first.
                 #[inline]
                 pub fn enter_all(&mut self, entity: __sg::Entity) {
@@ -101,6 +104,13 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
 
                 #(#storage_methods)*
                 #(#group_methods)*
+            }
+
+            #[automatically_derived]
+            impl<#(#params),*> ::core::default::Default for Storages<#(#params),*> {
+                fn default() -> Self {
+                    Self::new()
+                }
             }
 
             #clone
@@ -122,20 +132,8 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
         remove,
         reserve,
         append,
-        ptr,
         sort,
-    ] = [
-        "storage",
-        "get_mut",
-        "components_mut",
-        "insert",
-        "remove",
-        "reserve",
-        "append",
-        "ptr",
-        "sort",
-    ]
-    .map(|name| format_ident!("{}_{}", name, i));
+    ] = Cx::storage_methods(i);
     let plan = format_ident!("Plan{}", i);
     let sort = cx.plan.storages[i].sortable.then(|| {
         quote! {
@@ -188,17 +186,6 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
             __p::append_new(&mut self.#field, token, entities, values);
         }
 
-        #cfg
-        /// A raw pointer to the storage, projected without creating a reference.
-        ///
-        /// # Safety
-        /// `this` must be valid for reads and writes.
-        #[inline]
-        pub unsafe fn #ptr(this: *mut Self) -> *mut __sg::Storage<#param> {
-            // SAFETY: the caller guarantees `this` is valid; only a field is projected.
-            unsafe { &raw mut (*this).#field }
-        }
-
         #sort
     }
 }
@@ -219,8 +206,7 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
     let tuple = cx.group_params(g);
     let len = Cx::len_field(g);
     let owned = owned(cx, g);
-    let [group, group_len, sort_group] =
-        ["group", "group_len", "sort_group"].map(|name| format_ident!("{}_{}", name, g));
+    let [group, group_len, sort_group] = Cx::group_methods(g);
     let inner_lens = plan.inner.iter().rev().map(|&inner| Cx::len_field(inner));
     // Bounds on the component types, not on the tuple: a bound on the tuple would keep
     // its associated types from being normalized through the impl.
@@ -508,6 +494,39 @@ fn clone(cx: &Cx<'_>) -> TokenStream {
                     marker: ::core::marker::PhantomData,
                 }
             }
+        }
+    }
+}
+
+/// `columns`: every storage as a value-only column (`None` where configured out), for
+/// views. Borrow-checked: no `unsafe` in generated code.
+fn columns(cx: &Cx<'_>) -> TokenStream {
+    let params = cx.params();
+    if params.is_empty() {
+        return quote! {
+            /// A world without storages has no columns.
+            #[inline]
+            pub fn columns(&mut self) {}
+        };
+    }
+    let columns = (0..cx.model.storages.len()).map(|i| {
+        let field = Cx::storage_field(i);
+        match &cx.model.storages[i].cfg {
+            None => quote!(::core::option::Option::Some(__p::Column::new(&mut self.#field))),
+            Some(predicate) => quote!({
+                #[cfg(#predicate)]
+                let column = ::core::option::Option::Some(__p::Column::new(&mut self.#field));
+                #[cfg(not(#predicate))]
+                let column = ::core::option::Option::None;
+                column
+            }),
+        }
+    });
+    quote! {
+        /// Every storage as a value-only column (`None` where configured out).
+        #[inline]
+        pub fn columns(&mut self) -> (#(::core::option::Option<__p::Column<'_, #params>>,)*) {
+            (#(#columns,)*)
         }
     }
 }

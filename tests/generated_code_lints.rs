@@ -1,0 +1,58 @@
+//! The code `#[world]` generates must be warning-free in the user's crate, under the
+//! user's strictest settings: this file denies rustc's and clippy's lints (CI runs
+//! `cargo clippy --all-targets -- -D warnings`, which lints it), with components that are
+//! neither `Copy` nor `Drop`, nested groups, a `#[cfg]` field, derives and a public world.
+#![forbid(unsafe_code)]
+#![deny(warnings, missing_docs)]
+#![deny(clippy::all, clippy::pedantic, clippy::nursery, clippy::cargo)]
+#![allow(clippy::multiple_crate_versions)]
+
+use sparse_groups::{Component, Storage, world};
+
+/// A name: neither `Copy` nor `Drop`.
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct Name(String);
+/// A position.
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct Position(Vec<f32>);
+/// A velocity.
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct Velocity(Vec<f32>);
+/// A tag.
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct Tag;
+
+/// A public world with nested groups, a storage under `#[cfg]` and derives.
+#[world]
+#[derive(Debug, Clone)]
+#[group(Position, Velocity)]
+#[group(Position, Velocity, Name)]
+pub struct Scene {
+    /// Names.
+    pub names: Storage<Name>,
+    /// Positions.
+    pub positions: Storage<Position>,
+    /// Velocities.
+    pub velocities: Storage<Velocity>,
+    /// Tags, in test builds.
+    #[cfg(test)]
+    pub tags: Storage<Tag>,
+}
+
+/// A private world without groups.
+#[world]
+struct Empty {}
+
+#[test]
+fn generated_code_runs_under_every_lint() {
+    let mut scene = Scene::new();
+    let e = scene.spawn_with((Position(vec![0.0]), Velocity(vec![1.0])));
+    scene.insert(e, Name("e".to_owned())).unwrap();
+    scene.insert(e, Tag).unwrap();
+    assert_eq!(scene.group_len::<(Position, Velocity, Name)>(), 1);
+    let copy = scene.clone();
+    assert!(format!("{copy:?}").contains("<Position, Velocity, Name>"));
+    scene.destroy(e).unwrap();
+    scene.check().unwrap();
+    assert!(Empty::new().entities().is_empty());
+}

@@ -1,0 +1,22 @@
+use sparse_groups::{Component, Storage, world};
+
+#[derive(Component)]
+struct A(u32);
+#[derive(Component)]
+struct B(u32);
+
+#[world]
+#[group(A, B)]
+struct Scene {
+    a: Storage<A>,
+    b: Storage<B>,
+}
+
+#[world]
+#[group(A, B)]
+struct Scene {
+    a: Storage<A>,
+    b: Storage<B>,
+}
+
+fn main() {}
