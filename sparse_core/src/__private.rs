@@ -4,7 +4,7 @@
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entity;
-pub use crate::generated::{Column, WorldColumns, WorldEntities};
+pub use crate::generated::{Column, Token, WorldColumns, WorldEntities};
 pub use crate::group::{
     GroupMut, Hint, OwnedStorages, apply_sources, check_group, enter, group_sources, leave,
 };
@@ -15,22 +15,11 @@ use crate::storage::Storage;
 pub use crate::storage::StorageInfo;
 use crate::{Bundle, Entities};
 
-/// Proof that a call comes from this crate: only this crate can make one, so methods that
-/// take it (appending components without entering groups) cannot be called from elsewhere.
-#[derive(Clone, Copy)]
-pub struct Token(());
-
-impl Token {
-    pub(crate) fn new() -> Token {
-        Token(())
-    }
-}
-
 /// Names the storages of a `#[world]` struct: its one field has type
 /// `<World as WorldStorages<ID>>::Storages`, a struct generated in a module of its own
-/// whose fields the world's module cannot see. `ID` is unique to each expansion, so that a
-/// world declared twice by mistake is reported once (as rustc's "defined multiple times")
-/// rather than as a cascade of ambiguous types.
+/// /// whose fields the world's module cannot see. `ID` is unique to each expansion, so that a
+/// world declared twice by mistake gives rustc's duplicate-definition errors rather than a
+/// cascade of ambiguous types.
 pub trait WorldStorages<const ID: u64> {
     /// The generated storages.
     type Storages;

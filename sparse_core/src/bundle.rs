@@ -1,10 +1,9 @@
 //! Spawning with several components at once: bundles and batches.
 
-use crate::__private::Token;
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entity;
-use crate::generated::{HasComponent, WorldEntities, sealed::Sealed};
+use crate::generated::{HasComponent, Token, WorldEntities, sealed::Sealed};
 
 /// A tuple of distinct component types to spawn an entity with, `(A, B, …)` up to
 /// [`MAX_TUPLE`](crate::MAX_TUPLE). Sealed.

@@ -5,7 +5,6 @@
 
 use core::cmp::Ordering;
 
-use crate::__private::Token;
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::{Entity, EntityError};
@@ -77,6 +76,17 @@ impl<'a, T> Column<'a, T> {
     #[inline]
     pub(crate) fn into_storage(self) -> &'a mut Storage<T> {
         self.0
+    }
+}
+
+/// Proof that a call comes from this crate: only this crate can make one, so methods that
+/// take it (appending components without entering groups) cannot be called from elsewhere.
+#[derive(Clone, Copy)]
+pub struct Token(());
+
+impl Token {
+    pub(crate) fn new() -> Token {
+        Token(())
     }
 }
 

@@ -30,8 +30,8 @@ pub(crate) fn layered_sources(
     sources
 }
 
-/// The permutation sorting a group's range layer by layer (see [`layered_sources`]), given
-/// the group's owned storages in tuple order.
+/// The permutation sorting a group's range layer by layer (each layer between two nested
+/// groups on its own), given the group's owned storages in tuple order.
 pub fn group_sources<G: ComponentSet>(
     storages: G::Storages<'_>,
     layer_ends: &[usize],

@@ -164,7 +164,7 @@ impl<T> Storage<T> {
     /// # Panics
     /// Panics if another version of the index has a component after all (a world's
     /// invariant was broken) rather than taking its slot over, and if the storage is full.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn insert_alive(&mut self, entity: Entity, value: T) -> Option<T> {
         match self.set.index_of_slot(entity) {
             Some(position) if self.set.as_slice()[position] == entity => {
