@@ -211,3 +211,21 @@ fn spawn_batch_survives_an_absurd_size_hint() {
     assert_eq!(w.group_len::<(A, B)>(), 3);
     w.check().unwrap();
 }
+
+/// Components are `Send + Sync`, so both kinds of world can be handed to other threads.
+#[test]
+fn worlds_are_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Abc>();
+    assert_send_sync::<WithFragile>();
+    assert_send_sync::<sparse_groups::World>();
+    let mut world = Abc::new();
+    let e = world.spawn_with((A(1), B(2)));
+    let world = std::thread::spawn(move || {
+        world.insert(e, C(3)).unwrap();
+        world
+    })
+    .join()
+    .unwrap();
+    assert_eq!(world.group_len::<(A, B, C)>(), 1);
+}
