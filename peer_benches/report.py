@@ -18,10 +18,37 @@ GROUPS = [
     ("w2_nested", "W2 `<A,B,C>` in `<A,B>`, per matched entity"),
     ("w3_add_remove", "W3 add/remove `C` through `<A,B>` ⊂ `<A,B,C>`, per op"),
     ("w4_spawn", "W4 spawn 10k (simple_insert), per entity"),
+    (
+        "w5_movement_frozen",
+        "W5 movement, half frozen (per matched entity)",
+        [
+            "sparse_partial",
+            "sparse_owning_exclude",
+            "sparse_owning_exclude_for_each",
+            "sparse_plain_group",
+            "sparse_view_set",
+        ],
+    ),
+    (
+        "w6_exclude_add_remove",
+        "W6 add/remove an excluded tag, 3-deep family (per op)",
+        ["sparse", "sparse_w3"],
+    ),
     ("simple_iter", "simple_iter"),
     ("fragmented_iter", "fragmented_iter"),
     ("add_remove_component", "add_remove_component, per op"),
 ]
+# Groups without a function named "sparse": the `sparse` function whose ratios to the
+# others `blocks` prints. (`markdown` prints one row per function listed in GROUPS.)
+BASE = {"w5_movement_frozen": "sparse_partial"}
+
+
+def group_entries():
+    """(group, row label, sparse function) for each row of the markdown table."""
+    for group, title, *fns in GROUPS:
+        fns = fns[0] if fns else ["sparse"]
+        for fn in fns:
+            yield group, title if len(fns) == 1 else f"{title}, `{fn}`", fn
 
 
 def load(group_dir):
@@ -44,9 +71,9 @@ def markdown():
     head = "| workload | sparse (ns) | " + " | ".join(PEERS) + " |"
     print(head)
     print("|" + " --- |" * (2 + len(PEERS)))
-    for group, title in GROUPS:
+    for group, title, fn in group_entries():
         rows = load(ROOT / group)
-        ours = rows.get("sparse")
+        ours = rows.get(fn)
         if ours is None:
             continue
         cells = []
@@ -61,11 +88,13 @@ def blocks(groups):
         rows = load(ROOT / group)
         if not rows:
             continue
-        ours = rows.get("sparse")
-        print(f"\n{group}  (ns per element; ratio = sparse / other)")
+        base = BASE.get(group, "sparse")
+        ours = rows.get(base)
+        print(f"\n{group}  (ns per element; ratio = {base} / other)")
+        width = max(24, *(len(name) for name in rows))
         for name, ns in sorted(rows.items(), key=lambda kv: kv[1]):
             ratio = f"{ours / ns:6.2f}" if ours is not None else "   -"
-            print(f"  {name:24} {ns:10.3f}   {ratio}")
+            print(f"  {name:{width}} {ns:10.3f}   {ratio}")
 
 
 def main():

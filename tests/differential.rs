@@ -1,12 +1,20 @@
 //! Differential test: one random operation sequence applied to a `#[world]` world and to
-//! the runtime `World` with the same layout must give the same group slices and values
-//! after every step, with every invariant holding in both.
+//! the run-time `World` with the same layout must give the same groups (entities in the
+//! same order, with the same values) and values after every step, with every invariant
+//! holding in both.
+//!
+//! The layout has every group kind: a full-owning chain `<A,B> ⊂ <A,B,C>`, a tree family
+//! (`<E,F>` and `<G,H>` both outer to `<E,F,G,H>`, and `<E, get(F)>` outer to `<E,F>`), an
+//! exclude chain (`<I,J, exclude(K)>` ⊃ `<I,J, exclude(K,L)>`), a partial-owning group
+//! with an exclusion (`<D, get(A), exclude(K)>`), and two non-owning groups sharing
+//! observed types with the others (`get(A, E)`, `<get(B), exclude(G)>`).
 
 use proptest::prelude::*;
-use sparse_groups::{Component, Entity, GroupSpec, Storage, World, world};
+use sparse_groups::{Component, Entity, Exclude, Get, GroupSpec, Storage, World, world};
 
 trait Value {
     fn new(value: u32) -> Self;
+    fn get(&self) -> u32;
 }
 
 macro_rules! components {
@@ -17,16 +25,26 @@ macro_rules! components {
             fn new(value: u32) -> Self {
                 $name(value)
             }
+            fn get(&self) -> u32 {
+                self.0
+            }
         }
     )*};
 }
-components!(A, B, C, D, E, F, G);
+components!(A, B, C, D, E, F, G, H, I, J, K, L);
 
 #[world]
-#[group(A, B, C, D)]
-#[group(E, F)]
-#[group(A, B)]
 #[group(A, B, C)]
+#[group(E, F, G, H)]
+#[group(get(A, E))]
+#[group(I, J, exclude(K, L))]
+#[group(A, B)]
+#[group(E, get(F))]
+#[group(G, H)]
+#[group(D, get(A), exclude(K))]
+#[group(E, F)]
+#[group(get(B), exclude(G))]
+#[group(I, J, exclude(K))]
 struct Static {
     a: Storage<A>,
     b: Storage<B>,
@@ -35,17 +53,46 @@ struct Static {
     e: Storage<E>,
     f: Storage<F>,
     g: Storage<G>,
+    h: Storage<H>,
+    i: Storage<I>,
+    j: Storage<J>,
+    k: Storage<K>,
+    l: Storage<L>,
 }
 
+type Ab = (A, B);
+type Abc = (A, B, C);
+type Ef = (E, F);
+type Gh = (G, H);
+type Efgh = (E, F, G, H);
+type EgetF = (E, Get<F>);
+type IjNotK = (I, J, Exclude<K>);
+type IjNotKl = (I, J, Exclude<(K, L)>);
+type DgetAnotK = (D, Get<A>, Exclude<K>);
+type GetAe = Get<(A, E)>;
+type GetBnotG = (Get<B>, Exclude<G>);
+
+/// The run-time world, its groups declared in another order, some keys spelled otherwise.
 fn dynamic() -> World {
     World::with_groups([
-        GroupSpec::of::<(A, B, C)>(),
-        GroupSpec::of::<(E, F)>(),
-        GroupSpec::of::<(A, B, C, D)>(),
-        GroupSpec::of::<(A, B)>(),
+        GroupSpec::of::<(B, A)>(),
+        GroupSpec::of::<GetBnotG>(),
+        GroupSpec::of::<(F, E)>(),
+        GroupSpec::of::<(J, I, Exclude<(L, K)>)>(),
+        GroupSpec::of::<Abc>(),
+        GroupSpec::of::<Efgh>(),
+        GroupSpec::of::<Get<(E, A)>>(),
+        GroupSpec::of::<IjNotK>(),
+        GroupSpec::of::<Gh>(),
+        GroupSpec::of::<DgetAnotK>(),
+        GroupSpec::of::<EgetF>(),
     ])
     .expect("valid layout")
 }
+
+/// The number of component types and of groups.
+const TYPES: u8 = 12;
+const GROUPS: u8 = 11;
 
 #[derive(Debug, Clone)]
 enum Op {
@@ -60,15 +107,15 @@ enum Op {
 fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
         2 => Just(Op::Spawn),
-        8 => (0u8..7, any::<usize>(), 0u32..1000).prop_map(|(t, e, v)| Op::Insert(t, e, v)),
-        5 => (0u8..7, any::<usize>()).prop_map(|(t, e)| Op::Remove(t, e)),
+        10 => (0..TYPES, any::<usize>(), 0u32..1000).prop_map(|(t, e, v)| Op::Insert(t, e, v)),
+        6 => (0..TYPES, any::<usize>()).prop_map(|(t, e)| Op::Remove(t, e)),
         1 => any::<usize>().prop_map(Op::Destroy),
-        1 => (0u8..4, any::<bool>()).prop_map(|(g, d)| Op::SortGroup(g, d)),
-        1 => (0u8..4).prop_map(Op::Bump),
+        1 => (0..GROUPS, any::<bool>()).prop_map(|(g, d)| Op::SortGroup(g, d)),
+        1 => (0..GROUPS).prop_map(Op::Bump),
     ]
 }
 
-/// Applies the same call to both worlds, with `$t` the component type.
+/// Applies the same call to both worlds and compares the results.
 macro_rules! both {
     ($s:expr, $d:expr, |$w:ident| $body:expr) => {{
         let r1 = {
@@ -83,6 +130,7 @@ macro_rules! both {
     }};
 }
 
+/// Runs `$body` with `$T` the component type of index `$t`.
 macro_rules! by_type {
     ($t:expr, $T:ident => $body:expr) => {
         match $t {
@@ -110,117 +158,248 @@ macro_rules! by_type {
                 type $T = F;
                 $body
             }
-            _ => {
+            6 => {
                 type $T = G;
+                $body
+            }
+            7 => {
+                type $T = H;
+                $body
+            }
+            8 => {
+                type $T = I;
+                $body
+            }
+            9 => {
+                type $T = J;
+                $body
+            }
+            10 => {
+                type $T = K;
+                $body
+            }
+            _ => {
+                type $T = L;
                 $body
             }
         }
     };
 }
 
-fn group_state_static(w: &mut Static) -> Vec<(Vec<Entity>, Vec<u32>)> {
-    let mut out = Vec::new();
-    let (e, (a, b)) = w.group::<(A, B)>().into_slices();
-    out.push((
-        e.to_vec(),
-        a.iter()
-            .zip(b.iter())
-            .flat_map(|(a, b)| [a.0, b.0])
-            .collect(),
-    ));
-    let (e, (a, b, c)) = w.group::<(A, B, C)>().into_slices();
-    out.push((
-        e.to_vec(),
-        a.iter()
-            .zip(b.iter())
-            .zip(c.iter())
-            .flat_map(|((a, b), c)| [a.0, b.0, c.0])
-            .collect(),
-    ));
-    let (e, (a, b, c, d)) = w.group::<(A, B, C, D)>().into_slices();
-    out.push((
-        e.to_vec(),
-        a.iter()
-            .zip(b)
-            .zip(c)
-            .zip(d.iter())
-            .flat_map(|(((a, b), c), d)| [a.0, b.0, c.0, d.0])
-            .collect(),
-    ));
-    let (e, (x, y)) = w.group::<(E, F)>().into_slices();
-    out.push((
-        e.to_vec(),
-        x.iter()
-            .zip(y.iter())
-            .flat_map(|(x, y)| [x.0, y.0])
-            .collect(),
-    ));
-    out
+/// Runs `$body` with `$K` the key of group `$g` and `$vals` a closure turning one of its
+/// items into the values it holds.
+macro_rules! by_group {
+    ($g:expr, $K:ident, $vals:ident => $body:expr) => {
+        match $g {
+            0 => {
+                type $K = Ab;
+                let $vals = |(a, b): (&A, &B)| vec![a.0, b.0];
+                $body
+            }
+            1 => {
+                type $K = Abc;
+                let $vals = |(a, b, c): (&A, &B, &C)| vec![a.0, b.0, c.0];
+                $body
+            }
+            2 => {
+                type $K = Ef;
+                let $vals = |(e, f): (&E, &F)| vec![e.0, f.0];
+                $body
+            }
+            3 => {
+                type $K = Gh;
+                let $vals = |(g, h): (&G, &H)| vec![g.0, h.0];
+                $body
+            }
+            4 => {
+                type $K = Efgh;
+                let $vals = |(e, f, g, h): (&E, &F, &G, &H)| vec![e.0, f.0, g.0, h.0];
+                $body
+            }
+            5 => {
+                type $K = EgetF;
+                let $vals = |(e, f): (&E, &F)| vec![e.0, f.0];
+                $body
+            }
+            6 => {
+                type $K = IjNotK;
+                let $vals = |(i, j): (&I, &J)| vec![i.0, j.0];
+                $body
+            }
+            7 => {
+                type $K = IjNotKl;
+                let $vals = |(i, j): (&I, &J)| vec![i.0, j.0];
+                $body
+            }
+            8 => {
+                type $K = DgetAnotK;
+                let $vals = |(d, a): (&D, &A)| vec![d.0, a.0];
+                $body
+            }
+            9 => {
+                type $K = GetAe;
+                let $vals = |(a, e): (&A, &E)| vec![a.0, e.0];
+                $body
+            }
+            _ => {
+                type $K = GetBnotG;
+                let $vals = |b: &B| vec![b.0];
+                $body
+            }
+        }
+    };
 }
 
-fn group_state_dynamic(w: &mut World) -> Vec<(Vec<Entity>, Vec<u32>)> {
-    let mut out = Vec::new();
-    let (e, (a, b)) = w.group::<(A, B)>().unwrap().into_slices();
-    out.push((
-        e.to_vec(),
-        a.iter()
-            .zip(b.iter())
-            .flat_map(|(a, b)| [a.0, b.0])
-            .collect(),
-    ));
-    let (e, (a, b, c)) = w.group::<(A, B, C)>().unwrap().into_slices();
-    out.push((
-        e.to_vec(),
-        a.iter()
-            .zip(b.iter())
-            .zip(c.iter())
-            .flat_map(|((a, b), c)| [a.0, b.0, c.0])
-            .collect(),
-    ));
-    let (e, (a, b, c, d)) = w.group::<(A, B, C, D)>().unwrap().into_slices();
-    out.push((
-        e.to_vec(),
-        a.iter()
-            .zip(b)
-            .zip(c)
-            .zip(d.iter())
-            .flat_map(|(((a, b), c), d)| [a.0, b.0, c.0, d.0])
-            .collect(),
-    ));
-    let (e, (x, y)) = w.group::<(E, F)>().unwrap().into_slices();
-    out.push((
-        e.to_vec(),
-        x.iter()
-            .zip(y.iter())
-            .flat_map(|(x, y)| [x.0, y.0])
-            .collect(),
-    ));
-    out
+/// Each group's members in order, with their values.
+type GroupState = Vec<(Entity, Vec<u32>)>;
+
+fn state_static(w: &mut Static) -> Vec<GroupState> {
+    (0..GROUPS)
+        .map(|g| {
+            by_group!(g, K, vals => {
+                let mut out = Vec::new();
+                w.group::<K>().for_each(|e, item| out.push((e, vals(reborrow::<K>(item)))));
+                assert_eq!(out.len(), w.group_len::<K>());
+                out
+            })
+        })
+        .collect()
 }
 
-fn sort_both(s: &mut Static, d: &mut World, group: u8, descending: bool) {
-    let order = |x: u32, y: u32| if descending { y.cmp(&x) } else { x.cmp(&y) };
-    match group {
-        0 => {
-            s.sort_group::<(A, B)>(|(a, _), (b, _)| order(a.0, b.0));
-            d.sort_group::<(A, B)>(|(a, _), (b, _)| order(a.0, b.0))
-                .unwrap();
+fn state_dynamic(w: &mut World) -> Vec<GroupState> {
+    (0..GROUPS)
+        .map(|g| {
+            by_group!(g, K, vals => {
+                let mut out = Vec::new();
+                w.group::<K>().unwrap().for_each(|e, item| out.push((e, vals(reborrow::<K>(item)))));
+                assert_eq!(out.len(), w.group_len::<K>().unwrap());
+                out
+            })
+        })
+        .collect()
+}
+
+/// The shared form of a group item (what a sort compares), from the mutable one.
+fn reborrow<'a, K: Reborrow>(item: K::Mut<'a>) -> K::Ref<'a> {
+    K::reborrow(item)
+}
+
+/// Turns an item of mutable references into one of shared references.
+trait Reborrow {
+    type Mut<'a>;
+    type Ref<'a>;
+    fn reborrow(item: Self::Mut<'_>) -> Self::Ref<'_>;
+}
+
+macro_rules! reborrow {
+    ($key:ty, |$item:pat_param| $shared:expr, $m:ty, $r:ty) => {
+        impl Reborrow for $key {
+            type Mut<'a> = $m;
+            type Ref<'a> = $r;
+            fn reborrow($item: Self::Mut<'_>) -> Self::Ref<'_> {
+                $shared
+            }
         }
-        1 => {
-            s.sort_group::<(A, B, C)>(|(_, _, a), (_, _, b)| order(a.0, b.0));
-            d.sort_group::<(A, B, C)>(|(_, _, a), (_, _, b)| order(a.0, b.0))
-                .unwrap();
-        }
-        2 => {
-            s.sort_group::<(A, B, C, D)>(|(.., a), (.., b)| order(a.0, b.0));
-            d.sort_group::<(A, B, C, D)>(|(.., a), (.., b)| order(a.0, b.0))
-                .unwrap();
-        }
-        _ => {
-            s.sort_group::<(E, F)>(|(_, a), (_, b)| order(a.0, b.0));
-            d.sort_group::<(E, F)>(|(_, a), (_, b)| order(a.0, b.0))
-                .unwrap();
-        }
+    };
+}
+reborrow!(
+    Ab,
+    |(a, b)| (&*a, &*b),
+    (&'a mut A, &'a mut B),
+    (&'a A, &'a B)
+);
+reborrow!(
+    Abc,
+    |(a, b, c)| (&*a, &*b, &*c),
+    (&'a mut A, &'a mut B, &'a mut C),
+    (&'a A, &'a B, &'a C)
+);
+reborrow!(
+    Ef,
+    |(e, f)| (&*e, &*f),
+    (&'a mut E, &'a mut F),
+    (&'a E, &'a F)
+);
+reborrow!(
+    Gh,
+    |(g, h)| (&*g, &*h),
+    (&'a mut G, &'a mut H),
+    (&'a G, &'a H)
+);
+reborrow!(
+    Efgh,
+    |(e, f, g, h)| (&*e, &*f, &*g, &*h),
+    (&'a mut E, &'a mut F, &'a mut G, &'a mut H),
+    (&'a E, &'a F, &'a G, &'a H)
+);
+reborrow!(
+    EgetF,
+    |(e, f)| (&*e, &*f),
+    (&'a mut E, &'a mut F),
+    (&'a E, &'a F)
+);
+reborrow!(
+    IjNotK,
+    |(i, j)| (&*i, &*j),
+    (&'a mut I, &'a mut J),
+    (&'a I, &'a J)
+);
+reborrow!(
+    IjNotKl,
+    |(i, j)| (&*i, &*j),
+    (&'a mut I, &'a mut J),
+    (&'a I, &'a J)
+);
+reborrow!(
+    DgetAnotK,
+    |(d, a)| (&*d, &*a),
+    (&'a mut D, &'a mut A),
+    (&'a D, &'a A)
+);
+reborrow!(
+    GetAe,
+    |(a, e)| (&*a, &*e),
+    (&'a mut A, &'a mut E),
+    (&'a A, &'a E)
+);
+reborrow!(GetBnotG, |b| &*b, &'a mut B, &'a B);
+
+/// Sorts group `g` of both worlds by the sum of its values (ties by the first value).
+fn sort_both(s: &mut Static, d: &mut World, g: u8, descending: bool) {
+    by_group!(g, K, vals => {
+        let key = |v: Vec<u32>| (v.iter().map(|&x| u64::from(x)).sum::<u64>(), v[0]);
+        let order = |x: Vec<u32>, y: Vec<u32>| {
+            let (x, y) = (key(x), key(y));
+            if descending { y.cmp(&x) } else { x.cmp(&y) }
+        };
+        s.sort_group::<K>(|x, y| order(vals(x), vals(y)));
+        d.sort_group::<K>(|x, y| order(vals(x), vals(y))).unwrap();
+    });
+}
+
+/// Adds one to the first value of every member of group `g`, in both worlds.
+fn bump_both(s: &mut Static, d: &mut World, g: u8) {
+    fn bump<V: Value>(v: &mut V) {
+        *v = V::new(v.get().wrapping_mul(31).wrapping_add(7) % 1000);
+    }
+    macro_rules! bump_group {
+        ($K:ty, |$item:pat_param| $first:expr) => {{
+            s.group::<$K>().for_each(|_, $item| bump($first));
+            d.group::<$K>().unwrap().for_each(|_, $item| bump($first));
+        }};
+    }
+    match g {
+        0 => bump_group!(Ab, |(a, _)| a),
+        1 => bump_group!(Abc, |(_, _, c)| c),
+        2 => bump_group!(Ef, |(_, f)| f),
+        3 => bump_group!(Gh, |(g, _)| g),
+        4 => bump_group!(Efgh, |(_, _, _, h)| h),
+        5 => bump_group!(EgetF, |(_, f)| f),
+        6 => bump_group!(IjNotK, |(i, _)| i),
+        7 => bump_group!(IjNotKl, |(_, j)| j),
+        8 => bump_group!(DgetAnotK, |(_, a)| a),
+        9 => bump_group!(GetAe, |(_, e)| e),
+        _ => bump_group!(GetBnotG, |b| b),
     }
 }
 
@@ -252,33 +431,17 @@ proptest! {
                     both!(&mut s, &mut d, |w| w.destroy(e));
                 }
                 Op::SortGroup(g, descending) => sort_both(&mut s, &mut d, g, descending),
-                Op::Bump(g) => {
-                    let bump = |a: &mut A| a.0 = a.0.wrapping_mul(31).wrapping_add(7) % 1000;
-                    match g {
-                        0 => {
-                            s.group::<(A, B)>().for_each(|_, (a, _)| bump(a));
-                            d.group::<(A, B)>().unwrap().for_each(|_, (a, _)| bump(a));
-                        }
-                        1 => {
-                            s.view::<(A, G)>().for_each(|_, (a, _)| bump(a));
-                            d.view::<(A, G)>().for_each(|_, (a, _)| bump(a));
-                        }
-                        _ => {
-                            s.components_mut::<A>().1.iter_mut().for_each(bump);
-                            d.components_mut::<A>().1.iter_mut().for_each(bump);
-                        }
-                    }
-                }
+                Op::Bump(g) => bump_both(&mut s, &mut d, g),
                 _ => {}
             }
             s.check().map_err(TestCaseError::fail)?;
             d.check().map_err(TestCaseError::fail)?;
-            prop_assert_eq!(group_state_static(&mut s), group_state_dynamic(&mut d));
+            prop_assert_eq!(state_static(&mut s), state_dynamic(&mut d));
             for &e in &entities {
                 prop_assert_eq!(s.is_alive(e), d.is_alive(e));
-                prop_assert_eq!(s.get::<A>(e), d.get::<A>(e));
-                prop_assert_eq!(s.get::<D>(e), d.get::<D>(e));
-                prop_assert_eq!(s.get::<G>(e), d.get::<G>(e));
+                for t in 0..TYPES {
+                    by_type!(t, T => prop_assert_eq!(s.get::<T>(e), d.get::<T>(e)));
+                }
             }
         }
     }

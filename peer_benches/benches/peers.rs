@@ -296,6 +296,108 @@ fn w4_spawn(c: &mut Criterion) {
     g.finish();
 }
 
+fn w5_movement_frozen(c: &mut Criterion) {
+    let n = sizes::W5;
+    let mut g = c.benchmark_group("w5_movement_frozen");
+    // Per matched entity: the n / 2 entities without `Frozen` (see `components::w5_is_frozen`).
+    g.throughput(Throughput::Elements((n / 2) as u64));
+    bench_run(
+        &mut g,
+        "sparse_partial",
+        || ours::w5::partial::setup(n),
+        ours::w5::partial::run,
+    );
+    bench_run(
+        &mut g,
+        "sparse_owning_exclude",
+        || ours::w5::owning_exclude::setup(n),
+        ours::w5::owning_exclude::run,
+    );
+    bench_run(
+        &mut g,
+        "sparse_owning_exclude_for_each",
+        || ours::w5::owning_exclude::setup(n),
+        ours::w5::owning_exclude::run_for_each,
+    );
+    // Reference for `sparse_owning_exclude`: the same loop over a plain group holding
+    // only the n / 2 moving entities (no `Frozen` at all).
+    bench_run(
+        &mut g,
+        "sparse_plain_group",
+        || ours::w5::plain_group::setup(n),
+        ours::w5::plain_group::run,
+    );
+    // The workaround before exclusion groups: clone the frozen set, filter a view.
+    bench_run(
+        &mut g,
+        "sparse_view_set",
+        || ours::w5::view_set::setup(n),
+        ours::w5::view_set::run,
+    );
+    bench_run(
+        &mut g,
+        "sparsey",
+        || sparsey_impl::w5::setup(n),
+        sparsey_impl::w5::run,
+    );
+    bench_run(
+        &mut g,
+        "hecs",
+        || hecs_impl::w5::setup(n),
+        hecs_impl::w5::run,
+    );
+    bench_run(
+        &mut g,
+        "shipyard",
+        || shipyard_impl::w5::setup(n),
+        shipyard_impl::w5::run,
+    );
+    bench_run(
+        &mut g,
+        "bevy",
+        || bevy_impl::w5::setup(n),
+        bevy_impl::w5::run,
+    );
+    g.finish();
+}
+
+fn w6_exclude_add_remove(c: &mut Criterion) {
+    let n = sizes::W6;
+    let mut g = c.benchmark_group("w6_exclude_add_remove");
+    // n adds + n removes of the tag per iteration.
+    g.throughput(Throughput::Elements(2 * n as u64));
+    bench_run(&mut g, "sparse", || ours::w6::setup(n), ours::w6::run);
+    // Today's W3 (add/remove `C` through `<A,B>` ⊂ `<A,B,C>`, also 2 × 10,000 ops) in the
+    // same run, for the ratio of the two.
+    const _: () = assert!(sizes::W3 == sizes::W6);
+    bench_run(&mut g, "sparse_w3", || ours::w3::setup(n), ours::w3::run);
+    bench_run(
+        &mut g,
+        "sparsey",
+        || sparsey_impl::w6::setup(n),
+        sparsey_impl::w6::run,
+    );
+    bench_run(
+        &mut g,
+        "hecs",
+        || hecs_impl::w6::setup(n),
+        hecs_impl::w6::run,
+    );
+    bench_run(
+        &mut g,
+        "shipyard",
+        || shipyard_impl::w6::setup(n),
+        shipyard_impl::w6::run,
+    );
+    bench_run(
+        &mut g,
+        "bevy",
+        || bevy_impl::w6::setup(n),
+        bevy_impl::w6::run,
+    );
+    g.finish();
+}
+
 fn simple_iter(c: &mut Criterion) {
     let n = sizes::SIMPLE_ITER;
     let mut g = c.benchmark_group("simple_iter");
@@ -426,6 +528,8 @@ criterion_group!(
     w2_nested,
     w3_add_remove,
     w4_spawn,
+    w5_movement_frozen,
+    w6_exclude_add_remove,
     simple_iter,
     fragmented_iter,
     add_remove_component

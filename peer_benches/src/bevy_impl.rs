@@ -148,6 +148,104 @@ pub mod w3 {
     }
 }
 
+/// W5: `QueryState<(&mut Position, &Velocity), Without<Frozen>>`. `Frozen` is
+/// table-stored (the derive's default), so the frozen and the moving entities live in two
+/// tables and the query visits only the `(Position, Velocity)` one.
+pub mod w5 {
+    use super::*;
+    use bevy_ecs::query::{With, Without};
+
+    /// A world with the W5 population and a cached query.
+    pub struct State {
+        /// The world.
+        pub world: World,
+        query: QueryState<(&'static mut Position, &'static Velocity), Without<Frozen>>,
+    }
+
+    /// Spawns the `n` entities in index order (frozen ones as [`w5_is_frozen`] says) and
+    /// prepares the query.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        for i in 0..n {
+            if w5_is_frozen(i) {
+                world.spawn((Position::default(), VEL, Frozen));
+            } else {
+                world.spawn((Position::default(), VEL));
+            }
+        }
+        let query = world.query_filtered::<(&mut Position, &Velocity), Without<Frozen>>();
+        State { world, query }
+    }
+
+    /// `pos += vel` with `iter_mut(..).for_each`.
+    pub fn run(s: &mut State) {
+        s.query
+            .iter_mut(&mut s.world)
+            .for_each(|(mut p, v)| p.add_velocity(v));
+    }
+
+    /// Position sums of the moving and the frozen entities (test helper).
+    pub fn sums(s: &mut State) -> (f64, f64) {
+        let moving = s
+            .world
+            .query_filtered::<&Position, Without<Frozen>>()
+            .iter(&s.world)
+            .map(position_sum)
+            .sum();
+        let frozen = s
+            .world
+            .query_filtered::<&Position, With<Frozen>>()
+            .iter(&s.world)
+            .map(position_sum)
+            .sum();
+        (moving, frozen)
+    }
+}
+
+/// W6: `insert(T)` / `remove::<T>()` on `n` `(A, B, C, D)` entities: each moves the entity
+/// between the `(A, B, C, D)` and `(A, B, C, D, T)` tables (`T` is table-stored, the
+/// derive's default, like every component here).
+pub mod w6 {
+    use super::*;
+    use bevy_ecs::query::With;
+
+    /// A world with `n` `(A, B, C, D)` entities and their ids.
+    pub struct State {
+        world: World,
+        entities: Vec<Entity>,
+    }
+
+    /// Spawns `n` `(A, B, C, D)` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        let entities = world
+            .spawn_batch((0..n).map(|_| (A::default(), W2_B, W2_C, W2_D)))
+            .collect();
+        State { world, entities }
+    }
+
+    /// Insert `T` into every entity, then remove it from every entity.
+    pub fn run(s: &mut State) {
+        for &e in &s.entities {
+            s.world.entity_mut(e).insert(T);
+        }
+        for &e in &s.entities {
+            s.world.entity_mut(e).remove::<T>();
+        }
+    }
+
+    /// Entities with all of `A`, `B`, `C`, `D`, and entities with `T` (test helper).
+    pub fn counts(s: &mut State) -> (usize, usize) {
+        let abcd = s.world.query::<(&A, &B, &C, &D)>().iter(&s.world).count();
+        let t = s
+            .world
+            .query_filtered::<(), With<T>>()
+            .iter(&s.world)
+            .count();
+        (abcd, t)
+    }
+}
+
 /// W4 (`simple_insert`): `spawn_batch` into a fresh world.
 pub mod w4 {
     use super::*;

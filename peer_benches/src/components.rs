@@ -151,6 +151,39 @@ pub fn w2_has_d(i: usize, n: usize) -> bool {
 }
 
 // ---------------------------------------------------------------------------
+// W5 / W6: zero-sized tags that groups exclude.
+// ---------------------------------------------------------------------------
+
+component! {
+    /// Zero-sized tag on every other W5 entity (the odd ones): the movement system skips
+    /// frozen entities.
+    pub struct Frozen;
+}
+
+component! {
+    /// Zero-sized tag that every W6 group excludes; W6 adds it to every entity and removes
+    /// it again.
+    pub struct T;
+}
+
+/// W5 population: entity `i` is frozen iff `i` is odd, so `n / 2` of `n` (even) entities
+/// move.
+#[inline]
+pub fn w5_is_frozen(i: usize) -> bool {
+    i % 2 == 1
+}
+
+/// Sum of a position's coordinates, as `f64` (test helpers).
+#[inline]
+pub fn position_sum(p: &Position) -> f64 {
+    f64::from(p.x) + f64::from(p.y) + f64::from(p.z)
+}
+
+/// Sum of the coordinates of [`VEL`]: what one W1/W5 run adds to a moving entity's
+/// [`position_sum`].
+pub const VEL_SUM: f64 = 6.0;
+
+// ---------------------------------------------------------------------------
 // ecs_bench_suite `add_remove_component` / `fragmented_iter`.
 // ---------------------------------------------------------------------------
 
@@ -218,4 +251,8 @@ pub mod sizes {
     pub const SIMPLE_ITER: usize = 10_000;
     /// ecs_bench_suite `add_remove_component`.
     pub const ADD_REMOVE: usize = 10_000;
+    /// W5 (half of them frozen).
+    pub const W5: usize = 1_000_000;
+    /// W6.
+    pub const W6: usize = 10_000;
 }

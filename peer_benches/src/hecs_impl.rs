@@ -117,6 +117,99 @@ pub mod w3 {
     }
 }
 
+/// W5: `query_mut::<(&mut Position, &Velocity)>().without::<&Frozen>()`: the frozen and
+/// the moving entities are two archetypes; the query skips the frozen one.
+pub mod w5 {
+    use super::*;
+
+    /// A world with the W5 population.
+    pub struct State {
+        /// The world.
+        pub world: World,
+    }
+
+    /// Spawns the `n` entities in index order (frozen ones as [`w5_is_frozen`] says).
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        for i in 0..n {
+            if w5_is_frozen(i) {
+                world.spawn((Position::default(), VEL, Frozen));
+            } else {
+                world.spawn((Position::default(), VEL));
+            }
+        }
+        State { world }
+    }
+
+    /// `pos += vel` over the entities without `Frozen`.
+    pub fn run(s: &mut State) {
+        for (p, v) in s
+            .world
+            .query_mut::<(&mut Position, &Velocity)>()
+            .without::<&Frozen>()
+        {
+            p.add_velocity(v);
+        }
+    }
+
+    /// Position sums of the moving and the frozen entities (test helper).
+    pub fn sums(s: &mut State) -> (f64, f64) {
+        let moving = s
+            .world
+            .query_mut::<&Position>()
+            .without::<&Frozen>()
+            .into_iter()
+            .map(position_sum)
+            .sum();
+        let frozen = s
+            .world
+            .query_mut::<&Position>()
+            .with::<&Frozen>()
+            .into_iter()
+            .map(position_sum)
+            .sum();
+        (moving, frozen)
+    }
+}
+
+/// W6: `insert_one(T)` / `remove_one::<T>()` on `n` `(A, B, C, D)` entities (archetype
+/// moves between `(A, B, C, D)` and `(A, B, C, D, T)`).
+pub mod w6 {
+    use super::*;
+
+    /// A world with `n` `(A, B, C, D)` entities and their ids.
+    pub struct State {
+        world: World,
+        entities: Vec<Entity>,
+    }
+
+    /// Spawns `n` `(A, B, C, D)` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        let entities = world
+            .spawn_batch((0..n).map(|_| (A::default(), W2_B, W2_C, W2_D)))
+            .collect();
+        State { world, entities }
+    }
+
+    /// Insert `T` into every entity, then remove it from every entity.
+    pub fn run(s: &mut State) {
+        for &e in &s.entities {
+            s.world.insert_one(e, T).unwrap();
+        }
+        for &e in &s.entities {
+            s.world.remove_one::<T>(e).unwrap();
+        }
+    }
+
+    /// Entities with all of `A`, `B`, `C`, `D`, and entities with `T` (test helper).
+    pub fn counts(s: &mut State) -> (usize, usize) {
+        let abcd = s.world.query_mut::<(&A, &B, &C, &D)>().into_iter().len();
+        let t = s.world.query_mut::<&T>().into_iter().len();
+        (abcd, t)
+    }
+}
+
 /// W4 (`simple_insert`): `spawn_batch` into a fresh world.
 pub mod w4 {
     use super::*;

@@ -182,6 +182,302 @@ pub mod w3 {
     }
 }
 
+/// W5: `pos += vel` over the entities without `Frozen` (every other one), four ways.
+pub mod w5 {
+    use super::*;
+    use sparse_groups::{Exclude, Get};
+
+    /// Spawns `n` entities one by one in index order, each `(Position::default(), VEL)`
+    /// plus `Frozen` when [`w5_is_frozen`] says so; with the trailing `moving_only`, the
+    /// frozen ones are not spawned at all. Every variant is populated by this same loop, so their
+    /// storages grow the same way (by doubling, `spawn_with` per entity).
+    macro_rules! populate {
+        ($world:expr, $n:expr) => {
+            for i in 0..$n {
+                if w5_is_frozen(i) {
+                    $world.spawn_with((Position::default(), VEL, Frozen));
+                } else {
+                    $world.spawn_with((Position::default(), VEL));
+                }
+            }
+        };
+        ($world:expr, $n:expr, moving_only) => {
+            for i in 0..$n {
+                if !w5_is_frozen(i) {
+                    $world.spawn_with((Position::default(), VEL));
+                }
+            }
+        };
+    }
+
+    /// `(sum of position_sum over moving entities, the same over frozen ones)` of a world
+    /// with a `Frozen` storage.
+    macro_rules! sums {
+        ($world:expr) => {{
+            let world = &$world;
+            let (mut moving, mut frozen) = (0.0, 0.0);
+            for (e, p) in world.storage::<Position>().iter() {
+                if world.contains::<Frozen>(e) {
+                    frozen += position_sum(p);
+                } else {
+                    moving += position_sum(p);
+                }
+            }
+            (moving, frozen)
+        }};
+    }
+
+    /// Partial-owning `<Velocity, get(Position), exclude(Frozen)>`: the group packs the
+    /// moving entities' velocities; positions are looked up.
+    pub mod partial {
+        use super::*;
+
+        #[world]
+        #[group(Velocity, get(Position), exclude(Frozen))]
+        struct Movement {
+            positions: Storage<Position>,
+            velocities: Storage<Velocity>,
+            frozen: Storage<Frozen>,
+        }
+
+        type Movers = (Velocity, Get<Position>, Exclude<Frozen>);
+
+        /// The world with the W5 population.
+        pub struct State {
+            world: Movement,
+        }
+
+        /// Spawns the `n` W5 entities.
+        pub fn setup(n: usize) -> State {
+            let mut world = Movement::new();
+            populate!(world, n);
+            State { world }
+        }
+
+        /// The group's per-entity loop: owned `&mut Velocity`, observed `&mut Position`.
+        pub fn run(s: &mut State) {
+            s.world
+                .group::<Movers>()
+                .for_each(|_, (v, p)| p.add_velocity(v));
+        }
+
+        /// Entities in the group (test helper).
+        pub fn group_len(s: &mut State) -> usize {
+            s.world.group_len::<Movers>()
+        }
+
+        /// Position sums of the moving and the frozen entities (test helper).
+        pub fn sums(s: &mut State) -> (f64, f64) {
+            sums!(s.world)
+        }
+    }
+
+    /// Full-owning `<Position, Velocity, exclude(Frozen)>`: the moving entities' positions
+    /// and velocities are packed at the front of their storages.
+    pub mod owning_exclude {
+        use super::*;
+
+        #[world]
+        #[group(Position, Velocity, exclude(Frozen))]
+        struct Movement {
+            positions: Storage<Position>,
+            velocities: Storage<Velocity>,
+            frozen: Storage<Frozen>,
+        }
+
+        type Unfrozen = (Position, Velocity, Exclude<Frozen>);
+
+        /// The world with the W5 population.
+        pub struct State {
+            world: Movement,
+        }
+
+        /// Spawns the `n` W5 entities.
+        pub fn setup(n: usize) -> State {
+            let mut world = Movement::new();
+            populate!(world, n);
+            State { world }
+        }
+
+        /// The group's slices through W1's kernel ([`crate::raw::add_flat`]).
+        pub fn run(s: &mut State) {
+            let (_, (p, v)) = s.world.group::<Unfrozen>().into_slices();
+            crate::raw::add_flat(p, v);
+        }
+
+        /// The group's per-entity loop.
+        pub fn run_for_each(s: &mut State) {
+            s.world
+                .group::<Unfrozen>()
+                .for_each(|_, (p, v)| p.add_velocity(v));
+        }
+
+        /// Entities in the group (test helper).
+        pub fn group_len(s: &mut State) -> usize {
+            s.world.group_len::<Unfrozen>()
+        }
+
+        /// Position sums of the moving and the frozen entities (test helper).
+        pub fn sums(s: &mut State) -> (f64, f64) {
+            sums!(s.world)
+        }
+    }
+
+    /// The reference "plain group loop": `<Position, Velocity>` over only the `n / 2`
+    /// moving entities (no `Frozen` anywhere), iterated like [`owning_exclude::run`].
+    pub mod plain_group {
+        use super::*;
+
+        #[world]
+        #[group(Position, Velocity)]
+        struct Movement {
+            positions: Storage<Position>,
+            velocities: Storage<Velocity>,
+        }
+
+        /// The world with the moving half of the W5 population.
+        pub struct State {
+            world: Movement,
+        }
+
+        /// Spawns the moving entities of the `n` W5 entities.
+        pub fn setup(n: usize) -> State {
+            let mut world = Movement::new();
+            populate!(world, n, moving_only);
+            State { world }
+        }
+
+        /// The group's slices through W1's kernel ([`crate::raw::add_flat`]).
+        pub fn run(s: &mut State) {
+            let (_, (p, v)) = s.world.group::<(Position, Velocity)>().into_slices();
+            crate::raw::add_flat(p, v);
+        }
+
+        /// Entities in the group (test helper).
+        pub fn group_len(s: &mut State) -> usize {
+            s.world.group_len::<(Position, Velocity)>()
+        }
+
+        /// Position sums of the moving entities and (none here) the frozen ones (test
+        /// helper).
+        pub fn sums(s: &mut State) -> (f64, f64) {
+            let moving = s.world.storage::<Position>().components().iter();
+            (moving.map(position_sum).sum(), 0.0)
+        }
+    }
+
+    /// The workaround without exclusion groups: no group; each run clones the `Frozen`
+    /// storage's entity set and skips its members in a `(Position, Velocity)` view.
+    pub mod view_set {
+        use super::*;
+
+        #[world]
+        struct Movement {
+            positions: Storage<Position>,
+            velocities: Storage<Velocity>,
+            frozen: Storage<Frozen>,
+        }
+
+        /// The world with the W5 population.
+        pub struct State {
+            world: Movement,
+        }
+
+        /// Spawns the `n` W5 entities.
+        pub fn setup(n: usize) -> State {
+            let mut world = Movement::new();
+            populate!(world, n);
+            State { world }
+        }
+
+        /// Copies the frozen set (part of the timed work), then filters a view by it.
+        pub fn run(s: &mut State) {
+            let frozen = s.world.storage::<Frozen>().set().clone();
+            s.world
+                .view::<(Position, Velocity)>()
+                .for_each(|e, (p, v)| {
+                    if !frozen.contains(e) {
+                        p.add_velocity(v);
+                    }
+                });
+        }
+
+        /// Position sums of the moving and the frozen entities (test helper).
+        pub fn sums(s: &mut State) -> (f64, f64) {
+            sums!(s.world)
+        }
+    }
+}
+
+/// W6: add the excluded tag `T` to, and remove it from, `n` `(A, B, C, D)` entities in the
+/// family `<A, B, !T>` ⊂ `<A, B, C, !T>` ⊂ `<A, B, C, D, !T>` (each add leaves three
+/// groups, innermost first; each remove re-enters them, outermost first).
+pub mod w6 {
+    use super::*;
+    use sparse_groups::Exclude;
+
+    #[world]
+    #[group(A, B, exclude(T))]
+    #[group(A, B, C, exclude(T))]
+    #[group(A, B, C, D, exclude(T))]
+    struct Excluding {
+        a: Storage<A>,
+        b: Storage<B>,
+        c: Storage<C>,
+        d: Storage<D>,
+        t: Storage<T>,
+    }
+
+    /// A world with `n` `(A, B, C, D)` entities and their ids.
+    pub struct State {
+        world: Excluding,
+        entities: Vec<Entity>,
+    }
+
+    /// Spawns `n` `(A, B, C, D)` entities (all three groups hold all of them).
+    pub fn setup(n: usize) -> State {
+        let mut world = Excluding::new();
+        let entities = world.spawn_batch((0..n).map(|_| (A::default(), W2_B, W2_C, W2_D)));
+        State { world, entities }
+    }
+
+    /// Insert `T` into every entity, then remove it from every entity.
+    pub fn run(s: &mut State) {
+        for &e in &s.entities {
+            s.world.insert(e, T).expect("alive");
+        }
+        for &e in &s.entities {
+            s.world.remove::<T>(e);
+        }
+    }
+
+    /// Entities with all of `A`, `B`, `C`, `D`, and entities with `T` (test helper).
+    pub fn counts(s: &mut State) -> (usize, usize) {
+        let w = &s.world;
+        let abcd = s
+            .entities
+            .iter()
+            .filter(|&&e| w.contains::<A>(e) && w.contains::<B>(e))
+            .filter(|&&e| w.contains::<C>(e) && w.contains::<D>(e))
+            .count();
+        (abcd, w.storage::<T>().len())
+    }
+
+    /// The lengths of `<A, B, !T>`, `<A, B, C, !T>`, `<A, B, C, D, !T>` (test helper).
+    pub fn group_lens(s: &mut State) -> [usize; 3] {
+        [
+            s.world.group_len::<(A, B, Exclude<T>)>(),
+            s.world.group_len::<(A, B, C, Exclude<T>)>(),
+            s.world.group_len::<(A, B, C, D, Exclude<T>)>(),
+        ]
+    }
+
+    /// The world's own consistency check (test helper).
+    pub fn check(s: &mut State) -> Result<(), String> {
+        s.world.check()
+    }
+}
+
 /// W4 (`simple_insert`): spawn into a fresh world without groups.
 pub mod w4 {
     use super::*;

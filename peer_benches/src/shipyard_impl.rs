@@ -117,6 +117,96 @@ pub mod w3 {
     }
 }
 
+/// W5: `(&mut ViewMut<Position>, &View<Velocity>, !&View<Frozen>).iter()` (shipyard's
+/// `Not` filter). No groups in 0.11: the iteration walks one of the two full
+/// 1,000,000-entity storages and tests each entity for the other and for `Frozen`.
+pub mod w5 {
+    use super::*;
+
+    /// A world with the W5 population.
+    pub struct State {
+        /// The world.
+        pub world: World,
+    }
+
+    /// Adds the `n` entities in index order (frozen ones as [`w5_is_frozen`] says).
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        for i in 0..n {
+            if w5_is_frozen(i) {
+                world.add_entity((Position::default(), VEL, Frozen));
+            } else {
+                world.add_entity((Position::default(), VEL));
+            }
+        }
+        State { world }
+    }
+
+    /// `pos += vel` in a system, skipping the frozen entities.
+    pub fn run(s: &mut State) {
+        s.world.run(
+            |mut pos: ViewMut<Position>, vel: View<Velocity>, frozen: View<Frozen>| {
+                (&mut pos, &vel, !&frozen)
+                    .iter()
+                    .for_each(|(p, v, ())| p.add_velocity(v));
+            },
+        );
+    }
+
+    /// Position sums of the moving and the frozen entities (test helper).
+    pub fn sums(s: &mut State) -> (f64, f64) {
+        s.world.run(|pos: View<Position>, frozen: View<Frozen>| {
+            let moving = (&pos, !&frozen).iter().map(|(p, ())| position_sum(p));
+            let moving = moving.sum();
+            let frozen = (&pos, &frozen).iter().map(|(p, _)| position_sum(p));
+            (moving, frozen.sum())
+        })
+    }
+}
+
+/// W6: add `T` to / delete `T` from `n` `(A, B, C, D)` entities (no groups).
+pub mod w6 {
+    use super::*;
+
+    /// A world with `n` `(A, B, C, D)` entities and their ids.
+    pub struct State {
+        world: World,
+        entities: Vec<EntityId>,
+    }
+
+    /// Spawns `n` `(A, B, C, D)` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        let entities = world
+            .bulk_add_entity((0..n).map(|_| (A::default(), W2_B, W2_C, W2_D)))
+            .as_slice()
+            .to_vec();
+        State { world, entities }
+    }
+
+    /// Add `T` to every entity, then delete it from every entity.
+    pub fn run(s: &mut State) {
+        let ids = &s.entities;
+        s.world.run(|entities: EntitiesView, mut t: ViewMut<T>| {
+            for &e in ids {
+                entities.add_component(e, &mut t, T);
+            }
+            for &e in ids {
+                t.delete(e);
+            }
+        });
+    }
+
+    /// Entities with all of `A`, `B`, `C`, `D`, and entities with `T` (test helper).
+    pub fn counts(s: &mut State) -> (usize, usize) {
+        s.world.run(
+            |a: View<A>, b: View<B>, c: View<C>, d: View<D>, t: View<T>| {
+                ((&a, &b, &c, &d).iter().count(), t.len())
+            },
+        )
+    }
+}
+
 /// W4 (`simple_insert`): `bulk_add_entity` into a fresh world.
 pub mod w4 {
     use super::*;

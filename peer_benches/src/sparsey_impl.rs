@@ -147,6 +147,125 @@ pub mod w3 {
     }
 }
 
+/// W5: `pos += vel` over the entities without `Frozen`. sparsey expresses the exclusion
+/// with its groups: in the family `<Position, Velocity>` ⊂ `<Position, Velocity, Frozen>`
+/// the frozen entities are packed at the front and the moving ones right after them, so
+/// `query_all::<(&mut Position, &Velocity)>().exclude::<&Frozen>()` iterates that dense
+/// range (`child.len..parent.len`) with no per-entity test.
+pub mod w5 {
+    use super::*;
+
+    /// A world with the W5 population.
+    pub struct State {
+        /// The world.
+        pub world: World,
+    }
+
+    /// Builds the grouped world and creates the `n` entities in index order, frozen ones
+    /// as [`w5_is_frozen`] says.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::builder()
+            .add_group::<(Position, Velocity)>()
+            .add_group::<(Position, Velocity, Frozen)>()
+            .build();
+        for i in 0..n {
+            if w5_is_frozen(i) {
+                world.create((Position::default(), VEL, Frozen));
+            } else {
+                world.create((Position::default(), VEL));
+            }
+        }
+        State { world }
+    }
+
+    /// `pos += vel` via `QueryAll::for_each` with the `Frozen` exclusion (dense).
+    pub fn run(s: &mut State) {
+        s.world
+            .query_all::<(&mut Position, &Velocity)>()
+            .exclude::<&Frozen>()
+            .for_each(|(p, v)| p.add_velocity(v));
+    }
+
+    /// Whether the excluding query iterates densely (test helper).
+    pub fn is_dense(s: &mut State) -> bool {
+        s.world
+            .query_all::<(&mut Position, &Velocity)>()
+            .exclude::<&Frozen>()
+            .iter()
+            .is_dense()
+    }
+
+    /// Position sums of the moving and the frozen entities (test helper).
+    pub fn sums(s: &mut State) -> (f64, f64) {
+        let (mut moving, mut frozen) = (0.0, 0.0);
+        s.world
+            .query_all::<&Position>()
+            .exclude::<&Frozen>()
+            .for_each(|p| moving += position_sum(p));
+        s.world
+            .query_all::<&Position>()
+            .include::<&Frozen>()
+            .for_each(|p| frozen += position_sum(p));
+        (moving, frozen)
+    }
+}
+
+/// W6: add `T` to and delete it from `n` `(A, B, C, D)` entities, with groups. sparsey's
+/// exclusion comes from a child group, and a family is a single chain, so it can express
+/// only one of W6's three exclusions: the chain `<A, B>` ⊂ `<A, B, C>` ⊂ `<A, B, C, D>` ⊂
+/// `<A, B, C, D, T>` keeps `(A, B, C, D)` without `T` dense (and `<A, B>`, `<A, B, C>`
+/// dense, but not without `T`). Adding `T` enters the innermost group only; deleting it
+/// leaves that group only: one group move per operation where `sparse` makes three.
+pub mod w6 {
+    use super::*;
+
+    /// A world with `n` `(A, B, C, D)` entities and their ids.
+    pub struct State {
+        world: World,
+        entities: Vec<Entity>,
+    }
+
+    /// Builds the grouped world and spawns `n` `(A, B, C, D)` entities.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::builder()
+            .add_group::<(A, B)>()
+            .add_group::<(A, B, C)>()
+            .add_group::<(A, B, C, D)>()
+            .add_group::<(A, B, C, D, T)>()
+            .build();
+        let entities = world
+            .extend((0..n).map(|_| (A::default(), W2_B, W2_C, W2_D)))
+            .to_vec();
+        State { world, entities }
+    }
+
+    /// Insert `T` into every entity, then delete it from every entity.
+    pub fn run(s: &mut State) {
+        for &e in &s.entities {
+            s.world.insert(e, (T,));
+        }
+        for &e in &s.entities {
+            s.world.delete::<(T,)>(e);
+        }
+    }
+
+    /// Whether `(A, B, C, D)` without `T` iterates densely (test helper).
+    pub fn is_dense(s: &mut State) -> bool {
+        s.world
+            .query_all::<(&A, &B, &C, &D)>()
+            .exclude::<&T>()
+            .iter()
+            .is_dense()
+    }
+
+    /// Entities with all of `A`, `B`, `C`, `D`, and entities with `T` (test helper).
+    pub fn counts(s: &mut State) -> (usize, usize) {
+        let abcd = s.world.query_all::<(&A, &B, &C, &D)>().iter().count();
+        let t = s.world.query_all::<&T>().iter().count();
+        (abcd, t)
+    }
+}
+
 /// W4 (`simple_insert`): `World::extend` into a fresh, ungrouped world.
 pub mod w4 {
     use super::*;

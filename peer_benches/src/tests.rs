@@ -311,3 +311,194 @@ fn sparse_does_the_same_work() {
     ours::w4::run(&mut s);
     assert_eq!(ours::w4::len(&mut s), n);
 }
+
+/// Asserts that each `run` adds the velocities to exactly the unfrozen entities: the
+/// position sum of the moving ones grows by the sum of their velocities, that of the
+/// frozen ones stays zero. `sums` returns `(moving, frozen)`.
+fn check_w5<S>(name: &str, n: usize, mut s: S, run: fn(&mut S), sums: fn(&mut S) -> (f64, f64)) {
+    use crate::components::{VEL_SUM, w5_is_frozen};
+    let moving = (0..n).filter(|&i| !w5_is_frozen(i)).count() as f64;
+    assert_eq!(sums(&mut s), (0.0, 0.0), "{name}: positions start at zero");
+    run(&mut s);
+    assert_eq!(
+        sums(&mut s),
+        (VEL_SUM * moving, 0.0),
+        "{name}: one run moves the unfrozen entities only"
+    );
+    run(&mut s);
+    assert_eq!(
+        sums(&mut s),
+        (2.0 * VEL_SUM * moving, 0.0),
+        "{name}: second run"
+    );
+}
+
+#[test]
+fn w5_every_library_moves_exactly_the_unfrozen_entities() {
+    use crate::ours::w5::{owning_exclude, partial, plain_group, view_set};
+    let n = 10_000;
+    check_w5(
+        "sparse_partial",
+        n,
+        partial::setup(n),
+        partial::run,
+        partial::sums,
+    );
+    check_w5(
+        "sparse_owning_exclude",
+        n,
+        owning_exclude::setup(n),
+        owning_exclude::run,
+        owning_exclude::sums,
+    );
+    check_w5(
+        "sparse_owning_exclude_for_each",
+        n,
+        owning_exclude::setup(n),
+        owning_exclude::run_for_each,
+        owning_exclude::sums,
+    );
+    check_w5(
+        "sparse_plain_group",
+        n,
+        plain_group::setup(n),
+        plain_group::run,
+        plain_group::sums,
+    );
+    check_w5(
+        "sparse_view_set",
+        n,
+        view_set::setup(n),
+        view_set::run,
+        view_set::sums,
+    );
+    check_w5(
+        "sparsey",
+        n,
+        sparsey_impl::w5::setup(n),
+        sparsey_impl::w5::run,
+        sparsey_impl::w5::sums,
+    );
+    check_w5(
+        "hecs",
+        n,
+        hecs_impl::w5::setup(n),
+        hecs_impl::w5::run,
+        hecs_impl::w5::sums,
+    );
+    check_w5(
+        "shipyard",
+        n,
+        shipyard_impl::w5::setup(n),
+        shipyard_impl::w5::run,
+        shipyard_impl::w5::sums,
+    );
+    check_w5(
+        "bevy",
+        n,
+        bevy_impl::w5::setup(n),
+        bevy_impl::w5::run,
+        bevy_impl::w5::sums,
+    );
+}
+
+#[test]
+fn w5_groups_hold_exactly_the_unfrozen_entities() {
+    use crate::ours::w5::{owning_exclude, partial, plain_group};
+    let n = 1_000;
+    assert_eq!(partial::group_len(&mut partial::setup(n)), n / 2);
+    assert_eq!(
+        owning_exclude::group_len(&mut owning_exclude::setup(n)),
+        n / 2
+    );
+    assert_eq!(plain_group::group_len(&mut plain_group::setup(n)), n / 2);
+    assert!(sparsey_impl::w5::is_dense(&mut sparsey_impl::w5::setup(n)));
+}
+
+/// Asserts that every entity has A, B, C, D and no `T` before and after each `run`.
+/// `counts` returns `(entities with A, B, C and D, entities with T)`.
+fn check_w6<S>(
+    name: &str,
+    n: usize,
+    mut s: S,
+    run: fn(&mut S),
+    counts: fn(&mut S) -> (usize, usize),
+) {
+    assert_eq!(
+        counts(&mut s),
+        (n, 0),
+        "{name}: n (A, B, C, D) entities, no T"
+    );
+    for round in 1..=2 {
+        run(&mut s);
+        assert_eq!(
+            counts(&mut s),
+            (n, 0),
+            "{name}: round {round}: T added and removed again, A-D kept"
+        );
+    }
+}
+
+#[test]
+fn w6_every_library_adds_and_removes_the_tag() {
+    let n = sizes::W6;
+    check_w6(
+        "sparse",
+        n,
+        crate::ours::w6::setup(n),
+        crate::ours::w6::run,
+        crate::ours::w6::counts,
+    );
+    check_w6(
+        "sparsey",
+        n,
+        sparsey_impl::w6::setup(n),
+        sparsey_impl::w6::run,
+        sparsey_impl::w6::counts,
+    );
+    check_w6(
+        "hecs",
+        n,
+        hecs_impl::w6::setup(n),
+        hecs_impl::w6::run,
+        hecs_impl::w6::counts,
+    );
+    check_w6(
+        "shipyard",
+        n,
+        shipyard_impl::w6::setup(n),
+        shipyard_impl::w6::run,
+        shipyard_impl::w6::counts,
+    );
+    check_w6(
+        "bevy",
+        n,
+        bevy_impl::w6::setup(n),
+        bevy_impl::w6::run,
+        bevy_impl::w6::counts,
+    );
+}
+
+#[test]
+fn w6_sparse_family_is_whole_after_each_round() {
+    use crate::ours::w6;
+    let n = sizes::W6;
+    let mut s = w6::setup(n);
+    assert_eq!(
+        w6::group_lens(&mut s),
+        [n; 3],
+        "every entity in all three groups"
+    );
+    for round in 1..=2 {
+        w6::run(&mut s);
+        w6::check(&mut s).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        assert_eq!(
+            w6::group_lens(&mut s),
+            [n; 3],
+            "round {round}: every entity back in all three groups"
+        );
+    }
+    assert!(sparsey_impl::w6::is_dense(&mut sparsey_impl::w6::setup(
+        100
+    )));
+}

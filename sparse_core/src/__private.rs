@@ -5,14 +5,13 @@ use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entity;
 pub use crate::generated::{Column, Token, WorldColumns, WorldEntities};
+use crate::group::GroupKey;
 pub use crate::group::{
-    GroupMut, Hint, OwnedStorages, apply_sources, check_group, enter, group_sources, leave,
+    GroupInfo, GroupMut, Hint, OwnedStorages, apply_sources, check_group, enter, enter_set,
+    group_sources, leave, leave_set, sort_members,
 };
-pub use crate::hooks::{
-    ComponentPlan, EntityPlan, GroupInfo, check_world, destroy, insert, remove,
-};
-use crate::storage::Storage;
-pub use crate::storage::StorageInfo;
+pub use crate::hooks::{ComponentPlan, EntityPlan, check_world, destroy, insert, remove};
+pub use crate::storage::{SparseSet, Storage, StorageInfo};
 use crate::{Bundle, Entities};
 
 /// Names the storages of a `#[world]` struct: its one field has type
@@ -32,13 +31,27 @@ pub struct Absent;
 
 impl Component for Absent {}
 
-/// A group of length `len` over its owned storages.
+/// An owning group of length `len` over its owned and observed storages.
 ///
 /// # Panics
-/// Panics if a storage is shorter than `len`.
+/// Panics if an owned storage is shorter than `len`.
 #[inline]
-pub fn group_mut<G: ComponentSet>(storages: G::Storages<'_>, len: usize) -> GroupMut<'_, G> {
-    GroupMut::new(storages, len)
+pub fn group_mut<'a, K: GroupKey>(
+    owned: <K::Owned as ComponentSet>::Storages<'a>,
+    len: usize,
+    observed: <K::Observed as ComponentSet>::Storages<'a>,
+) -> GroupMut<'a, K> {
+    GroupMut::new(owned, len, observed)
+}
+
+/// A non-owning group over its member set and its observed storages.
+#[inline]
+pub fn group_over<'a, K: GroupKey>(
+    members: &'a SparseSet,
+    owned: <K::Owned as ComponentSet>::Storages<'a>,
+    observed: <K::Observed as ComponentSet>::Storages<'a>,
+) -> GroupMut<'a, K> {
+    GroupMut::over_members(members.as_slice(), owned, observed)
 }
 
 /// Appends `values` for `entities` without entering groups: only for [`Token`] holders.

@@ -15,38 +15,38 @@ use crate::generated::{HasComponent, Token, WorldEntities, sealed::Sealed};
 pub trait Bundle<W>: ComponentSet + Sealed {
     /// One `Vec` per type, collecting a batch column by column.
     #[doc(hidden)]
-    type Columns;
+    type Batch;
     /// Empty columns with room for `capacity` rows where memory allows (a failed
     /// reservation just leaves the column to grow).
     #[doc(hidden)]
-    fn columns(capacity: usize) -> Self::Columns;
+    fn batch(capacity: usize) -> Self::Batch;
     /// Appends this bundle as one row of `columns`.
     #[doc(hidden)]
-    fn push_row(self, columns: &mut Self::Columns);
+    fn push_row(self, batch: &mut Self::Batch);
     /// Appends every column to the world's storages, row `i` for `entities[i]`, without
     /// entering groups.
     #[doc(hidden)]
-    fn append_columns(columns: Self::Columns, world: &mut W, entities: &[Entity], token: Token);
+    fn append_columns(columns: Self::Batch, world: &mut W, entities: &[Entity], token: Token);
 }
 
 macro_rules! bundle {
     ($(($T:ident, $t:ident, $i:tt)),+) => {
         impl<W: $(HasComponent<$T> +)+, $($T: Component),+> Bundle<W> for ($($T,)+) {
-            type Columns = ($(Vec<$T>,)+);
+            type Batch = ($(Vec<$T>,)+);
 
             #[inline]
-            fn columns(capacity: usize) -> Self::Columns {
+            fn batch(capacity: usize) -> Self::Batch {
                 ($(try_with_capacity::<$T>(capacity),)+)
             }
 
             #[inline]
-            fn push_row(self, columns: &mut Self::Columns) {
+            fn push_row(self, batch: &mut Self::Batch) {
                 let ($($t,)+) = self;
-                $(columns.$i.push($t);)+
+                $(batch.$i.push($t);)+
             }
 
             #[inline]
-            fn append_columns(columns: Self::Columns, world: &mut W, entities: &[Entity], token: Token) {
+            fn append_columns(columns: Self::Batch, world: &mut W, entities: &[Entity], token: Token) {
                 let ($(mut $t,)+) = columns;
                 $(<W as HasComponent<$T>>::append_new(world, token, entities, &mut $t);)+
             }
@@ -72,7 +72,7 @@ fn try_with_capacity<T>(capacity: usize) -> Vec<T> {
 pub(crate) fn spawn_with<W: WorldEntities, B: Bundle<W>>(world: &mut W, bundle: B) -> Entity {
     assert!(B::distinct(), "a bundle names a component type twice");
     let entity = world.spawn_entity();
-    let mut columns = B::columns(1);
+    let mut columns = B::batch(1);
     bundle.push_row(&mut columns);
     B::append_columns(columns, world, &[entity], Token::new());
     world.enter_all_groups(entity);
@@ -97,7 +97,7 @@ pub(crate) fn spawn_batch<W: WorldEntities, B: Bundle<W>>(
     // Collect column by column, then append each column to its storage in one go. If the
     // iterator panics, the entities spawned so far stay alive with no component.
     let mut spawned = try_with_capacity(capacity);
-    let mut columns = B::columns(capacity);
+    let mut columns = B::batch(capacity);
     for bundle in bundles {
         spawned.push(world.spawn_entity());
         bundle.push_row(&mut columns);

@@ -4,7 +4,7 @@ use core::any::{Any, TypeId};
 
 use crate::component::{Component, ComponentKey};
 use crate::entity::Entity;
-use crate::storage::{ErasedStorage, Storage};
+use crate::storage::{ErasedStorage, SparseSet, Storage};
 
 pub(crate) mod sealed {
     use super::*;
@@ -21,6 +21,20 @@ pub(crate) mod sealed {
             f: impl FnMut(Entity, <Self as ComponentSet>::RefsMut<'_>),
         ) where
             Self: ComponentSet;
+        /// The slices cut to `len` (which every slice reaches).
+        fn truncate(
+            slices: <Self as ComponentSet>::SlicesMut<'_>,
+            len: usize,
+        ) -> <Self as ComponentSet>::SlicesMut<'_>
+        where
+            Self: ComponentSet;
+        /// The mutable references at `position` of each slice.
+        fn refs_mut_at<'s>(
+            slices: &'s mut <Self as ComponentSet>::SlicesMut<'_>,
+            position: usize,
+        ) -> <Self as ComponentSet>::RefsMut<'s>
+        where
+            Self: ComponentSet;
         /// Shared slices from mutable ones.
         fn shared<'s>(
             slices: &'s <Self as ComponentSet>::SlicesMut<'_>,
@@ -29,7 +43,7 @@ pub(crate) mod sealed {
             Self: ComponentSet;
         /// The references at `position` of each slice.
         fn refs_at<'s>(
-            slices: &<Self as ComponentSet>::Slices<'s>,
+            slices: &'s <Self as ComponentSet>::Slices<'_>,
             position: usize,
         ) -> <Self as ComponentSet>::Refs<'s>
         where
@@ -47,10 +61,10 @@ pub(crate) mod sealed {
             Self: ComponentSet;
         /// One empty storage per type, type-erased.
         fn new_storages() -> Vec<Box<dyn ErasedStorage>>;
-        /// The storages at `indices` of a run-time world, typed; `None` if the indices are
-        /// not distinct or a storage has another type.
+        /// Takes the storages at `indices` out of a run-time world's borrowed storages,
+        /// typed; `None` if one was taken already or has another type.
         fn erased<'s>(
-            storages: &'s mut [Box<dyn ErasedStorage>],
+            storages: &mut [Option<&'s mut Box<dyn ErasedStorage>>],
             indices: &[usize],
         ) -> Option<<Self as ComponentSet>::Storages<'s>>
         where
@@ -70,6 +84,26 @@ pub(crate) mod sealed {
             Self: ComponentSet;
         /// The length of the smallest storage.
         fn view_len_hint(storages: &<Self as ComponentSet>::Storages<'_>) -> usize
+        where
+            Self: ComponentSet;
+        /// Splits the storages into columns.
+        fn columns(
+            storages: <Self as ComponentSet>::Storages<'_>,
+        ) -> <Self as ComponentSet>::Columns<'_>
+        where
+            Self: ComponentSet;
+        /// `entity`'s components in the columns, mutably, if it has every type.
+        fn lookup_mut<'s>(
+            columns: &'s mut <Self as ComponentSet>::Columns<'_>,
+            entity: Entity,
+        ) -> Option<<Self as ComponentSet>::RefsMut<'s>>
+        where
+            Self: ComponentSet;
+        /// `entity`'s components in the columns, if it has every type.
+        fn lookup<'s>(
+            columns: &'s <Self as ComponentSet>::Columns<'_>,
+            entity: Entity,
+        ) -> Option<<Self as ComponentSet>::Refs<'s>>
         where
             Self: ComponentSet;
     }
@@ -101,6 +135,9 @@ pub trait ComponentSet: sealed::Sealed + Sized + 'static {
     type RefsMut<'a>;
     /// `(&mut Storage<A>, &mut Storage<B>, …)`
     type Storages<'a>;
+    /// `((&SparseSet, &mut [A]), …)`: each storage's entity set, for lookups, and its
+    /// components, for value access.
+    type Columns<'a>;
 
     /// The keys of the types, in tuple order.
     fn keys() -> Vec<ComponentKey>;
@@ -114,6 +151,13 @@ fn downcast<T: Component>(storage: &mut Box<dyn ErasedStorage>) -> Option<&mut S
     any.downcast_mut::<Storage<T>>()
 }
 
+/// Each of a run-time world's storages, borrowed for [`sealed::Sealed::erased`] to take.
+pub(crate) fn borrow_all(
+    storages: &mut [Box<dyn ErasedStorage>],
+) -> Vec<Option<&mut Box<dyn ErasedStorage>>> {
+    storages.iter_mut().map(Some).collect()
+}
+
 macro_rules! component_set {
     ($(($T:ident, $t:ident, $i:tt)),+) => {
         impl<$($T: Component),+> ComponentSet for ($($T,)+) {
@@ -122,6 +166,7 @@ macro_rules! component_set {
             type Refs<'a> = ($(&'a $T,)+);
             type RefsMut<'a> = ($(&'a mut $T,)+);
             type Storages<'a> = ($(&'a mut Storage<$T>,)+);
+            type Columns<'a> = ($((&'a SparseSet, &'a mut [$T]),)+);
 
             fn keys() -> Vec<ComponentKey> {
                 vec![$(ComponentKey::of::<$T>()),+]
@@ -145,13 +190,24 @@ macro_rules! component_set {
                 }
             }
 
+            #[inline(always)]
+            fn truncate(slices: <Self as ComponentSet>::SlicesMut<'_>, len: usize) -> <Self as ComponentSet>::SlicesMut<'_> {
+                let ($($t,)+) = slices;
+                ($(&mut $t[..len],)+)
+            }
+
+            #[inline(always)]
+            fn refs_mut_at<'s>(slices: &'s mut <Self as ComponentSet>::SlicesMut<'_>, position: usize) -> <Self as ComponentSet>::RefsMut<'s> {
+                ($(&mut slices.$i[position],)+)
+            }
+
             #[inline]
             fn shared<'s>(slices: &'s <Self as ComponentSet>::SlicesMut<'_>) -> <Self as ComponentSet>::Slices<'s> {
                 ($(&*slices.$i,)+)
             }
 
             #[inline]
-            fn refs_at<'s>(slices: &<Self as ComponentSet>::Slices<'s>, position: usize) -> <Self as ComponentSet>::Refs<'s> {
+            fn refs_at<'s>(slices: &'s <Self as ComponentSet>::Slices<'_>, position: usize) -> <Self as ComponentSet>::Refs<'s> {
                 ($(&slices.$i[position],)+)
             }
 
@@ -167,9 +223,9 @@ macro_rules! component_set {
                 vec![$(Box::new(Storage::<$T>::new())),+]
             }
 
-            fn erased<'s>(storages: &'s mut [Box<dyn ErasedStorage>], indices: &[usize]) -> Option<<Self as ComponentSet>::Storages<'s>> {
-                let [$($t),+] = storages.get_disjoint_mut([$(*indices.get($i)?),+]).ok()?;
-                Some(($(downcast::<$T>($t)?,)+))
+            fn erased<'s>(storages: &mut [Option<&'s mut Box<dyn ErasedStorage>>], indices: &[usize]) -> Option<<Self as ComponentSet>::Storages<'s>> {
+                $(let $t = downcast::<$T>(storages.get_mut(*indices.get($i)?)?.take()?)?;)+
+                Some(($($t,)+))
             }
 
             fn view_for_each(storages: &mut <Self as ComponentSet>::Storages<'_>, mut f: impl FnMut(Entity, <Self as ComponentSet>::RefsMut<'_>)) {
@@ -198,8 +254,135 @@ macro_rules! component_set {
             fn view_len_hint(storages: &<Self as ComponentSet>::Storages<'_>) -> usize {
                 [$(storages.$i.len()),+].into_iter().min().unwrap_or(0)
             }
+
+            #[inline]
+            fn columns(storages: <Self as ComponentSet>::Storages<'_>) -> <Self as ComponentSet>::Columns<'_> {
+                let ($($t,)+) = storages;
+                ($($t.split_mut(),)+)
+            }
+
+            #[inline(always)]
+            fn lookup_mut<'s>(columns: &'s mut <Self as ComponentSet>::Columns<'_>, entity: Entity) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
+                let ($($t,)+) = columns;
+                Some(($(&mut $t.1[$t.0.index_of(entity)?],)+))
+            }
+
+            #[inline(always)]
+            fn lookup<'s>(columns: &'s <Self as ComponentSet>::Columns<'_>, entity: Entity) -> Option<<Self as ComponentSet>::Refs<'s>> {
+                let ($($t,)+) = columns;
+                Some(($(&$t.1[$t.0.index_of(entity)?],)+))
+            }
         }
     };
 }
 
 for_each_tuple!(component_set);
+
+/// The empty set: what a group owning nothing (a non-owning group) owns, and what a group
+/// observing or excluding nothing observes or excludes.
+impl ComponentSet for () {
+    type Slices<'a> = ();
+    type SlicesMut<'a> = ();
+    type Refs<'a> = ();
+    type RefsMut<'a> = ();
+    type Storages<'a> = ();
+    type Columns<'a> = ();
+
+    fn keys() -> Vec<ComponentKey> {
+        Vec::new()
+    }
+
+    fn distinct() -> bool {
+        true
+    }
+}
+
+impl sealed::Sealed for () {
+    #[inline]
+    fn for_each_in(
+        entities: &[Entity],
+        (): <Self as ComponentSet>::SlicesMut<'_>,
+        mut f: impl FnMut(Entity, <Self as ComponentSet>::RefsMut<'_>),
+    ) {
+        for &entity in entities {
+            f(entity, ());
+        }
+    }
+
+    fn truncate(
+        slices: <Self as ComponentSet>::SlicesMut<'_>,
+        _: usize,
+    ) -> <Self as ComponentSet>::SlicesMut<'_> {
+        slices
+    }
+
+    fn refs_mut_at<'s>(
+        _: &'s mut <Self as ComponentSet>::SlicesMut<'_>,
+        _: usize,
+    ) -> <Self as ComponentSet>::RefsMut<'s> {
+    }
+
+    fn shared<'s>(
+        _: &'s <Self as ComponentSet>::SlicesMut<'_>,
+    ) -> <Self as ComponentSet>::Slices<'s> {
+    }
+
+    fn refs_at<'s>(
+        _: &'s <Self as ComponentSet>::Slices<'_>,
+        _: usize,
+    ) -> <Self as ComponentSet>::Refs<'s> {
+    }
+
+    fn prefixes(
+        (): <Self as ComponentSet>::Storages<'_>,
+        _: usize,
+    ) -> (&[Entity], <Self as ComponentSet>::SlicesMut<'_>) {
+        (&[], ())
+    }
+
+    fn new_storages() -> Vec<Box<dyn ErasedStorage>> {
+        Vec::new()
+    }
+
+    fn erased<'s>(
+        _: &mut [Option<&'s mut Box<dyn ErasedStorage>>],
+        _: &[usize],
+    ) -> Option<<Self as ComponentSet>::Storages<'s>> {
+        Some(())
+    }
+
+    fn view_for_each(
+        _: &mut <Self as ComponentSet>::Storages<'_>,
+        _: impl FnMut(Entity, <Self as ComponentSet>::RefsMut<'_>),
+    ) {
+    }
+
+    fn view_get<'s>(
+        _: &'s mut <Self as ComponentSet>::Storages<'_>,
+        _: Entity,
+    ) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
+        Some(())
+    }
+
+    fn view_len_hint(_: &<Self as ComponentSet>::Storages<'_>) -> usize {
+        0
+    }
+
+    fn columns((): <Self as ComponentSet>::Storages<'_>) -> <Self as ComponentSet>::Columns<'_> {}
+
+    #[inline(always)]
+    fn lookup_mut<'s>(
+        _: &'s mut <Self as ComponentSet>::Columns<'_>,
+        _: Entity,
+    ) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
+        Some(())
+    }
+
+    #[inline(always)]
+    fn lookup<'s>(
+        _: &'s <Self as ComponentSet>::Columns<'_>,
+        _: Entity,
+    ) -> Option<<Self as ComponentSet>::Refs<'s>> {
+        Some(())
+    }
+}

@@ -8,7 +8,7 @@ use core::cmp::Ordering;
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::{Entity, EntityError};
-use crate::group::GroupMut;
+use crate::group::{GroupKey, GroupMut};
 use crate::storage::Storage;
 use crate::view::View;
 
@@ -102,19 +102,20 @@ pub trait WorldEntities {
     fn enter_all_groups(&mut self, entity: Entity);
 }
 
-/// A world with a group owning exactly the types of `G`, as declared.
+/// A world with the group named by the key `K` (see [`GroupKey`]).
 #[diagnostic::on_unimplemented(
-    message = "the world `{Self}` has no group `{G}`",
+    message = "the world `{Self}` has no group `{K}`",
     label = "no such group",
-    note = "a group is named by the tuple of its types in the order of its `#[group(...)]` declaration"
+    note = "a group is named by its owned types in the order of its `#[group(...)]` declaration, then `Get<…>` and `Exclude<…>`, e.g. `(Velocity, Get<Position>, Exclude<Frozen>)`"
 )]
-pub trait HasGroup<G: ComponentSet> {
-    /// Aligned slices of the group's packed range.
-    fn group(&mut self) -> GroupMut<'_, G>;
+pub trait HasGroup<K: GroupKey> {
+    /// The group: aligned slices of its owned components, lookups of its observed ones.
+    fn group(&mut self) -> GroupMut<'_, K>;
     /// The number of entities in the group.
     fn group_len(&self) -> usize;
-    /// Sorts the group layer by layer so that inner nested groups stay valid.
-    fn sort_group(&mut self, compare: impl FnMut(G::Refs<'_>, G::Refs<'_>) -> Ordering);
+    /// Sorts the group (layer by layer, so that inner nested groups stay valid; a
+    /// non-owning group sorts its member set).
+    fn sort_group(&mut self, compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> Ordering);
 }
 
 /// A stored type that no group owns: its storage may be sorted on its own.

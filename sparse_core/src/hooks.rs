@@ -8,7 +8,8 @@
 //! plan (liveness, the storage change, the return value, the order of drops) is here.
 
 use crate::entity::{Entities, Entity, EntityError};
-use crate::storage::{SparseSet, Storage, StorageInfo};
+use crate::group::{GroupInfo, check_group};
+use crate::storage::{Storage, StorageInfo};
 
 /// One world's plan for one component type.
 pub trait ComponentPlan {
@@ -18,12 +19,16 @@ pub trait ComponentPlan {
     fn entities(&self) -> &Entities;
     /// The storage of the component type.
     fn storage(&mut self) -> &mut Storage<Self::Component>;
-    /// After a new component was appended at `position` for `entity`: test-and-enter the
-    /// groups it may complete, outer groups first.
+    /// After a new component was appended at `position` for `entity`: leave the groups
+    /// excluding it (innermost first), then test-and-enter the groups requiring it (outer
+    /// groups first).
     fn after_add(&mut self, entity: Entity, position: usize);
     /// Before `entity`'s component at `position` is removed: leave the groups requiring
     /// it, innermost first. Returns the component's position afterwards.
     fn before_remove(&mut self, entity: Entity, position: usize) -> usize;
+    /// After the component was removed: test-and-enter the groups excluding it, outer
+    /// groups first.
+    fn after_remove(&mut self, entity: Entity);
 }
 
 /// Stores `value` for `entity` and runs the plan; returns the replaced value, if any (a
@@ -66,7 +71,9 @@ pub fn remove<P: ComponentPlan>(mut plan: P, entity: Entity) -> Option<P::Compon
     } else {
         storage.index_of(entity)?
     };
-    Some(storage.remove_at(position).1)
+    let (_, value) = storage.remove_at(position);
+    plan.after_remove(entity);
+    Some(value)
 }
 
 /// One world's plan for destroying entities.
@@ -99,16 +106,6 @@ pub fn destroy<P: EntityPlan>(mut plan: P, entity: Entity) -> Result<(), EntityE
     Ok(())
 }
 
-/// A group as the invariant check sees it.
-pub struct GroupInfo<'a> {
-    /// How the group is displayed in messages, e.g. `<A, B>`.
-    pub name: &'a str,
-    /// The entity sets of its owned storages.
-    pub owned: &'a [&'a SparseSet],
-    /// Its length.
-    pub len: usize,
-}
-
 /// Checks every invariant of a world: every storage consistent and holding only alive
 /// entities, every group exactly the packed set of entities having its types, and each
 /// group of `nesting`'s `(outer, inner)` pairs no shorter than the inner one.
@@ -136,8 +133,7 @@ pub fn check_world(
         }
     }
     for group in groups {
-        crate::group::check_group(group.owned, group.len)
-            .map_err(|e| format!("group {}: {e}", group.name))?;
+        check_group(group).map_err(|e| format!("group {}: {e}", group.name))?;
     }
     for &(outer, inner) in nesting {
         let (outer, inner) = (&groups[outer], &groups[inner]);

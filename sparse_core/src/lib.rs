@@ -55,7 +55,10 @@ pub use component::{Component, ComponentKey};
 pub use component_set::ComponentSet;
 pub use entity::{Entities, Entity, EntityError};
 pub use generated::{HasComponent, HasGroup, Unowned, ViewOf};
-pub use group::{Conflict, GroupMut, Layout, LayoutError};
+pub use group::{
+    Action, Conflict, Exclude, Get, GroupDecl, GroupKey, GroupMut, Layout, LayoutError, Place,
+    Role, Step, Types,
+};
 pub use storage::{SparseSet, Storage};
 pub use view::View;
 pub use world::{AccessError, GroupSpec, LayoutErrors, World};

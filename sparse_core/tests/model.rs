@@ -1,31 +1,49 @@
-//! Model test of `sparse_core::World` with nested owning groups.
+//! Model test of `sparse_core::World` with every kind of group.
 //!
-//! The world owns two families, `<A,B> ⊂ <A,B,C> ⊂ <A,B,C,D>` and `<E,F>`, declared in a
-//! random order and with randomly spelled tuples; `G` is ungrouped. Random sequences of
-//! thousands of operations (spawn; insert, remove, `get_mut` and destroy on alive,
-//! destroyed, never-spawned and future-version handles; group sorts; sorts of the
-//! ungrouped and of grouped storages; group iteration; views) run against the world and
-//! against a plain `HashMap<Entity, [Option<u32>; 7]>` model. After every operation the
-//! world must pass `World::check` and agree with the model on liveness, every component
-//! value of every handle ever spawned, every storage's size, every group's length, entity
-//! set and aligned values (in every spelling of its tuple), and the nesting of `<A,B>`,
-//! `<A,B,C>` and `<A,B,C,D>`; after a group sort, every layer of the group is sorted.
+//! The world has 15 component types and 15 groups:
+//!
+//! - a full-owning chain `<A,B> ⊃ <A,B,C> ⊃ <A,B,C,D>`;
+//! - a tree family: `<E,F>` and `<G,H>` both outer to `<E,F,G,H>`, and the partial-owning
+//!   `(E, Get<F>)` outer to `<E,F>`;
+//! - an exclude chain `(J, Get<I>) ⊃ (I, J, Exclude<K>) ⊃ (I, J, Exclude<(K, L)>)`;
+//! - partial-owning groups `(L, Get<A>, Exclude<K>)` and `(M, Get<(B, N)>)`;
+//! - non-owning groups `Get<(A, E)>`, `(Get<A>, Exclude<K>)` and `Get<D>`;
+//!
+//! so that `K` is only excluded, `N` only observed and `O` in no group. The groups are
+//! declared in a random order, each with a randomly chosen spelling of its key (the types
+//! of each list in another order, one type as a 1-tuple). Random sequences of 1000 to 1400
+//! operations (spawn; insert, insert of several types, remove, `get_mut` and destroy on
+//! alive, destroyed, never-spawned and future-version handles; group sorts; storage sorts,
+//! allowed or refused; iteration with mutation through every group; views) run against
+//! the world and against a plain `HashMap<Entity, [Option<u32>; 15]>` model.
+//!
+//! After every operation the world must pass `World::check` and agree with the model on
+//! liveness, every component value of every handle ever spawned, every storage's size, and,
+//! for every group: its length, its entity set, the aligned values of its owned slices, the
+//! owned and observed values `for_each` visits (each member once, in the group's order),
+//! the prefix of each owned storage (owning groups), the same answers through another
+//! spelling of its key, and the nesting of every nested pair (the inner group's entities
+//! are the prefix of the outer group's). Failed and no-op operations must move nothing; a
+//! group sort moves only the prefixes of the storages it must permute, and leaves every
+//! layer between nested groups (or the member set of a non-owning group) sorted.
 //!
 //! The number of cases is 64, or `PROPTEST_CASES` when set.
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use proptest::prelude::*;
-use sparse_core::ComponentSet;
-use sparse_core::GroupSpec;
-use sparse_core::{AccessError, Component, Entity, EntityError, World};
+use sparse_core::{
+    AccessError, Action, Component, ComponentKey, ComponentSet, Entity, EntityError, Exclude, Get,
+    GroupKey, GroupSpec, Layout, Step, World,
+};
 
 /// Number of component types.
-const N: usize = 7;
+const TYPES: usize = 15;
 
 /// Component values of an entity, indexed by `Val::IDX`.
-type Comps = [Option<u32>; N];
+type Comps = [Option<u32>; TYPES];
 
 /// A test component: a `u32` with a fixed index into `Comps`.
 trait Val: Component + Copy + core::fmt::Debug {
@@ -55,9 +73,27 @@ macro_rules! components {
     )+};
 }
 
-components!(A = 0, B = 1, C = 2, D = 3, E = 4, F = 5, G = 6);
+components!(
+    A = 0,
+    B = 1,
+    C = 2,
+    D = 3,
+    E = 4,
+    F = 5,
+    G = 6,
+    H = 7,
+    I = 8,
+    J = 9,
+    K = 10,
+    L = 11,
+    M = 12,
+    N = 13,
+    O = 14,
+);
 
-const NAMES: [&str; N] = ["A", "B", "C", "D", "E", "F", "G"];
+const NAMES: [&str; TYPES] = [
+    "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O",
+];
 
 /// Calls `$f::<T>(args)` with the component type of index `$ty`.
 macro_rules! dispatch {
@@ -70,166 +106,460 @@ macro_rules! dispatch {
             4 => $f::<E>($($arg),*),
             5 => $f::<F>($($arg),*),
             6 => $f::<G>($($arg),*),
+            7 => $f::<H>($($arg),*),
+            8 => $f::<I>($($arg),*),
+            9 => $f::<J>($($arg),*),
+            10 => $f::<K>($($arg),*),
+            11 => $f::<L>($($arg),*),
+            12 => $f::<M>($($arg),*),
+            13 => $f::<N>($($arg),*),
+            14 => $f::<O>($($arg),*),
             ty => unreachable!("no component type {ty}"),
         }
     };
 }
 
-/// A group tuple, in any spelling, seen through canonical component indices.
-trait Tuple: ComponentSet {
-    /// The values of the referenced components.
-    fn vals(refs: Self::Refs<'_>) -> Comps;
-    /// Adds `delta` to the component of index `ty` (if in the tuple); returns the values.
-    fn bump(refs: Self::RefsMut<'_>, ty: usize, delta: u32) -> Comps;
-    /// The values at `position` of the slices.
-    fn slice_vals(slices: &Self::SlicesMut<'_>, position: usize) -> Comps;
-    /// The lengths of the slices.
-    fn slice_lens(slices: &Self::SlicesMut<'_>) -> Vec<usize>;
+/// References to test components, in any nesting of tuples: what group items hold.
+trait Read {
+    /// Writes the referenced values into `comps`.
+    fn read(&self, comps: &mut Comps);
 }
 
-macro_rules! tuple_impl {
+/// Mutable references to test components, in any nesting of tuples.
+trait Write: Read {
+    /// Adds `delta` to the component of index `ty`, if referenced.
+    fn bump(&mut self, ty: usize, delta: u32);
+}
+
+impl<T: Val> Read for &T {
+    fn read(&self, comps: &mut Comps) {
+        comps[T::IDX] = Some((**self).get());
+    }
+}
+
+impl<T: Val> Read for &mut T {
+    fn read(&self, comps: &mut Comps) {
+        comps[T::IDX] = Some((**self).get());
+    }
+}
+
+impl<T: Val> Write for &mut T {
+    fn bump(&mut self, ty: usize, delta: u32) {
+        if T::IDX == ty {
+            let slot = self.slot();
+            *slot = slot.wrapping_add(delta);
+        }
+    }
+}
+
+/// Owned component slices, as `GroupMut::into_slices` gives them.
+trait Columns {
+    /// The lengths of the slices.
+    fn lens(&self, lens: &mut Vec<usize>);
+    /// Writes the values at `position` into `comps`.
+    fn read_at(&self, position: usize, comps: &mut Comps);
+}
+
+impl<T: Val> Columns for &mut [T] {
+    fn lens(&self, lens: &mut Vec<usize>) {
+        lens.push(self.len());
+    }
+    fn read_at(&self, position: usize, comps: &mut Comps) {
+        comps[T::IDX] = Some(self[position].get());
+    }
+}
+
+impl Read for () {
+    fn read(&self, _: &mut Comps) {}
+}
+
+impl Write for () {
+    fn bump(&mut self, _: usize, _: u32) {}
+}
+
+impl Columns for () {
+    fn lens(&self, _: &mut Vec<usize>) {}
+    fn read_at(&self, _: usize, _: &mut Comps) {}
+}
+
+macro_rules! tuple_impls {
     ($(($T:ident, $i:tt)),+) => {
-        impl<$($T: Val),+> Tuple for ($($T,)+) {
-            fn vals(refs: Self::Refs<'_>) -> Comps {
-                let mut comps = [None; N];
-                $(comps[$T::IDX] = Some(refs.$i.get());)+
-                comps
+        impl<$($T: Read),+> Read for ($($T,)+) {
+            fn read(&self, comps: &mut Comps) {
+                $(self.$i.read(comps);)+
             }
-            fn bump(refs: Self::RefsMut<'_>, ty: usize, delta: u32) -> Comps {
-                let mut comps = [None; N];
-                $(
-                    if $T::IDX == ty {
-                        let slot = refs.$i.slot();
-                        *slot = slot.wrapping_add(delta);
-                    }
-                    comps[$T::IDX] = Some(refs.$i.get());
-                )+
-                comps
+        }
+
+        impl<$($T: Write),+> Write for ($($T,)+) {
+            fn bump(&mut self, ty: usize, delta: u32) {
+                $(self.$i.bump(ty, delta);)+
             }
-            fn slice_vals(slices: &Self::SlicesMut<'_>, position: usize) -> Comps {
-                let mut comps = [None; N];
-                $(comps[$T::IDX] = Some(slices.$i[position].get());)+
-                comps
+        }
+
+        impl<$($T: Columns),+> Columns for ($($T,)+) {
+            fn lens(&self, lens: &mut Vec<usize>) {
+                $(self.$i.lens(lens);)+
             }
-            fn slice_lens(slices: &Self::SlicesMut<'_>) -> Vec<usize> {
-                vec![$(slices.$i.len()),+]
+            fn read_at(&self, position: usize, comps: &mut Comps) {
+                $(self.$i.read_at(position, comps);)+
             }
         }
     };
 }
 
-tuple_impl!((T0, 0), (T1, 1));
-tuple_impl!((T0, 0), (T1, 1), (T2, 2));
-tuple_impl!((T0, 0), (T1, 1), (T2, 2), (T3, 3));
+tuple_impls!((T0, 0));
+tuple_impls!((T0, 0), (T1, 1));
+tuple_impls!((T0, 0), (T1, 1), (T2, 2));
+tuple_impls!((T0, 0), (T1, 1), (T2, 2), (T3, 3));
 
-/// The four groups of the world.
+/// A group key, in any spelling, seen through canonical component indices.
+trait ModelKey: GroupKey {
+    /// The values in a shared item (what a group sort compares).
+    fn item_vals(item: Self::Item<'_>) -> Comps;
+    /// Adds `delta` to the component of index `ty` (if in the item); returns the values.
+    fn item_bump(item: Self::ItemMut<'_>, ty: usize, delta: u32) -> Comps;
+    /// The lengths of the owned slices.
+    fn slice_lens(slices: &<Self::Owned as ComponentSet>::SlicesMut<'_>) -> Vec<usize>;
+    /// The values at `position` of the owned slices.
+    fn slice_vals(slices: &<Self::Owned as ComponentSet>::SlicesMut<'_>, position: usize) -> Comps;
+}
+
+impl<Q: GroupKey> ModelKey for Q
+where
+    for<'a> Q::Item<'a>: Read,
+    for<'a> Q::ItemMut<'a>: Write,
+    for<'a> <Q::Owned as ComponentSet>::SlicesMut<'a>: Columns,
+{
+    fn item_vals(item: Self::Item<'_>) -> Comps {
+        let mut comps = [None; TYPES];
+        item.read(&mut comps);
+        comps
+    }
+
+    fn item_bump(mut item: Self::ItemMut<'_>, ty: usize, delta: u32) -> Comps {
+        item.bump(ty, delta);
+        let mut comps = [None; TYPES];
+        item.read(&mut comps);
+        comps
+    }
+
+    fn slice_lens(slices: &<Self::Owned as ComponentSet>::SlicesMut<'_>) -> Vec<usize> {
+        let mut lens = Vec::new();
+        slices.lens(&mut lens);
+        lens
+    }
+
+    fn slice_vals(slices: &<Self::Owned as ComponentSet>::SlicesMut<'_>, position: usize) -> Comps {
+        let mut comps = [None; TYPES];
+        slices.read_at(position, &mut comps);
+        comps
+    }
+}
+
+/// The groups of the world.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Grp {
     Ab,
     Abc,
     Abcd,
     Ef,
+    Gh,
+    Efgh,
+    EgetF,
+    JgetI,
+    IjxK,
+    IjxKl,
+    LgetAxK,
+    MgetBn,
+    GetAe,
+    GetAxK,
+    GetD,
 }
 
-const GROUPS: [Grp; 4] = [Grp::Ab, Grp::Abc, Grp::Abcd, Grp::Ef];
+const GROUPS: [Grp; 15] = [
+    Grp::Ab,
+    Grp::Abc,
+    Grp::Abcd,
+    Grp::Ef,
+    Grp::Gh,
+    Grp::Efgh,
+    Grp::EgetF,
+    Grp::JgetI,
+    Grp::IjxK,
+    Grp::IjxKl,
+    Grp::LgetAxK,
+    Grp::MgetBn,
+    Grp::GetAe,
+    Grp::GetAxK,
+    Grp::GetD,
+];
 
 impl Grp {
-    /// The owned types, canonical order.
-    fn types(self) -> &'static [usize] {
+    /// `(owned, observed, excluded)` type indices, canonical order.
+    fn lists(self) -> (&'static [usize], &'static [usize], &'static [usize]) {
         match self {
-            Grp::Ab => &[0, 1],
-            Grp::Abc => &[0, 1, 2],
-            Grp::Abcd => &[0, 1, 2, 3],
-            Grp::Ef => &[4, 5],
+            Grp::Ab => (&[0, 1], &[], &[]),
+            Grp::Abc => (&[0, 1, 2], &[], &[]),
+            Grp::Abcd => (&[0, 1, 2, 3], &[], &[]),
+            Grp::Ef => (&[4, 5], &[], &[]),
+            Grp::Gh => (&[6, 7], &[], &[]),
+            Grp::Efgh => (&[4, 5, 6, 7], &[], &[]),
+            Grp::EgetF => (&[4], &[5], &[]),
+            Grp::JgetI => (&[9], &[8], &[]),
+            Grp::IjxK => (&[8, 9], &[], &[10]),
+            Grp::IjxKl => (&[8, 9], &[], &[10, 11]),
+            Grp::LgetAxK => (&[11], &[0], &[10]),
+            Grp::MgetBn => (&[12], &[1, 13], &[]),
+            Grp::GetAe => (&[], &[0, 4], &[]),
+            Grp::GetAxK => (&[], &[0], &[10]),
+            Grp::GetD => (&[], &[3], &[]),
         }
     }
 
-    /// How many spellings of the tuple `with_group!` knows.
+    fn owned(self) -> &'static [usize] {
+        self.lists().0
+    }
+
+    fn excluded(self) -> &'static [usize] {
+        self.lists().2
+    }
+
+    /// The owned then the observed types.
+    fn required(self) -> Vec<usize> {
+        let (owned, observed, _) = self.lists();
+        owned.iter().chain(observed).copied().collect()
+    }
+
+    fn is_owning(self) -> bool {
+        !self.owned().is_empty()
+    }
+
+    /// How many spellings of the key `with_group!` knows.
     fn spellings(self) -> usize {
         match self {
-            Grp::Ab | Grp::Ef => 2,
-            Grp::Abc | Grp::Abcd => 3,
+            Grp::Abc | Grp::Abcd | Grp::Efgh | Grp::IjxK | Grp::IjxKl => 3,
+            _ => 2,
         }
     }
 
-    /// The groups strictly inside this one, from the next one in to the innermost.
-    fn inner(self) -> &'static [Grp] {
-        match self {
-            Grp::Ab => &[Grp::Abc, Grp::Abcd],
-            Grp::Abc => &[Grp::Abcd],
-            Grp::Abcd | Grp::Ef => &[],
-        }
-    }
-
+    /// Whether an entity with `comps` is a member.
     fn matches(self, comps: &Comps) -> bool {
-        self.types().iter().all(|&t| comps[t].is_some())
+        let (owned, observed, excluded) = self.lists();
+        owned.iter().chain(observed).all(|&t| comps[t].is_some())
+            && excluded.iter().all(|&t| comps[t].is_none())
+    }
+
+    /// The nesting rule, written again: `self` is nested in the owning group `outer`.
+    fn nested_in(self, outer: Grp) -> bool {
+        let subset = |a: &[usize], b: &[usize]| a.iter().all(|t| b.contains(t));
+        self != outer
+            && outer.is_owning()
+            && subset(outer.owned(), self.owned())
+            && subset(&outer.required(), &self.required())
+            && subset(outer.excluded(), self.excluded())
+    }
+
+    /// The groups nested in this one, from the next one in to the innermost (a chain).
+    fn inner(self) -> Vec<Grp> {
+        let mut inner: Vec<Grp> = GROUPS.into_iter().filter(|g| g.nested_in(self)).collect();
+        inner.sort_by(|&x, &y| {
+            if y.nested_in(x) {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            }
+        });
+        inner
     }
 }
 
-/// Runs `$body` with `$T` the tuple type of group `$g` in spelling `$sp`.
+/// Whether any group owns the type of index `ty`.
+fn owned_by_a_group(ty: usize) -> bool {
+    GROUPS.iter().any(|g| g.owned().contains(&ty))
+}
+
+/// Which types a `Comps` has, as bits.
+fn mask(comps: &Comps) -> u32 {
+    (0..TYPES)
+        .filter(|&t| comps[t].is_some())
+        .map(|t| 1 << t)
+        .sum()
+}
+
+/// `comps` restricted to the types of `types`.
+fn only(comps: &Comps, types: &[usize]) -> Comps {
+    let mut only = [None; TYPES];
+    for &t in types {
+        only[t] = comps[t];
+    }
+    only
+}
+
+/// Runs `$body` with `$K` the key type of group `$g` in spelling `$sp`.
 macro_rules! with_group {
-    ($g:expr, $sp:expr, $T:ident => $body:expr) => {{
+    ($g:expr, $sp:expr, $K:ident => $body:expr) => {{
         let g: Grp = $g;
         match (g, $sp % g.spellings()) {
             (Grp::Ab, 0) => {
-                type $T = (A, B);
+                type $K = (A, B);
                 $body
             }
             (Grp::Ab, _) => {
-                type $T = (B, A);
+                type $K = (B, A);
                 $body
             }
             (Grp::Abc, 0) => {
-                type $T = (A, B, C);
+                type $K = (A, B, C);
                 $body
             }
             (Grp::Abc, 1) => {
-                type $T = (C, A, B);
+                type $K = (C, A, B);
                 $body
             }
             (Grp::Abc, _) => {
-                type $T = (B, C, A);
+                type $K = (B, C, A);
                 $body
             }
             (Grp::Abcd, 0) => {
-                type $T = (A, B, C, D);
+                type $K = (A, B, C, D);
                 $body
             }
             (Grp::Abcd, 1) => {
-                type $T = (D, C, B, A);
+                type $K = (D, C, B, A);
                 $body
             }
             (Grp::Abcd, _) => {
-                type $T = (B, D, A, C);
+                type $K = (B, D, A, C);
                 $body
             }
             (Grp::Ef, 0) => {
-                type $T = (E, F);
+                type $K = (E, F);
                 $body
             }
             (Grp::Ef, _) => {
-                type $T = (F, E);
+                type $K = (F, E);
+                $body
+            }
+            (Grp::Gh, 0) => {
+                type $K = (G, H);
+                $body
+            }
+            (Grp::Gh, _) => {
+                type $K = (H, G);
+                $body
+            }
+            (Grp::Efgh, 0) => {
+                type $K = (E, F, G, H);
+                $body
+            }
+            (Grp::Efgh, 1) => {
+                type $K = (H, G, F, E);
+                $body
+            }
+            (Grp::Efgh, _) => {
+                type $K = (G, E, H, F);
+                $body
+            }
+            (Grp::EgetF, 0) => {
+                type $K = (E, Get<F>);
+                $body
+            }
+            (Grp::EgetF, _) => {
+                type $K = (E, Get<(F,)>);
+                $body
+            }
+            (Grp::JgetI, 0) => {
+                type $K = (J, Get<I>);
+                $body
+            }
+            (Grp::JgetI, _) => {
+                type $K = (J, Get<(I,)>);
+                $body
+            }
+            (Grp::IjxK, 0) => {
+                type $K = (I, J, Exclude<K>);
+                $body
+            }
+            (Grp::IjxK, 1) => {
+                type $K = (J, I, Exclude<K>);
+                $body
+            }
+            (Grp::IjxK, _) => {
+                type $K = (J, I, Exclude<(K,)>);
+                $body
+            }
+            (Grp::IjxKl, 0) => {
+                type $K = (I, J, Exclude<(K, L)>);
+                $body
+            }
+            (Grp::IjxKl, 1) => {
+                type $K = (J, I, Exclude<(L, K)>);
+                $body
+            }
+            (Grp::IjxKl, _) => {
+                type $K = (I, J, Exclude<(L, K)>);
+                $body
+            }
+            (Grp::LgetAxK, 0) => {
+                type $K = (L, Get<A>, Exclude<K>);
+                $body
+            }
+            (Grp::LgetAxK, _) => {
+                type $K = (L, Get<(A,)>, Exclude<(K,)>);
+                $body
+            }
+            (Grp::MgetBn, 0) => {
+                type $K = (M, Get<(B, N)>);
+                $body
+            }
+            (Grp::MgetBn, _) => {
+                type $K = (M, Get<(N, B)>);
+                $body
+            }
+            (Grp::GetAe, 0) => {
+                type $K = Get<(A, E)>;
+                $body
+            }
+            (Grp::GetAe, _) => {
+                type $K = Get<(E, A)>;
+                $body
+            }
+            (Grp::GetAxK, 0) => {
+                type $K = (Get<A>, Exclude<K>);
+                $body
+            }
+            (Grp::GetAxK, _) => {
+                type $K = (Get<(A,)>, Exclude<(K,)>);
+                $body
+            }
+            (Grp::GetD, 0) => {
+                type $K = Get<D>;
+                $body
+            }
+            (Grp::GetD, _) => {
+                type $K = Get<(D,)>;
                 $body
             }
         }
     }};
 }
 
-/// What a group sort compares, over the canonical order of the group's types.
+/// What a group sort compares, over the canonical order of the group's owned then
+/// observed types.
 #[derive(Clone, Copy, Debug)]
-enum Key {
+enum SortKey {
     First,
     Last,
     Sum,
 }
 
-fn key_of(group: Grp, key: Key, comps: &Comps) -> u64 {
-    let types = group.types();
-    let value = |t: usize| u64::from(comps[t].expect("group member has every owned type"));
+fn key_of(group: Grp, key: SortKey, comps: &Comps) -> u64 {
+    let types = group.required();
+    let value = |t: usize| u64::from(comps[t].unwrap_or(0));
     match key {
-        Key::First => value(types[0]),
-        Key::Last => value(types[types.len() - 1]),
-        Key::Sum => types.iter().map(|&t| value(t)).sum(),
+        SortKey::First => value(types[0]),
+        SortKey::Last => value(types[types.len() - 1]),
+        SortKey::Sum => types.iter().map(|&t| value(t)).sum(),
     }
 }
 
@@ -281,14 +611,13 @@ enum Op {
     SortGroup {
         group: Grp,
         spelling: usize,
-        key: Key,
+        key: SortKey,
         descending: bool,
     },
-    SortUngrouped {
-        descending: bool,
-    },
-    SortOwned {
+    /// `World::sort` of one storage: refused if a group owns it.
+    Sort {
         ty: usize,
+        descending: bool,
     },
     Iterate {
         group: Grp,
@@ -296,8 +625,14 @@ enum Op {
         ty: usize,
         delta: u32,
     },
-    ViewEg,
-    ViewGa,
+    /// `view::<(E, O)>()`: `O += E`.
+    ViewEo,
+    /// `view::<(O, A)>()`: `A += O % 3`.
+    ViewOa,
+    /// `view::<(C, K)>().get(target)`.
+    ViewGet {
+        target: Target,
+    },
 }
 
 fn target() -> impl Strategy<Value = Target> {
@@ -315,36 +650,63 @@ fn group() -> impl Strategy<Value = Grp> {
 }
 
 fn op() -> impl Strategy<Value = Op> {
-    let key = prop_oneof![Just(Key::First), Just(Key::Last), Just(Key::Sum)];
-    // A shuffled subset of the types: mostly of the first family, to fill its groups.
-    let types = prop_oneof![
-        3 => prop::sample::subsequence(vec![0, 1, 2, 3], 1..=4).prop_shuffle(),
-        1 => prop::sample::subsequence((0..N).collect::<Vec<_>>(), 1..=N).prop_shuffle(),
+    let key = prop_oneof![
+        Just(SortKey::First),
+        Just(SortKey::Last),
+        Just(SortKey::Sum)
     ];
+    // A shuffled subset of the types: mostly of one family, to fill its groups.
+    let family = |types: Vec<usize>| {
+        let len = types.len();
+        prop::sample::subsequence(types, 1..=len).prop_shuffle()
+    };
+    let types = prop_oneof![
+        2 => family(vec![0, 1, 2, 3]),
+        2 => family(vec![4, 5, 6, 7]),
+        2 => family(vec![8, 9, 10, 11]),
+        1 => family(vec![0, 1, 4, 10, 11, 12, 13]),
+        1 => family((0..TYPES).collect()),
+    ];
+    // Mostly the storages no group owns (the sort is done), sometimes any (refused).
+    let sorted_type = prop_oneof![
+        2 => prop::sample::select(vec![10usize, 13, 14]),
+        1 => 0..TYPES,
+    ];
+    // Removals favour the excluded types, so that the exclude groups have members.
+    let removed = prop_oneof![
+        3 => 0..TYPES,
+        2 => prop::sample::select(vec![10usize, 11]),
+    ];
+    // Entities live long enough to gather most types (about three inserts per type and
+    // lifetime, and half as many removals).
     prop_oneof![
-        6 => Just(Op::Spawn),
-        28 => (0..N, target(), 0u32..32)
+        3 => Just(Op::Spawn),
+        40 => (0..TYPES, target(), 0u32..32)
             .prop_map(|(ty, target, value)| Op::Insert { ty, target, value }),
-        5 => (types, target(), 0u32..32)
+        12 => (types, target(), 0u32..32)
             .prop_map(|(types, target, value)| Op::InsertMany { types, target, value }),
-        14 => (0..N, target()).prop_map(|(ty, target)| Op::Remove { ty, target }),
-        5 => target().prop_map(|target| Op::Destroy { target }),
-        3 => (0..N, target(), 0u32..4)
+        30 => (removed, target()).prop_map(|(ty, target)| Op::Remove { ty, target }),
+        2 => target().prop_map(|target| Op::Destroy { target }),
+        3 => (0..TYPES, target(), 0u32..4)
             .prop_map(|(ty, target, delta)| Op::GetMut { ty, target, delta }),
-        5 => (group(), 0usize..6, key, any::<bool>()).prop_map(
+        6 => (group(), 0usize..6, key, any::<bool>()).prop_map(
             |(group, spelling, key, descending)| Op::SortGroup { group, spelling, key, descending }
         ),
-        2 => any::<bool>().prop_map(|descending| Op::SortUngrouped { descending }),
-        1 => (0usize..6).prop_map(|ty| Op::SortOwned { ty }),
-        4 => (group(), 0usize..6, 0usize..4, 0u32..4)
+        2 => (sorted_type, any::<bool>()).prop_map(|(ty, descending)| Op::Sort { ty, descending }),
+        5 => (group(), 0usize..6, 0usize..4, 0u32..4)
             .prop_map(|(group, spelling, ty, delta)| Op::Iterate { group, spelling, ty, delta }),
-        1 => Just(Op::ViewEg),
-        1 => Just(Op::ViewGa),
+        1 => Just(Op::ViewEo),
+        1 => Just(Op::ViewOa),
+        1 => target().prop_map(|target| Op::ViewGet { target }),
     ]
 }
 
 fn spec(group: Grp, spelling: usize) -> GroupSpec {
-    with_group!(group, spelling, T => GroupSpec::of::<T>())
+    with_group!(group, spelling, Key => GroupSpec::of::<Key>())
+}
+
+fn decl(group: Grp, spelling: usize) -> sparse_core::GroupDecl<ComponentKey> {
+    with_group!(group, spelling, Key => Key::decl())
 }
 
 /// Returns `Err(format!(..))` from the enclosing function unless `$cond` holds.
@@ -356,24 +718,24 @@ macro_rules! ensure {
     };
 }
 
-fn group_entities<T: Tuple>(world: &mut World) -> Result<Vec<Entity>, AccessError> {
-    Ok(world.group::<T>()?.entities().to_vec())
+fn group_entities<Q: ModelKey>(world: &mut World) -> Result<Vec<Entity>, AccessError> {
+    Ok(world.group::<Q>()?.entities().to_vec())
 }
 
-fn group_len<T: Tuple>(world: &World) -> Result<usize, AccessError> {
-    world.group_len::<T>()
+fn group_len<Q: ModelKey>(world: &World) -> Result<usize, AccessError> {
+    world.group_len::<Q>()
 }
 
 /// The entities and the values read through `into_slices`, checked to be aligned.
-fn group_slices<T: Tuple>(world: &mut World) -> Result<Vec<(Entity, Comps)>, String> {
-    let group = world.group::<T>().map_err(|e| e.to_string())?;
+fn group_slices<Q: ModelKey>(world: &mut World) -> Result<Vec<(Entity, Comps)>, String> {
+    let group = world.group::<Q>().map_err(|e| e.to_string())?;
     ensure!(group.len() == group.entities().len(), "GroupMut::len");
     ensure!(
         group.is_empty() == group.entities().is_empty(),
         "GroupMut::is_empty"
     );
     let (entities, slices) = group.into_slices();
-    let lens = T::slice_lens(&slices);
+    let lens = Q::slice_lens(&slices);
     ensure!(
         lens.iter().all(|&l| l == entities.len()),
         "slices of {} entities have lengths {lens:?}",
@@ -382,34 +744,48 @@ fn group_slices<T: Tuple>(world: &mut World) -> Result<Vec<(Entity, Comps)>, Str
     Ok(entities
         .iter()
         .enumerate()
-        .map(|(i, &e)| (e, T::slice_vals(&slices, i)))
+        .map(|(i, &e)| (e, Q::slice_vals(&slices, i)))
         .collect())
 }
 
-fn sort_group<T: Tuple>(
+/// Sorts the group; checks that every item compared holds exactly the group's owned and
+/// observed types.
+fn sort_group<Q: ModelKey>(
     world: &mut World,
     group: Grp,
-    key: Key,
+    key: SortKey,
     descending: bool,
-) -> Result<(), AccessError> {
-    world.sort_group::<T>(|x, y| {
-        let (x, y) = (
-            key_of(group, key, &T::vals(x)),
-            key_of(group, key, &T::vals(y)),
-        );
-        order(x, y, descending)
-    })
+) -> Result<(), String> {
+    let want = mask(&only(&[Some(0); TYPES], &group.required()));
+    let mut wrong = None;
+    let result = world.sort_group::<Q>(|x, y| {
+        let (x, y) = (Q::item_vals(x), Q::item_vals(y));
+        for item in [&x, &y] {
+            if mask(item) != want {
+                wrong = Some(*item);
+            }
+        }
+        order(key_of(group, key, &x), key_of(group, key, &y), descending)
+    });
+    ensure!(result.is_ok(), "sort_group {group:?}: {result:?}");
+    ensure!(
+        wrong.is_none(),
+        "sort_group {group:?} compared the item {wrong:?}"
+    );
+    Ok(())
 }
 
-fn iterate<T: Tuple>(
+/// Iterates the group with `for_each`, adding `delta` to the component of index `ty`;
+/// returns each visited entity with the values of its item (after the change).
+fn iterate<Q: ModelKey>(
     world: &mut World,
     ty: usize,
     delta: u32,
 ) -> Result<Vec<(Entity, Comps)>, AccessError> {
     let mut visited = Vec::new();
     world
-        .group::<T>()?
-        .for_each(|e, refs| visited.push((e, T::bump(refs, ty, delta))));
+        .group::<Q>()?
+        .for_each(|e, item| visited.push((e, Q::item_bump(item, ty, delta))));
     Ok(visited)
 }
 
@@ -455,19 +831,59 @@ fn get_mut<T: Val>(world: &mut World, e: Entity, delta: u32) -> Option<u32> {
     })
 }
 
-/// Attempts to sort a grouped storage: must be refused and must not move anything.
-fn sort_owned<T: Val>(world: &mut World) -> Result<(), String> {
+/// Sorts a storage: refused if a group owns it (and then nothing moves), else sorted.
+fn sort_storage<T: Val>(world: &mut World, descending: bool) -> Result<(), String> {
     let before = world.storage::<T>().map(|s| s.entities().to_vec());
-    let result = world.sort::<T>(|x, y| y.get().cmp(&x.get()));
+    let result = world.sort::<T>(|x, y| order(x.get().into(), y.get().into(), descending));
     let name = core::any::type_name::<T>();
-    ensure!(
-        result == Err(AccessError::OwnedByGroup(name)),
-        "sort::<{name}> gave {result:?}"
-    );
-    let after = world.storage::<T>().map(|s| s.entities().to_vec());
-    ensure!(before == after, "a refused sort::<{name}> moved entities");
+    if owned_by_a_group(T::IDX) {
+        ensure!(
+            result == Err(AccessError::OwnedByGroup(name)),
+            "sort::<{name}> of an owned storage gave {result:?}"
+        );
+        let after = world.storage::<T>().map(|s| s.entities().to_vec());
+        ensure!(before == after, "a refused sort::<{name}> moved entities");
+    } else {
+        ensure!(result.is_ok(), "sort::<{name}>: {result:?}");
+        let storage = world.storage::<T>().expect("sort registers the storage");
+        let values: Vec<u64> = storage
+            .components()
+            .iter()
+            .map(|v| v.get().into())
+            .collect();
+        ensure!(
+            values
+                .windows(2)
+                .all(|w| order(w[0], w[1], descending).is_le()),
+            "sort::<{name}> (descending: {descending}) left {values:?}"
+        );
+    }
     Ok(())
 }
+
+/// A cheap hasher for the model's entity keys (the default one dominates the run time of
+/// a debug build).
+#[derive(Default)]
+struct EntityHasher(u64);
+
+impl Hasher for EntityHasher {
+    fn finish(&self) -> u64 {
+        self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = self.0.rotate_left(32) ^ u64::from(n);
+    }
+}
+
+/// The model: component values of every alive entity.
+type Model = HashMap<Entity, Comps, BuildHasherDefault<EntityHasher>>;
 
 fn sorted(mut entities: Vec<Entity>) -> Vec<Entity> {
     entities.sort_unstable();
@@ -478,23 +894,30 @@ fn sorted(mut entities: Vec<Entity>) -> Vec<Entity> {
 struct Harness {
     world: World,
     /// The model: component values of every alive entity.
-    model: HashMap<Entity, Comps>,
+    model: Model,
     /// Alive entities, in spawn order.
     alive: Vec<Entity>,
     /// Destroyed entities, in destruction order.
     dead: Vec<Entity>,
     /// Every handle ever spawned, in spawn order.
     all: Vec<Entity>,
+    /// `(outer, inner)` pairs of nested groups.
+    nesting: Vec<(Grp, Grp)>,
 }
 
 impl Harness {
     fn new(world: World) -> Self {
+        let nesting = GROUPS
+            .into_iter()
+            .flat_map(|outer| outer.inner().into_iter().map(move |inner| (outer, inner)))
+            .collect();
         Harness {
             world,
-            model: HashMap::new(),
+            model: Model::default(),
             alive: Vec::new(),
             dead: Vec::new(),
             all: Vec::new(),
+            nesting,
         }
     }
 
@@ -511,36 +934,65 @@ impl Harness {
         picked.unwrap_or_else(|| Entity::from_raw_parts(2_000_000, 1).expect("valid raw parts"))
     }
 
-    /// Whether `op` must leave every storage's order as it is: failed and no-op structural
-    /// changes (dead handles, absent components, replaced values) and value-only access.
-    fn keeps_layout(&self, op: &Op) -> bool {
+    /// How far `op` may reorder each storage: the length of the prefix it may permute
+    /// (`usize::MAX`: all of it), the rest staying as it is; `None` if it may change the
+    /// storages' contents. Failed and no-op structural changes (dead handles, absent
+    /// components, replaced values) and value-only access move nothing; a sort moves what
+    /// it sorts.
+    fn movable(&self, op: &Op) -> Option<[usize; TYPES]> {
+        let still = [0; TYPES];
         let has = |target: Target, ty: usize| {
             self.model
                 .get(&self.resolve(target))
                 .map(|c| c[ty].is_some())
         };
         match *op {
-            Op::Insert { ty, target, .. } => has(target, ty) != Some(false),
-            Op::InsertMany { target, .. } | Op::Destroy { target } => has(target, 0).is_none(),
-            Op::Remove { ty, target } => has(target, ty) != Some(true),
+            Op::Insert { ty, target, .. } => (has(target, ty) != Some(false)).then_some(still),
+            Op::InsertMany {
+                ref types, target, ..
+            } => types
+                .iter()
+                .all(|&ty| has(target, ty) != Some(false))
+                .then_some(still),
+            Op::Remove { ty, target } => (has(target, ty) != Some(true)).then_some(still),
+            Op::Destroy { target } => has(target, 0).is_none().then_some(still),
             Op::Spawn
             | Op::GetMut { .. }
-            | Op::SortOwned { .. }
             | Op::Iterate { .. }
-            | Op::ViewEg
-            | Op::ViewGa => true,
-            Op::SortGroup { .. } | Op::SortUngrouped { .. } => false,
+            | Op::ViewEo
+            | Op::ViewOa
+            | Op::ViewGet { .. } => Some(still),
+            Op::Sort { ty, .. } => {
+                let mut movable = still;
+                if !owned_by_a_group(ty) {
+                    movable[ty] = usize::MAX;
+                }
+                Some(movable)
+            }
+            Op::SortGroup { group, .. } => {
+                // The group's owned storages over its length, the storages only inner
+                // groups own over the outermost such group's length; nothing for a
+                // non-owning group.
+                let mut movable = still;
+                for g in core::iter::once(group).chain(group.inner()) {
+                    let len = self.members(g).len();
+                    for &t in g.owned() {
+                        movable[t] = movable[t].max(len);
+                    }
+                }
+                Some(movable)
+            }
         }
     }
 
     /// The entity order of every storage.
     fn layout(&self) -> Vec<Vec<Entity>> {
-        (0..N)
+        (0..TYPES)
             .map(|ty| dispatch!(ty, storage_order(&self.world)))
             .collect()
     }
 
-    /// The model's entities having every type of `group`, sorted.
+    /// The model's entities passing `group`'s filter, sorted.
     fn members(&self, group: Grp) -> Vec<Entity> {
         let members = self
             .model
@@ -583,7 +1035,7 @@ impl Harness {
                     !self.dead.contains(&e),
                     "spawn returned the destroyed {e:?}"
                 );
-                self.model.insert(e, [None; N]);
+                self.model.insert(e, [None; TYPES]);
                 self.alive.push(e);
                 self.all.push(e);
             }
@@ -644,39 +1096,22 @@ impl Harness {
                 spelling,
                 key,
                 descending,
-            } => {
-                let result = with_group!(group, spelling, T => {
-                    sort_group::<T>(&mut self.world, group, key, descending)
-                });
-                ensure!(result.is_ok(), "sort_group {group:?}: {result:?}");
+            } => with_group!(group, spelling, Key => {
+                sort_group::<Key>(&mut self.world, group, key, descending)
+            })?,
+            Op::Sort { ty, descending } => {
+                dispatch!(ty, sort_storage(&mut self.world, descending))?
             }
-            Op::SortUngrouped { descending } => {
-                let result = self
-                    .world
-                    .sort::<G>(|x, y| order(x.0.into(), y.0.into(), descending));
-                ensure!(result.is_ok(), "sort::<G>: {result:?}");
-                let storage = self
-                    .world
-                    .storage::<G>()
-                    .expect("sort registers the storage");
-                let values = storage.components();
-                ensure!(
-                    values
-                        .windows(2)
-                        .all(|w| order(w[0].0.into(), w[1].0.into(), descending).is_le()),
-                    "sort::<G> (descending: {descending}) left {values:?}"
-                );
-            }
-            Op::SortOwned { ty } => dispatch!(ty, sort_owned(&mut self.world))?,
             Op::Iterate {
                 group,
                 spelling,
                 ty,
                 delta,
             } => {
-                let ty = group.types()[ty % group.types().len()];
-                let visited = with_group!(group, spelling, T => {
-                    iterate::<T>(&mut self.world, ty, delta)
+                let required = group.required();
+                let ty = required[ty % required.len()];
+                let visited = with_group!(group, spelling, Key => {
+                    iterate::<Key>(&mut self.world, ty, delta)
                 })
                 .map_err(|e| format!("group {group:?}: {e}"))?;
                 let members = self.members(group);
@@ -688,36 +1123,43 @@ impl Harness {
                 for (e, comps) in visited {
                     let model = self.model.get_mut(&e).expect("member is alive");
                     model[ty] = model[ty].map(|v| v.wrapping_add(delta));
-                    for &t in group.types() {
-                        ensure!(
-                            comps[t] == model[t],
-                            "iterating {group:?}: {e:?}'s {} is {:?}, want {:?}",
-                            NAMES[t],
-                            comps[t],
-                            model[t]
-                        );
-                    }
+                    let want = only(model, &required);
+                    ensure!(
+                        comps == want,
+                        "iterating {group:?}: {e:?}'s item is {comps:?}, want {want:?}"
+                    );
                 }
             }
-            Op::ViewEg => {
+            Op::ViewEo => {
                 let mut visited = Vec::new();
-                self.world.view::<(E, G)>().for_each(|e, (ev, gv)| {
-                    gv.0 = gv.0.wrapping_add(ev.0);
+                self.world.view::<(E, O)>().for_each(|e, (ev, ov)| {
+                    ov.0 = ov.0.wrapping_add(ev.0);
                     visited.push(e);
                 });
-                self.mirror_view("<E, G>", visited, 4, 6, |c| {
-                    c[6].map(|g| g.wrapping_add(c[4].unwrap_or(0)))
+                self.mirror_view("<E, O>", visited, 4, 14, |c| {
+                    c[14].map(|o| o.wrapping_add(c[4].unwrap_or(0)))
                 })?;
             }
-            Op::ViewGa => {
+            Op::ViewOa => {
                 let mut visited = Vec::new();
-                self.world.view::<(G, A)>().for_each(|e, (gv, av)| {
-                    av.0 = av.0.wrapping_add(gv.0 % 3);
+                self.world.view::<(O, A)>().for_each(|e, (ov, av)| {
+                    av.0 = av.0.wrapping_add(ov.0 % 3);
                     visited.push(e);
                 });
-                self.mirror_view("<G, A>", visited, 6, 0, |c| {
-                    c[0].map(|a| a.wrapping_add(c[6].unwrap_or(0) % 3))
+                self.mirror_view("<O, A>", visited, 14, 0, |c| {
+                    c[0].map(|a| a.wrapping_add(c[14].unwrap_or(0) % 3))
                 })?;
+            }
+            Op::ViewGet { target } => {
+                let e = self.resolve(target);
+                let mut view = self.world.view::<(C, K)>();
+                let hint = view.len_hint();
+                let got = view.get(e).map(|(c, k)| (c.0, k.0));
+                let want = self.model.get(&e).and_then(|c| Some((c[2]?, c[10]?)));
+                ensure!(got == want, "view <C, K> get {e:?}: {got:?}, want {want:?}");
+                let count = |t: usize| self.model.values().filter(|c| c[t].is_some()).count();
+                let want = count(2).min(count(10));
+                ensure!(hint == want, "view <C, K> len_hint {hint}, want {want}");
             }
         }
         Ok(())
@@ -747,8 +1189,73 @@ impl Harness {
         Ok(())
     }
 
+    /// Checks one group against the model, through spelling `round` of its key and
+    /// another spelling; returns its entities in order.
+    fn check_group(
+        &mut self,
+        group: Grp,
+        round: usize,
+        layout: &[Vec<Entity>],
+    ) -> Result<Vec<Entity>, String> {
+        let spelling = round % group.spellings();
+        let other = (round + 1) % group.spellings();
+        let members = self.members(group);
+        // The length, through the other spelling.
+        let len = with_group!(group, other, Key => group_len::<Key>(&self.world))
+            .map_err(|e| e.to_string())?;
+        ensure!(
+            len == members.len(),
+            "group_len {group:?} (spelling {other}) is {len}, model {}",
+            members.len()
+        );
+        // The entities and the owned slices: exactly the owned types, aligned.
+        let entries = with_group!(group, spelling, Key => group_slices::<Key>(&mut self.world))?;
+        let entities: Vec<Entity> = entries.iter().map(|&(e, _)| e).collect();
+        let set = sorted(entities.clone());
+        ensure!(
+            set == members,
+            "group {group:?} holds {entities:?}, model {members:?}"
+        );
+        for (e, comps) in &entries {
+            let want = only(&self.model[e], group.owned());
+            ensure!(
+                *comps == want,
+                "group {group:?}: slices of {e:?} hold {comps:?}, want {want:?}"
+            );
+        }
+        // The members are the prefix of every owned storage.
+        for &t in group.owned() {
+            let storage = &layout[t];
+            ensure!(
+                storage.len() >= len && storage[..len] == entities[..],
+                "group {group:?} {entities:?} is not the prefix of storage {} {storage:?}",
+                NAMES[t]
+            );
+        }
+        // `for_each` through the other spelling visits each member once, in the group's
+        // order, with exactly its owned and observed values.
+        let visited = with_group!(group, other, Key => iterate::<Key>(&mut self.world, TYPES, 0))
+            .map_err(|e| e.to_string())?;
+        let order: Vec<Entity> = visited.iter().map(|&(e, _)| e).collect();
+        ensure!(
+            order == entities,
+            "for_each on {group:?} (spelling {other}) visited {order:?}, \
+             entities (spelling {spelling}) are {entities:?}"
+        );
+        let required = group.required();
+        for (e, comps) in &visited {
+            let want = only(&self.model[e], &required);
+            ensure!(
+                *comps == want,
+                "for_each on {group:?}: {e:?}'s item is {comps:?}, want {want:?}"
+            );
+        }
+        Ok(entities)
+    }
+
     /// Checks the whole world against the model. `round` rotates the costlier probes.
-    fn check(&mut self, round: usize) -> Result<(), String> {
+    /// `layout` is the entity order of every storage.
+    fn check(&mut self, round: usize, layout: &[Vec<Entity>]) -> Result<(), String> {
         self.world.check()?;
         let alive = self.world.entities().len();
         ensure!(
@@ -767,7 +1274,7 @@ impl Harness {
         // Every value of every handle ever spawned, read through each storage looked up
         // once: the alive ones agree with the model, the destroyed ones have nothing (their
         // indices may be reused by alive entities).
-        for ty in 0..N {
+        for ty in 0..TYPES {
             let values = dispatch!(ty, column(&self.world, &entities));
             for ((&e, want), got) in entities.iter().zip(&wants).zip(values) {
                 ensure!(
@@ -795,7 +1302,7 @@ impl Harness {
         }
         // The world's per-entity accessors, one type per round (they look the storage up by
         // `TypeId` on every call).
-        let ty = round % N;
+        let ty = round % TYPES;
         let handles = entities.iter().zip(wants.iter().map(|c| c[ty]));
         for (&e, want) in handles.chain(self.dead.iter().map(|e| (e, None))) {
             let got = dispatch!(ty, get(&self.world, e));
@@ -813,56 +1320,10 @@ impl Harness {
         }
         let mut slices: Vec<Vec<Entity>> = Vec::new();
         for group in GROUPS {
-            let members = self.members(group);
-            let len = with_group!(group, 0, T => group_len::<T>(&self.world))
-                .map_err(|e| e.to_string())?;
-            ensure!(
-                len == members.len(),
-                "group_len {group:?} is {len}, model {}",
-                members.len()
-            );
-            let entries = with_group!(group, 0, T => group_slices::<T>(&mut self.world))?;
-            let entities: Vec<Entity> = entries.iter().map(|&(e, _)| e).collect();
-            ensure!(
-                entities.len() == len,
-                "group {group:?} has {} entities, group_len {len}",
-                entities.len()
-            );
-            let set = sorted(entities.clone());
-            ensure!(
-                set == members,
-                "group {group:?} holds {entities:?}, model {members:?}"
-            );
-            for (e, comps) in &entries {
-                let model = &self.model[e];
-                for &t in group.types() {
-                    ensure!(
-                        comps[t] == model[t],
-                        "group {group:?}: slice {} of {e:?} is {:?}, want {:?}",
-                        NAMES[t],
-                        comps[t],
-                        model[t]
-                    );
-                }
-            }
-            // Another spelling of the tuple names the same group.
-            let spelling = 1 + round % (group.spellings() - 1);
-            let other = with_group!(group, spelling, T => group_entities::<T>(&mut self.world))
-                .map_err(|e| e.to_string())?;
-            ensure!(
-                other == entities,
-                "group {group:?} spelling {spelling} gives {other:?}, not {entities:?}"
-            );
-            let other_len = with_group!(group, spelling, T => group_len::<T>(&self.world))
-                .map_err(|e| e.to_string())?;
-            ensure!(
-                other_len == len,
-                "group_len {group:?} spelling {spelling} is {other_len}, not {len}"
-            );
-            slices.push(entities);
+            slices.push(self.check_group(group, round, layout)?);
         }
         // Nesting: each inner group is the prefix of its outer group, in the same order.
-        for (outer, inner) in [(Grp::Ab, Grp::Abc), (Grp::Abc, Grp::Abcd)] {
+        for &(outer, inner) in &self.nesting {
             let (o, i) = (&slices[index(outer)], &slices[index(inner)]);
             ensure!(
                 o.len() >= i.len() && o[..i.len()] == i[..],
@@ -872,13 +1333,20 @@ impl Harness {
         Ok(())
     }
 
-    /// Checks that `group` is sorted layer by layer: each range between the lengths of two
-    /// successive nested groups (and the innermost group itself) is ordered by `key`.
-    fn check_sorted(&mut self, group: Grp, key: Key, descending: bool) -> Result<(), String> {
-        let entities = with_group!(group, 0, T => group_entities::<T>(&mut self.world))
+    /// Checks that `group` is sorted by `key`: an owning group layer by layer (each range
+    /// between the lengths of two successive nested groups, and the innermost group
+    /// itself), a non-owning group fully.
+    fn check_sorted(
+        &mut self,
+        group: Grp,
+        spelling: usize,
+        key: SortKey,
+        descending: bool,
+    ) -> Result<(), String> {
+        let entities = with_group!(group, spelling, Key => group_entities::<Key>(&mut self.world))
             .map_err(|e| e.to_string())?;
-        let inner = group.inner().iter().rev();
-        let mut ends: Vec<usize> = inner.map(|&g| self.members(g).len()).collect();
+        let inner = group.inner().into_iter().rev();
+        let mut ends: Vec<usize> = inner.map(|g| self.members(g).len()).collect();
         ends.push(entities.len());
         let mut start = 0;
         for end in ends {
@@ -905,44 +1373,121 @@ fn index(group: Grp) -> usize {
         .expect("known group")
 }
 
+/// Checks that `before` and `after` differ at most by a permutation of each storage's
+/// prefix of `movable` entities.
+fn check_moves(
+    before: &[Vec<Entity>],
+    after: &[Vec<Entity>],
+    movable: &[usize; TYPES],
+) -> Result<(), String> {
+    for t in 0..TYPES {
+        let (b, a) = (&before[t], &after[t]);
+        let p = movable[t].min(b.len());
+        ensure!(
+            b.len() == a.len()
+                && b[p..] == a[p..]
+                && sorted(b[..p].to_vec()) == sorted(a[..p].to_vec()),
+            "storage {} may only permute its first {p} entities: {b:?} -> {a:?}",
+            NAMES[t]
+        );
+    }
+    Ok(())
+}
+
+/// Checks that the world refuses keys naming no group of it.
+fn check_missing_groups(world: &mut World) -> Result<(), String> {
+    fn missing<T>(result: Result<T, AccessError>) -> bool {
+        matches!(result, Err(AccessError::NoSuchGroup(_)))
+    }
+    ensure!(missing(world.group::<(A, C)>().map(|_| ())), "group <A, C>");
+    ensure!(missing(world.group_len::<(A, B, O)>()), "group <A, B, O>");
+    ensure!(missing(world.group_len::<(I, J)>()), "group <I, J>");
+    ensure!(
+        missing(world.group_len::<(I, J, Exclude<L>)>()),
+        "group <I, J, exclude(L)>"
+    );
+    ensure!(missing(world.group_len::<Get<A>>()), "group <get(A)>");
+    ensure!(
+        missing(world.group_len::<(A, Get<B>)>()),
+        "group <A, get(B)>"
+    );
+    ensure!(
+        missing(world.group_len::<(K, Get<A>, Exclude<L>)>()),
+        "group <K, get(A), exclude(L)>"
+    );
+    ensure!(
+        missing(world.group_len::<(Get<(A, E)>, Exclude<K>)>()),
+        "group <get(A, E), exclude(K)>"
+    );
+    // The same types in other lists: owned and observed, observed and excluded swapped.
+    ensure!(
+        missing(world.group_len::<(F, Get<E>)>()),
+        "group <F, get(E)>"
+    );
+    ensure!(
+        missing(world.group_len::<(I, Get<J>)>()),
+        "group <I, get(J)>"
+    );
+    ensure!(
+        missing(world.group_len::<(B, Get<(M, N)>)>()),
+        "group <B, get(M, N)>"
+    );
+    ensure!(
+        missing(world.group_len::<(A, Get<L>, Exclude<K>)>()),
+        "group <A, get(L), exclude(K)>"
+    );
+    ensure!(
+        missing(world.group_len::<(L, Get<K>, Exclude<A>)>()),
+        "group <L, get(K), exclude(A)>"
+    );
+    ensure!(
+        missing(world.group_len::<(I, J, Get<K>)>()),
+        "group <I, J, get(K)>"
+    );
+    ensure!(
+        missing(world.group_len::<(Get<K>, Exclude<A>)>()),
+        "group <get(K), exclude(A)>"
+    );
+    ensure!(
+        missing(world.sort_group::<(A, C)>(|_, _| Ordering::Equal)),
+        "sort_group <A, C>"
+    );
+    ensure!(
+        missing(world.sort_group::<Get<(A, B)>>(|_, _| Ordering::Equal)),
+        "sort_group <get(A, B)>"
+    );
+    Ok(())
+}
+
 /// Builds the world with the groups in `order`, each in its `spellings` entry, then runs
 /// `ops`, checking everything after each.
-fn run(order: &[usize], spellings: [usize; 4], ops: &[Op]) -> Result<(), String> {
+fn run(order: &[usize], spellings: &[usize], ops: &[Op]) -> Result<(), String> {
     let specs = order.iter().map(|&g| spec(GROUPS[g], spellings[g]));
     let world = World::with_groups(specs)
-        .map_err(|e| format!("groups {order:?} {spellings:?} rejected: {e:?}"))?;
+        .map_err(|e| format!("groups {order:?} {spellings:?} rejected: {e}"))?;
     let mut h = Harness::new(world);
-    let no_such = h.world.group::<(A, C)>().err();
-    ensure!(
-        matches!(no_such, Some(AccessError::NoSuchGroup(_))),
-        "group <A, C> gave {no_such:?}"
-    );
-    let no_such = h.world.group_len::<(A, B, G)>();
-    ensure!(
-        matches!(no_such, Err(AccessError::NoSuchGroup(_))),
-        "group <A, B, G> gave {no_such:?}"
-    );
-    h.check(0).map_err(|e| format!("before any op: {e}"))?;
+    check_missing_groups(&mut h.world)?;
+    let layout = h.layout();
+    h.check(0, &layout)
+        .map_err(|e| format!("before any op: {e}"))?;
     for (i, op) in ops.iter().enumerate() {
         let context = |e: String| format!("op #{i} {op:?}: {e}");
-        let before = h.keeps_layout(op).then(|| h.layout());
+        let movable = h.movable(op).map(|m| (m, h.layout()));
         h.apply(op).map_err(context)?;
-        if let Some(before) = before {
-            let after = h.layout();
-            ensure!(
-                before == after,
-                "op #{i} {op:?} moved entities: {before:?} -> {after:?}"
-            );
+        let layout = h.layout();
+        if let Some((movable, before)) = movable {
+            check_moves(&before, &layout, &movable).map_err(context)?;
         }
-        h.check(i).map_err(context)?;
+        h.check(i, &layout).map_err(context)?;
         if let Op::SortGroup {
             group,
+            spelling,
             key,
             descending,
-            ..
         } = *op
         {
-            h.check_sorted(group, key, descending).map_err(context)?;
+            h.check_sorted(group, spelling, key, descending)
+                .map_err(context)?;
         }
     }
     Ok(())
@@ -970,11 +1515,175 @@ proptest! {
 
     #[test]
     fn world_matches_model(
-        order in Just(vec![0usize, 1, 2, 3]).prop_shuffle(),
-        spellings in prop::array::uniform4(0usize..6),
-        ops in prop::collection::vec(op(), 1000..3000),
+        order in Just((0..GROUPS.len()).collect::<Vec<usize>>()).prop_shuffle(),
+        spellings in prop::collection::vec(0usize..6, GROUPS.len()),
+        ops in prop::collection::vec(op(), 1000..1400),
     ) {
-        run(&order, spellings, &ops).map_err(TestCaseError::fail)?;
+        run(&order, &spellings, &ops).map_err(TestCaseError::fail)?;
+    }
+}
+
+fn component_key<T: Val>() -> ComponentKey {
+    ComponentKey::of::<T>()
+}
+
+/// Every spelling of a group's key declares the group's lists, and the spellings differ.
+#[test]
+fn spellings_declare_the_groups() {
+    let keys = |types: &[usize]| -> Vec<ComponentKey> {
+        let mut keys: Vec<ComponentKey> = types
+            .iter()
+            .map(|&t| dispatch!(t, component_key()))
+            .collect();
+        keys.sort_by_key(|k| k.name());
+        keys
+    };
+    for group in GROUPS {
+        let (owned, observed, excluded) = group.lists();
+        let mut seen = Vec::new();
+        for spelling in 0..group.spellings() {
+            let decl = decl(group, spelling);
+            seen.push(with_group!(group, spelling, Key => core::any::type_name::<Key>()));
+            for (mut got, want) in [
+                (decl.owned, owned),
+                (decl.observed, observed),
+                (decl.excluded, excluded),
+            ] {
+                got.sort_by_key(|k| k.name());
+                assert_eq!(got, keys(want), "{group:?} spelling {spelling}");
+            }
+        }
+        seen.sort();
+        seen.dedup();
+        assert_eq!(
+            seen.len(),
+            group.spellings(),
+            "{group:?}'s spellings are distinct: {seen:?}"
+        );
+    }
+}
+
+/// The layout of the model test is valid in every spelling, and the crate's nesting
+/// agrees with the rule as the test writes it.
+#[test]
+fn layout_is_accepted_and_nesting_agrees() {
+    for spelling in 0..3 {
+        let decls: Vec<_> = GROUPS.iter().map(|&g| decl(g, spelling)).collect();
+        let layout = match Layout::new(decls) {
+            Ok(layout) => layout,
+            Err(errors) => panic!("the model's groups are rejected: {errors:#?}"),
+        };
+        for (i, outer) in GROUPS.into_iter().enumerate() {
+            for (j, inner) in GROUPS.into_iter().enumerate() {
+                assert_eq!(
+                    layout.is_nested_in(j, i),
+                    inner.nested_in(outer),
+                    "{inner:?} in {outer:?}"
+                );
+            }
+            let want: Vec<usize> = outer.inner().into_iter().map(index).collect();
+            assert_eq!(layout.inner_groups(i), want, "groups inside {outer:?}");
+        }
+        World::with_groups(GROUPS.iter().map(|&g| spec(g, spelling)))
+            .unwrap_or_else(|e| panic!("World::with_groups rejects the model's groups: {e}"));
+    }
+    // The families are the ones described at the top.
+    let pairs: usize = GROUPS.iter().map(|g| g.inner().len()).sum();
+    assert_eq!(pairs, 10, "nested pairs");
+    assert_eq!(Grp::EgetF.inner(), [Grp::Ef, Grp::Efgh]);
+    assert_eq!(Grp::Gh.inner(), [Grp::Efgh]);
+    assert_eq!(Grp::JgetI.inner(), [Grp::IjxK, Grp::IjxKl]);
+    assert_eq!(Grp::Ab.inner(), [Grp::Abc, Grp::Abcd]);
+}
+
+/// Adding an excluded type leaves the inner group of an exclude chain first, then the
+/// outer one; removing it enters the outer group first, then the inner one. `K` plays
+/// `X` and `L` plays `Y`.
+#[test]
+fn exclusion_leaves_inner_first_and_enters_outer_first() {
+    type Outer = (A, B, Exclude<K>);
+    type Inner = (A, B, Exclude<(K, L)>);
+    let step = |group, action| Step {
+        group,
+        action,
+        slot: None,
+    };
+    for inner_first in [false, true] {
+        let (outer, inner) = if inner_first { (1, 0) } else { (0, 1) };
+        let mut decls = vec![Outer::decl(), Inner::decl()];
+        let mut specs = vec![GroupSpec::of::<Outer>(), GroupSpec::of::<Inner>()];
+        if inner_first {
+            decls.reverse();
+            specs.reverse();
+        }
+        let layout = Layout::new(decls).expect("the exclude chain is valid");
+        assert!(layout.is_nested_in(inner, outer));
+        let k = ComponentKey::of::<K>();
+        let l = ComponentKey::of::<L>();
+        assert_eq!(
+            layout.on_add(&k),
+            [step(inner, Action::Leave), step(outer, Action::Leave)]
+        );
+        assert_eq!(
+            layout.after_remove(&k),
+            [step(outer, Action::Enter), step(inner, Action::Enter)]
+        );
+        assert_eq!(layout.on_add(&l), [step(inner, Action::Leave)]);
+        assert_eq!(layout.after_remove(&l), [step(inner, Action::Enter)]);
+
+        let mut world = World::with_groups(specs).expect("the exclude chain is valid");
+        let e: Vec<Entity> = (0..6).map(|_| world.spawn()).collect();
+        // e0..e3 in both groups, e4 (with `L`) in the outer one only, e5 (no `B`) in none.
+        world.insert(e[4], L(0)).unwrap();
+        for (i, &entity) in e.iter().enumerate() {
+            world.insert(entity, A(i as u32)).unwrap();
+        }
+        for &entity in &e[..5] {
+            world.insert(entity, B(0)).unwrap();
+        }
+        let groups = |world: &mut World| {
+            world.check().unwrap();
+            let outer = world.group::<Outer>().unwrap().entities().to_vec();
+            let inner = world.group::<Inner>().unwrap().entities().to_vec();
+            assert!(
+                outer.len() >= inner.len() && outer[..inner.len()] == inner[..],
+                "{inner:?} is the prefix of {outer:?}"
+            );
+            let a = world.storage::<A>().unwrap().entities();
+            assert_eq!(a[..outer.len()], outer[..], "the outer group is A's prefix");
+            (sorted(outer), sorted(inner))
+        };
+        let before = groups(&mut world);
+        assert_eq!(before, (e[..5].to_vec(), e[..4].to_vec()));
+        // e0 sits at position 0 of both groups: leaving the outer group first would swap
+        // e4, which the inner group excludes, into the inner group's range.
+        assert_eq!(world.storage::<A>().unwrap().entities()[0], e[0]);
+        assert_eq!(world.insert(e[0], K(1)), Ok(None));
+        assert_eq!(groups(&mut world), (e[1..5].to_vec(), e[1..4].to_vec()));
+        // e0 is now behind both groups: entering the inner group first would swap it with
+        // e4 at the inner group's end, pushing e4 out of the outer group's range.
+        assert_eq!(world.remove::<K>(e[0]), Some(K(1)));
+        assert_eq!(groups(&mut world), before);
+        // The same from the middle and the end of the inner group, and with `L`.
+        for i in [2, 3, 1] {
+            world.insert(e[i], K(2)).unwrap();
+            let mut outer = e[..5].to_vec();
+            outer.retain(|&x| x != e[i]);
+            let mut inner = e[..4].to_vec();
+            inner.retain(|&x| x != e[i]);
+            assert_eq!(groups(&mut world), (outer.clone(), inner.clone()));
+            world.insert(e[i], L(2)).unwrap();
+            assert_eq!(groups(&mut world), (outer.clone(), inner.clone()));
+            world.remove::<K>(e[i]).unwrap();
+            outer = sorted([outer, vec![e[i]]].concat());
+            assert_eq!(groups(&mut world), (outer.clone(), inner));
+            world.remove::<L>(e[i]).unwrap();
+            assert_eq!(groups(&mut world), before);
+        }
+        world.remove::<L>(e[4]).unwrap();
+        assert_eq!(groups(&mut world), (e[..5].to_vec(), e[..5].to_vec()));
+        world.destroy(e[0]).unwrap();
+        assert_eq!(groups(&mut world), (e[1..5].to_vec(), e[1..5].to_vec()));
     }
 }
 

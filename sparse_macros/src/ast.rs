@@ -43,7 +43,29 @@ pub(crate) struct Group {
     pub attr: Attribute,
     /// The attribute's parentheses, where the group's impls are spanned.
     pub span: Span,
+    /// Owned types, in declaration order.
+    pub owned: Vec<TypeRef>,
+    /// The `get(...)` clause, if any.
+    pub observed: Option<ClauseRef>,
+    /// The `exclude(...)` clause, if any.
+    pub excluded: Option<ClauseRef>,
+}
+
+/// A `get(...)` or `exclude(...)` clause.
+pub(crate) struct ClauseRef {
     pub types: Vec<TypeRef>,
+}
+
+impl Group {
+    /// The observed types (empty without `get`).
+    pub(crate) fn observed(&self) -> &[TypeRef] {
+        self.observed.as_ref().map_or(&[], |c| &c.types)
+    }
+
+    /// The excluded types (empty without `exclude`).
+    pub(crate) fn excluded(&self) -> &[TypeRef] {
+        self.excluded.as_ref().map_or(&[], |c| &c.types)
+    }
 }
 
 /// A component type as written, with the key that names it.
@@ -193,12 +215,21 @@ impl World {
         let mut groups = Vec::new();
         for attribute in item.attrs {
             if attribute.path().is_ident(attr::GROUP) {
-                match attr::group_types(&attribute) {
-                    Ok(types) => groups.push(Group {
-                        span: attr::args_span(&attribute),
-                        types: types.iter().map(TypeRef::new).collect(),
-                        attr: attribute,
-                    }),
+                match attr::group_args(&attribute) {
+                    Ok(args) => {
+                        let clause = |clause: Option<attr::Clause>| {
+                            clause.map(|c| ClauseRef {
+                                types: c.types.iter().map(TypeRef::new).collect(),
+                            })
+                        };
+                        groups.push(Group {
+                            span: attr::args_span(&attribute),
+                            owned: args.owned.iter().map(TypeRef::new).collect(),
+                            observed: clause(args.get),
+                            excluded: clause(args.exclude),
+                            attr: attribute,
+                        });
+                    }
                     Err(error) => errors.push(error),
                 }
             } else if attribute.path().is_ident("derive") {

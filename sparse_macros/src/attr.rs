@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use syn::parse::{Parse, ParseStream, Parser};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::{Attribute, Error, Meta, Path, Token, Type};
+use syn::{Attribute, Error, Ident, Meta, Path, Token, Type};
 
 /// The name of the attribute declaring a group.
 pub(crate) const GROUP: &str = "group";
@@ -21,35 +21,120 @@ pub(crate) fn world_args(args: &TokenStream) -> syn::Result<()> {
     ))
 }
 
-struct ComponentType(Type);
+/// One item of a `#[group(...)]`: an owned type, or a `get(...)`/`exclude(...)` clause.
+enum Item {
+    Owned(Box<Type>),
+    Clause(Clause),
+}
 
-impl Parse for ComponentType {
+/// A `get(A, B)` or `exclude(C)` clause.
+pub(crate) struct Clause {
+    /// `get` or `exclude`.
+    pub keyword: Ident,
+    pub types: Vec<Type>,
+}
+
+/// The lists of a `#[group(...)]`, as written.
+pub(crate) struct GroupArgs {
+    pub owned: Vec<Type>,
+    pub get: Option<Clause>,
+    pub exclude: Option<Clause>,
+}
+
+/// A component type in `#[group(...)]` (not a literal, not a clause).
+fn component_type(input: ParseStream<'_>) -> syn::Result<Type> {
+    if input.peek(syn::Lit) {
+        return Err(input.error("expected a component type in `#[group(...)]`, found a literal"));
+    }
+    input.parse().map_err(|e| {
+        Error::new(
+            e.span(),
+            format!("expected a component type in `#[group(...)]`: {e}"),
+        )
+    })
+}
+
+impl Parse for Item {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
-        if input.peek(syn::Lit) {
-            return Err(
-                input.error("expected a component type in `#[group(...)]`, found a literal")
-            );
+        let fork = input.fork();
+        if let Ok(keyword) = fork.parse::<Ident>()
+            && (keyword == GET || keyword == EXCLUDE)
+            && fork.peek(syn::token::Paren)
+        {
+            let keyword: Ident = input.parse()?;
+            let content;
+            syn::parenthesized!(content in input);
+            let types = Punctuated::<TypeArg, Token![,]>::parse_terminated(&content)?;
+            if types.is_empty() {
+                return Err(Error::new_spanned(
+                    &keyword,
+                    format!("`{keyword}()` lists no type: name at least one, or remove it"),
+                ));
+            }
+            return Ok(Item::Clause(Clause {
+                keyword,
+                types: types.into_iter().map(|t| t.0).collect(),
+            }));
         }
-        input.parse().map(ComponentType).map_err(|e| {
-            Error::new(
-                e.span(),
-                format!("expected a component type in `#[group(...)]`: {e}"),
-            )
-        })
+        component_type(input).map(|ty| Item::Owned(Box::new(ty)))
     }
 }
 
-/// The types of a `#[group(...)]` attribute.
-pub(crate) fn group_types(attr: &Attribute) -> syn::Result<Vec<Type>> {
-    match &attr.meta {
-        Meta::List(list) => {
-            let types =
-                list.parse_args_with(Punctuated::<ComponentType, Token![,]>::parse_terminated)?;
-            Ok(types.into_iter().map(|t| t.0).collect())
+struct TypeArg(Type);
+
+impl Parse for TypeArg {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        component_type(input).map(TypeArg)
+    }
+}
+
+/// The keyword of the clause of observed types.
+pub(crate) const GET: &str = "get";
+/// The keyword of the clause of excluded types.
+pub(crate) const EXCLUDE: &str = "exclude";
+
+impl Parse for GroupArgs {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let items = Punctuated::<Item, Token![,]>::parse_terminated(input)?;
+        let mut args = GroupArgs {
+            owned: Vec::new(),
+            get: None,
+            exclude: None,
+        };
+        for item in items {
+            match item {
+                Item::Owned(ty) => args.owned.push(*ty),
+                Item::Clause(clause) => {
+                    let slot = if clause.keyword == GET {
+                        &mut args.get
+                    } else {
+                        &mut args.exclude
+                    };
+                    if slot.is_some() {
+                        return Err(Error::new_spanned(
+                            &clause.keyword,
+                            format!(
+                                "a second `{0}(...)` in one group: list all its types in one `{0}(...)`",
+                                clause.keyword
+                            ),
+                        ));
+                    }
+                    *slot = Some(clause);
+                }
+            }
         }
+        Ok(args)
+    }
+}
+
+/// The lists of a `#[group(...)]` attribute.
+pub(crate) fn group_args(attr: &Attribute) -> syn::Result<GroupArgs> {
+    match &attr.meta {
+        Meta::List(list) => list.parse_args_with(GroupArgs::parse),
         _ => Err(Error::new_spanned(
             attr,
-            "expected a parenthesized list of component types, e.g. `#[group(Position, Velocity)]`",
+            "expected a parenthesized list of component types, e.g. `#[group(Position, Velocity)]` \
+             or `#[group(Velocity, get(Position), exclude(Frozen))]`",
         )),
     }
 }

@@ -2,49 +2,36 @@
 //! maintenance, so that one bad group is reported once, not as a cascade of errors in the
 //! code that uses the world.
 
-use std::collections::BTreeSet;
+use sparse_core::{GroupDecl, Layout};
 
-use sparse_core::MAX_TUPLE;
+use crate::plan::Plan;
+use crate::valid::{CheckedGroup, Model, key_decl};
 
-use crate::plan::{GroupPlan, Plan, StoragePlan};
-use crate::valid::{self, CheckedGroup, Model};
-
-/// A plan that maintains no group: every group that is well formed on its own (stored,
-/// distinct types, not declared before) keeps its access impls, so that code naming it
-/// still type-checks; every storage may be sorted.
+/// A plan that maintains no group: every group that is well formed on its own (stored
+/// types, accepted by the rule alone, not declared before) keeps its access impls, so that
+/// code naming it still type-checks; every storage may be sorted.
 pub(crate) fn plan(model: &Model<'_>, checked: &[CheckedGroup]) -> Plan {
-    let mut seen: Vec<BTreeSet<usize>> = Vec::new();
-    let mut groups = Vec::new();
+    let mut seen: Vec<GroupDecl<usize>> = Vec::new();
+    let mut kept = Vec::new();
     for c in checked {
-        let set: BTreeSet<usize> = c.storages.iter().copied().collect();
-        let well_formed = set.len() == c.storages.len()
-            && (2..=MAX_TUPLE).contains(&set.len())
-            && !seen.contains(&set);
-        seen.push(set);
-        if !well_formed {
-            continue;
+        let alone = Layout::new(vec![key_decl(&model.world.groups[c.index])]).is_ok();
+        let fresh = !seen.iter().any(|s| same(s, &c.decl));
+        seen.push(c.decl.clone());
+        if alone && fresh {
+            kept.push(c);
         }
-        let g = groups.len();
-        groups.push(GroupPlan {
-            decl: c.index,
-            storages: c.storages.clone(),
-            inner: Vec::new(),
-            sort_targets: c.storages.iter().map(|&s| (s, g)).collect(),
-            name: valid::display(&model.world.groups[c.index]),
-        });
     }
-    Plan {
-        groups,
-        storages: model
-            .storages
-            .iter()
-            .map(|_| StoragePlan {
-                enter: Vec::new(),
-                sortable: true,
-            })
-            .collect(),
-        spawn_order: Vec::new(),
-        destroy_order: Vec::new(),
-        nesting: Vec::new(),
-    }
+    Plan::without_hooks(model, &kept)
+}
+
+/// Whether two declarations name one group (each list in any order).
+fn same(a: &GroupDecl<usize>, b: &GroupDecl<usize>) -> bool {
+    let sorted = |list: &[usize]| {
+        let mut list = list.to_vec();
+        list.sort_unstable();
+        list
+    };
+    sorted(&a.owned) == sorted(&b.owned)
+        && sorted(&a.observed) == sorted(&b.observed)
+        && sorted(&a.excluded) == sorted(&b.excluded)
 }

@@ -1,8 +1,9 @@
 //! What the generated hooks do, computed once from the validated layout: for each storage
-//! the groups its component enters (in order, with the storage's slot in each), the spawn
-//! and destroy orders, and for each group its inner groups and what sorting it permutes.
+//! the steps adding and removing its component takes (which groups to enter or leave, in
+//! order, with the storage's slot where the group owns it), the spawn and destroy orders,
+//! and for each group its inner groups and what sorting it permutes.
 
-use sparse_core::Layout;
+use sparse_core::{GroupDecl, Layout, Step};
 
 use crate::ast::TypeKey;
 use crate::valid::{self, CheckedGroup, Model};
@@ -17,32 +18,63 @@ pub(crate) struct Plan {
     pub spawn_order: Vec<usize>,
     /// Every group, innermost first: what destroying an entity leaves.
     pub destroy_order: Vec<usize>,
-    /// `(outer, inner)` pairs of directly nested groups, for the invariant check.
+    /// `(outer, inner)` pairs of nested groups, for the invariant check.
     pub nesting: Vec<(usize, usize)>,
 }
 
 /// One group.
 pub(crate) struct GroupPlan {
     /// Its declaration's index.
-    pub decl: usize,
-    /// Its owned storages, in declaration order.
-    pub storages: Vec<usize>,
+    pub decl_index: usize,
+    /// Its owned, observed and excluded storages, in declaration order.
+    pub decl: GroupDecl<usize>,
     /// The groups nested in it, from the next one in to the innermost.
     pub inner: Vec<usize>,
     /// What sorting it permutes: each storage with the group whose range it spans.
     pub sort_targets: Vec<(usize, usize)>,
-    /// `<A, B>`, for messages.
+    /// `<A, B, get(C)>`, for messages.
     pub name: String,
+}
+
+impl GroupPlan {
+    /// Whether the group owns nothing: its members are kept in a set of their own.
+    pub(crate) fn is_non_owning(&self) -> bool {
+        self.decl.owned.is_empty()
+    }
+
+    /// Every storage the group names.
+    pub(crate) fn storages(&self) -> impl Iterator<Item = usize> + '_ {
+        self.decl
+            .owned
+            .iter()
+            .chain(&self.decl.observed)
+            .chain(&self.decl.excluded)
+            .copied()
+    }
 }
 
 /// One storage.
 pub(crate) struct StoragePlan {
-    /// The groups owning it, outer groups first, each with the storage's slot among the
-    /// group's owned storages: what adding its component tests-and-enters, and (reversed)
-    /// what removing it leaves.
-    pub enter: Vec<(usize, usize)>,
+    /// Adding its component: leave the groups excluding it, enter the groups requiring it.
+    pub on_add: Vec<Step>,
+    /// Removing its component, before it goes: leave the groups requiring it.
+    pub before_remove: Vec<Step>,
+    /// Removing its component, once gone: enter the groups excluding it.
+    pub after_remove: Vec<Step>,
     /// Whether it may be sorted on its own (no group owns it).
     pub sortable: bool,
+}
+
+impl GroupPlan {
+    fn new(model: &Model<'_>, checked: &CheckedGroup) -> GroupPlan {
+        GroupPlan {
+            decl_index: checked.index,
+            decl: checked.decl.clone(),
+            inner: Vec::new(),
+            sort_targets: Vec::new(),
+            name: valid::display(&model.world.groups[checked.index]),
+        }
+    }
 }
 
 impl Plan {
@@ -57,15 +89,13 @@ impl Plan {
             .iter()
             .enumerate()
             .map(|(g, c)| GroupPlan {
-                decl: c.index,
-                storages: c.storages.clone(),
                 inner: layout.inner_groups(g),
                 sort_targets: layout
                     .sort_targets(g)
                     .iter()
                     .map(|(key, owner)| (model.storage(key).expect("stored"), *owner))
                     .collect(),
-                name: valid::display(&model.world.groups[c.index]),
+                ..GroupPlan::new(model, c)
             })
             .collect();
         let storages = model
@@ -73,14 +103,11 @@ impl Plan {
             .iter()
             .map(|storage| {
                 let key = &storage.component.key;
-                let enter: Vec<(usize, usize)> = layout
-                    .enter_order(key)
-                    .into_iter()
-                    .map(|g| (g, layout.slot(g, key).expect("the group owns the type")))
-                    .collect();
                 StoragePlan {
-                    sortable: enter.is_empty(),
-                    enter,
+                    on_add: layout.on_add(key),
+                    before_remove: layout.before_remove(key),
+                    after_remove: layout.after_remove(key),
+                    sortable: (0..groups.len()).all(|g| layout.slot(g, key).is_none()),
                 }
             })
             .collect();
@@ -90,6 +117,33 @@ impl Plan {
             spawn_order: layout.spawn_order(),
             destroy_order: layout.destroy_order(),
             nesting: layout.nesting(),
+        }
+    }
+
+    /// A plan that maintains no group (see `fallback.rs`).
+    pub(crate) fn without_hooks(model: &Model<'_>, groups: &[&CheckedGroup]) -> Plan {
+        Plan {
+            groups: groups
+                .iter()
+                .enumerate()
+                .map(|(g, c)| GroupPlan {
+                    sort_targets: c.decl.owned.iter().map(|&s| (s, g)).collect(),
+                    ..GroupPlan::new(model, c)
+                })
+                .collect(),
+            storages: model
+                .storages
+                .iter()
+                .map(|_| StoragePlan {
+                    on_add: Vec::new(),
+                    before_remove: Vec::new(),
+                    after_remove: Vec::new(),
+                    sortable: true,
+                })
+                .collect(),
+            spawn_order: Vec::new(),
+            destroy_order: Vec::new(),
+            nesting: Vec::new(),
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
-use sparse_core::{Layout, LayoutError};
+use sparse_core::{GroupDecl, Layout, LayoutError, Place, Role};
 use syn::ext::IdentExt;
 use syn::{Error, Path};
 
@@ -152,12 +152,12 @@ fn span_of(ty: &syn::Type) -> Span {
 /// A group whose types are all stored, as storage indices.
 pub(crate) struct CheckedGroup {
     pub index: usize,
-    pub storages: Vec<usize>,
+    pub decl: GroupDecl<usize>,
 }
 
 /// Checks that every group names stored types and that the groups satisfy the nesting
 /// rule. Returns the groups whose types are all stored and, if every group is sound, the
-/// layout.
+/// layout (over type keys, in the order of the returned groups).
 pub(crate) fn groups(
     model: &mut Model<'_>,
     errors: &mut Vec<Error>,
@@ -166,44 +166,50 @@ pub(crate) fn groups(
     let mut group_errors: Vec<(usize, Error)> = Vec::new();
     let mut checked: Vec<CheckedGroup> = Vec::new();
     for (index, group) in model.world.groups.iter().enumerate() {
-        let mut storages = Vec::new();
-        for ty in &group.types {
-            match model.storage(&ty.key) {
-                Some(storage) => {
-                    storages.push(storage);
-                    let field = model.storages[storage].field;
-                    if let Some(predicate) = &model.storages[storage].cfg {
-                        let message = format!(
-                            "group {} names `{}`, whose field `{}` is configured out by its `#[cfg]`: \
-                             a group's types must all be stored",
-                            display(group),
-                            ty.key,
-                            field.ident
-                        );
-                        model.cfg_errors.push(cfg_error(
-                            quote!(not(#predicate)),
-                            span_of(&ty.ty),
-                            &message,
-                        ));
+        let mut stored = true;
+        let mut storages = |types: &[TypeRef], model: &mut Model<'_>| -> Vec<usize> {
+            let mut found = Vec::new();
+            for ty in types {
+                match model.storage(&ty.key) {
+                    Some(storage) => {
+                        found.push(storage);
+                        let field = model.storages[storage].field;
+                        if let Some(predicate) = &model.storages[storage].cfg {
+                            let message = format!(
+                                "group {} names `{}`, whose field `{}` is configured out by its `#[cfg]`: \
+                                 a group's types must all be stored",
+                                display(group),
+                                ty.key,
+                                field.ident
+                            );
+                            model.cfg_errors.push(cfg_error(
+                                quote!(not(#predicate)),
+                                span_of(&ty.ty),
+                                &message,
+                            ));
+                        }
+                    }
+                    None => {
+                        stored = false;
+                        group_errors.push((index, unstored(model, ty)));
                     }
                 }
-                None => group_errors.push((index, unstored(model, ty))),
             }
-        }
-        if storages.len() == group.types.len() {
-            checked.push(CheckedGroup { index, storages });
+            found
+        };
+        let decl = GroupDecl {
+            owned: storages(&group.owned, model),
+            observed: storages(group.observed(), model),
+            excluded: storages(group.excluded(), model),
+        };
+        if stored {
+            checked.push(CheckedGroup { index, decl });
         }
     }
     let sound = checked.len() == model.world.groups.len();
-    let keys: Vec<Vec<TypeKey>> = checked
+    let keys: Vec<GroupDecl<TypeKey>> = checked
         .iter()
-        .map(|c| {
-            model.world.groups[c.index]
-                .types
-                .iter()
-                .map(|t| t.key.clone())
-                .collect()
-        })
+        .map(|c| key_decl(&model.world.groups[c.index]))
         .collect();
     let layout = match Layout::new(keys) {
         Ok(layout) => Some(layout),
@@ -211,9 +217,20 @@ pub(crate) fn groups(
             for error in layout_errors {
                 let index = checked[error.group()].index;
                 let group = &model.world.groups[index];
+                let at = |place: &Place| {
+                    let list = match place.role {
+                        Role::Owned => &group.owned[..],
+                        Role::Observed => group.observed(),
+                        Role::Excluded => group.excluded(),
+                    };
+                    &list[place.index].ty
+                };
                 let spanned = match &error {
                     LayoutError::DuplicateType { second, .. } => {
-                        Error::new_spanned(&group.types[*second].ty, &error)
+                        Error::new_spanned(at(second), &error)
+                    }
+                    LayoutError::RequiredAndExcluded { excluded, .. } => {
+                        Error::new_spanned(at(excluded), &error)
                     }
                     _ => Error::new_spanned(&group.attr, &error),
                 };
@@ -225,6 +242,16 @@ pub(crate) fn groups(
     group_errors.sort_by_key(|(index, _)| *index);
     errors.extend(group_errors.into_iter().map(|(_, error)| error));
     (checked, layout.filter(|_| sound))
+}
+
+/// A group's declaration over type keys.
+pub(crate) fn key_decl(group: &Group) -> GroupDecl<TypeKey> {
+    let keys = |types: &[TypeRef]| types.iter().map(|t| t.key.clone()).collect();
+    GroupDecl {
+        owned: keys(&group.owned),
+        observed: keys(group.observed()),
+        excluded: keys(group.excluded()),
+    }
 }
 
 /// The error for a group type no field stores.
@@ -244,8 +271,24 @@ fn unstored(model: &Model<'_>, ty: &TypeRef) -> Error {
     Error::new_spanned(&ty.ty, format!("the world stores no `{key}`{hint}"))
 }
 
-/// `<A, B>`, as written.
+/// `<A, B, get(C), exclude(D)>`, as written.
 pub(crate) fn display(group: &Group) -> String {
-    let keys: Vec<String> = group.types.iter().map(|t| t.key.to_string()).collect();
-    format!("<{}>", keys.join(", "))
+    let list = |types: &[TypeRef]| {
+        types
+            .iter()
+            .map(|t| t.key.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut parts = Vec::new();
+    if !group.owned.is_empty() {
+        parts.push(list(&group.owned));
+    }
+    if !group.observed().is_empty() {
+        parts.push(format!("get({})", list(group.observed())));
+    }
+    if !group.excluded().is_empty() {
+        parts.push(format!("exclude({})", list(group.excluded())));
+    }
+    format!("<{}>", parts.join(", "))
 }

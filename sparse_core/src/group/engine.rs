@@ -234,33 +234,110 @@ macro_rules! owned_storages {
 
 for_each_tuple!(owned_storages);
 
-/// Checks a group given the entity sets of its owned storages: the prefix `[0, len)`
-/// holds the same entities in the same order everywhere, and no entity having every
-/// owned component is left outside it.
+/// Moves `entity` into a non-owning group's member set if it passes `filter` (every
+/// observed type present, every excluded one absent) and is not a member yet.
+#[inline(always)]
+pub fn enter_set(members: &mut SparseSet, entity: Entity, filter: impl FnOnce() -> bool) {
+    if !members.contains(entity) && filter() {
+        members.insert(entity);
+    }
+}
+
+/// Moves `entity` out of a non-owning group's member set, if it is a member.
+#[inline(always)]
+pub fn leave_set(members: &mut SparseSet, entity: Entity) {
+    members.remove(entity);
+}
+
+/// A group as the invariant check sees it.
+pub struct GroupInfo<'a> {
+    /// How the group is displayed in messages, e.g. `<A, B, get(C)>`.
+    pub name: &'a str,
+    /// The entity sets of its owned storages (none for a non-owning group).
+    pub owned: &'a [&'a SparseSet],
+    /// The entity sets of its observed storages.
+    pub observed: &'a [&'a SparseSet],
+    /// The entity sets of its excluded storages.
+    pub excluded: &'a [&'a SparseSet],
+    /// Its length (the number of members).
+    pub len: usize,
+    /// Its member set, for a non-owning group.
+    pub members: Option<&'a SparseSet>,
+}
+
+impl GroupInfo<'_> {
+    /// Whether `entity` passes the filter: every owned and observed type, no excluded one.
+    fn matches(&self, entity: Entity) -> bool {
+        self.owned
+            .iter()
+            .chain(self.observed)
+            .all(|s| s.contains(entity))
+            && !self.excluded.iter().any(|s| s.contains(entity))
+    }
+}
+
+/// Checks a group: its members are exactly the entities passing its filter; an owning
+/// group keeps them as the prefix `[0, len)` of every owned storage, the same entities in
+/// the same order; a non-owning group keeps them in its member set.
 ///
 /// # Errors
 /// A description of the first broken invariant.
-pub fn check_group(sets: &[&SparseSet], len: usize) -> Result<(), String> {
-    let Some(first) = sets.first() else {
-        return Ok(());
+pub fn check_group(group: &GroupInfo<'_>) -> Result<(), String> {
+    let candidates: &[Entity] = match (group.owned.first(), group.members) {
+        (Some(first), _) => {
+            for set in group.owned {
+                if set.len() < group.len {
+                    return Err(format!(
+                        "group length {} exceeds a storage of {} entities",
+                        group.len,
+                        set.len()
+                    ));
+                }
+                if set.as_slice()[..group.len] != first.as_slice()[..group.len] {
+                    return Err("group prefixes differ between owned storages".to_string());
+                }
+            }
+            first.as_slice()
+        }
+        (None, Some(members)) => {
+            members.check()?;
+            if members.len() != group.len {
+                return Err(format!(
+                    "{} members but length {}",
+                    members.len(),
+                    group.len
+                ));
+            }
+            if let Some(&outsider) = members.iter().find(|&&e| !group.matches(e)) {
+                return Err(format!(
+                    "{outsider:?} is a member but does not pass the group's filter"
+                ));
+            }
+            group
+                .observed
+                .iter()
+                .min_by_key(|s| s.len())
+                .map_or(&[][..], |s| s.as_slice())
+        }
+        (None, None) => return Err("a non-owning group without a member set".to_string()),
     };
-    for set in sets {
-        if set.len() < len {
-            return Err(format!(
-                "group length {len} exceeds a storage of {} entities",
-                set.len()
-            ));
-        }
-        if set.as_slice()[..len] != first.as_slice()[..len] {
-            return Err("group prefixes differ between owned storages".to_string());
-        }
+    let (inside, outside) = match group.members {
+        Some(_) => (&[][..], candidates),
+        None => candidates.split_at(group.len),
+    };
+    if let Some(&outsider) = inside.iter().find(|&&e| !group.matches(e)) {
+        return Err(format!(
+            "{outsider:?} is in the group but does not pass its filter"
+        ));
     }
-    for &entity in &first.as_slice()[len..] {
-        if sets.iter().all(|set| set.contains(entity)) {
-            return Err(format!(
-                "{entity:?} has every owned component but is outside the group"
-            ));
-        }
+    let members = group.members;
+    if let Some(&missing) = outside
+        .iter()
+        .find(|&&e| group.matches(e) && members.is_none_or(|m| !m.contains(e)))
+    {
+        return Err(format!(
+            "{missing:?} passes the group's filter but is outside the group"
+        ));
     }
     Ok(())
 }
@@ -299,6 +376,17 @@ mod tests {
         (a, b, c, 2, 0)
     }
 
+    fn owning<'a>(name: &'a str, owned: &'a [&'a SparseSet], len: usize) -> GroupInfo<'a> {
+        GroupInfo {
+            name,
+            owned,
+            observed: &[],
+            excluded: &[],
+            len,
+            members: None,
+        }
+    }
+
     fn check(
         a: &Storage<&str>,
         b: &Storage<&str>,
@@ -306,8 +394,8 @@ mod tests {
         ab: usize,
         abc: usize,
     ) -> Result<(), String> {
-        check_group(&[a.set(), b.set()], ab)?;
-        check_group(&[a.set(), b.set(), c.set()], abc)?;
+        check_group(&owning("<A, B>", &[a.set(), b.set()], ab))?;
+        check_group(&owning("<A, B, C>", &[a.set(), b.set(), c.set()], abc))?;
         if abc > ab {
             return Err("inner group longer than outer".into());
         }
@@ -400,6 +488,82 @@ mod tests {
             "the tracked position holds e8"
         );
         check(&a, &b, &c, ab, abc).unwrap();
+    }
+
+    /// `<A, B, exclude(X)>` (outer) and `<A, B, exclude(X, Y)>` (inner): e1 is in both,
+    /// e2 only in the outer group (it has `Y`), e3 in neither (it has `X`). Giving e1 an
+    /// `X` must make it leave the inner group first: leaving the outer one first swaps e2
+    /// into the inner group's prefix.
+    fn excluded_family() -> (Storage<u8>, Storage<u8>, SparseSet, SparseSet, usize, usize) {
+        let a: Storage<u8> = [(1, 1), (2, 2), (3, 3)]
+            .map(|(i, v)| (e(i), v))
+            .into_iter()
+            .collect();
+        let b = a.clone();
+        let x: SparseSet = [e(3)].into_iter().collect();
+        let y: SparseSet = [e(2)].into_iter().collect();
+        (a, b, x, y, 2, 1)
+    }
+
+    fn check_excluded_family(
+        a: &Storage<u8>,
+        b: &Storage<u8>,
+        x: &SparseSet,
+        y: &SparseSet,
+        outer: usize,
+        inner: usize,
+    ) -> Result<(), String> {
+        let owned = [a.set(), b.set()];
+        let only_x = [x];
+        let both = [x, y];
+        let group = |name, excluded, len| GroupInfo {
+            name,
+            owned: &owned,
+            observed: &[],
+            excluded,
+            len,
+            members: None,
+        };
+        check_group(&group("<A, B, exclude(X)>", &only_x, outer))?;
+        check_group(&group("<A, B, exclude(X, Y)>", &both, inner))
+    }
+
+    #[test]
+    fn adding_an_excluded_type_leaves_inner_groups_first() {
+        let (mut a, mut b, mut x, y, mut outer, mut inner) = excluded_family();
+        check_excluded_family(&a, &b, &x, &y, outer, inner).unwrap();
+        x.insert(e(1));
+        leave((&mut a, &mut b), &mut inner, e(1), Hint::NONE);
+        leave((&mut a, &mut b), &mut outer, e(1), Hint::NONE);
+        assert_eq!((outer, inner), (1, 0));
+        check_excluded_family(&a, &b, &x, &y, outer, inner).unwrap();
+        // Removing it enters them again, outer group first.
+        x.remove(e(1));
+        enter((&mut a, &mut b), &mut outer, e(1), Hint::NONE, || {
+            !x.contains(e(1))
+        });
+        let filter = || !x.contains(e(1)) && !y.contains(e(1));
+        enter((&mut a, &mut b), &mut inner, e(1), Hint::NONE, filter);
+        assert_eq!((outer, inner), (2, 1));
+        check_excluded_family(&a, &b, &x, &y, outer, inner).unwrap();
+    }
+
+    #[test]
+    fn leaving_the_outer_group_first_breaks_the_inner_one() {
+        let (mut a, mut b, mut x, y, mut outer, mut inner) = excluded_family();
+        x.insert(e(1));
+        // The wrong order: leave <A, B, exclude(X)> first, then <A, B, exclude(X, Y)>.
+        leave((&mut a, &mut b), &mut outer, e(1), Hint::NONE);
+        leave((&mut a, &mut b), &mut inner, e(1), Hint::NONE);
+        assert_eq!(
+            &a.entities()[..inner],
+            &[e(2)],
+            "e2, which has `Y`, is in the inner group"
+        );
+        assert!(
+            check_excluded_family(&a, &b, &x, &y, outer, inner).is_err(),
+            "the checker sees the corruption"
+        );
     }
 
     #[test]

@@ -1,15 +1,18 @@
-//! Owning groups: the validated layout and hook order ([`Layout`]), the engine that moves
-//! entities in and out of a group's packed prefix, access to a group ([`GroupMut`]), and
-//! sorting a group without breaking the groups nested in it.
+//! Groups: the validated layout and hook order ([`Layout`]), the keys that name groups,
+//! the engine that moves entities in and out of a group's packed prefix (or member set),
+//! access to a group ([`GroupMut`]), and sorting a group without breaking the groups
+//! nested in it.
 
 mod engine;
 mod group_mut;
+mod key;
 mod layout;
 mod sort;
 
 pub(crate) use engine::sealed::Sealed as OwnedSealed;
-pub use engine::{Hint, OwnedStorages, check_group, enter, leave};
+pub use engine::{GroupInfo, Hint, OwnedStorages, check_group, enter, enter_set, leave, leave_set};
 pub use group_mut::GroupMut;
+pub use key::{Exclude, Get, GroupKey, Types};
 pub(crate) use layout::DisplayGroup;
-pub use layout::{Conflict, Layout, LayoutError};
-pub use sort::{apply_sources, group_sources};
+pub use layout::{Action, Conflict, GroupDecl, Layout, LayoutError, Place, Role, Step};
+pub use sort::{apply_sources, group_sources, sort_members};

@@ -8,7 +8,10 @@
 use core::cmp::Ordering;
 
 use crate::component_set::ComponentSet;
-use crate::storage::Storage;
+use crate::component_set::sealed::Sealed as _;
+use crate::entity::Entity;
+use crate::group::GroupKey;
+use crate::storage::{SparseSet, Storage};
 
 /// The permutation that sorts a group of length `*layer_ends.last()` layer by layer.
 ///
@@ -31,18 +34,63 @@ pub(crate) fn layered_sources(
 }
 
 /// The permutation sorting a group's range layer by layer (each layer between two nested
-/// groups on its own), given the group's owned storages in tuple order.
-pub fn group_sources<G: ComponentSet>(
-    storages: G::Storages<'_>,
+/// groups on its own), given the group's owned storages in key order and its observed
+/// storages; `compare` sees each member's item, as iterating the group yields it.
+///
+/// # Panics
+/// Panics if a member lacks an observed component, which the world's invariant rules out.
+pub fn group_sources<K: GroupKey>(
+    owned: <K::Owned as ComponentSet>::Storages<'_>,
+    observed: <K::Observed as ComponentSet>::Storages<'_>,
     layer_ends: &[usize],
-    mut compare: impl FnMut(G::Refs<'_>, G::Refs<'_>) -> Ordering,
+    mut compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> Ordering,
 ) -> Vec<u32> {
     let len = layer_ends.last().copied().unwrap_or(0);
-    let (_, slices) = G::prefixes(storages, len);
-    let slices = G::shared(&slices);
+    let (entities, slices) = K::Owned::prefixes(owned, len);
+    let slices = K::Owned::shared(&slices);
+    let columns = K::Observed::columns(observed);
     layered_sources(layer_ends, |a, b| {
-        compare(G::refs_at(&slices, a), G::refs_at(&slices, b))
+        let observed = |p: usize| {
+            K::Observed::lookup(&columns, entities[p])
+                .unwrap_or_else(|| missing_observed(entities[p]))
+        };
+        let (oa, ob) = (observed(a), observed(b));
+        compare(
+            K::item(K::Owned::refs_at(&slices, a), oa),
+            K::item(K::Owned::refs_at(&slices, b), ob),
+        )
     })
+}
+
+/// Sorts the members of a non-owning group (`owned` is the empty tuple of storages).
+///
+/// # Panics
+/// Panics if a member lacks an observed component, which the world's invariant rules out.
+/// A panic of `compare` leaves the members consistent, in some order.
+pub fn sort_members<K: GroupKey>(
+    members: &mut SparseSet,
+    owned: <K::Owned as ComponentSet>::Storages<'_>,
+    observed: <K::Observed as ComponentSet>::Storages<'_>,
+    mut compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> Ordering,
+) {
+    let (_, slices) = K::Owned::prefixes(owned, 0);
+    let slices = K::Owned::shared(&slices);
+    let columns = K::Observed::columns(observed);
+    members.sort_by(|&a, &b| {
+        let observed =
+            |e: Entity| K::Observed::lookup(&columns, e).unwrap_or_else(|| missing_observed(e));
+        let (oa, ob) = (observed(a), observed(b));
+        compare(
+            K::item(K::Owned::refs_at(&slices, 0), oa),
+            K::item(K::Owned::refs_at(&slices, 0), ob),
+        )
+    });
+}
+
+#[cold]
+#[inline(never)]
+fn missing_observed(entity: Entity) -> ! {
+    panic!("group member {entity:?} lacks an observed component: the world's invariant is broken")
 }
 
 /// Permutes the prefix `[0, sources.len())` of one storage with a group-sort permutation.

@@ -8,8 +8,8 @@ use crate::group::LayoutError;
 /// A request the world cannot serve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AccessError {
-    /// No group of the world owns exactly these types.
-    NoSuchGroup(Vec<&'static str>),
+    /// No group of the world has this declaration (shown as `<A, B, get(C)>`).
+    NoSuchGroup(String),
     /// The storage is owned by a group: sort the group instead, so it stays packed.
     OwnedByGroup(&'static str),
 }
@@ -17,9 +17,7 @@ pub enum AccessError {
 impl fmt::Display for AccessError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AccessError::NoSuchGroup(types) => {
-                write!(f, "this world has no group of <{}>", types.join(", "))
-            }
+            AccessError::NoSuchGroup(group) => write!(f, "this world has no group {group}"),
             AccessError::OwnedByGroup(ty) => {
                 write!(
                     f,

@@ -12,10 +12,13 @@ use core::marker::PhantomData;
 use std::collections::HashMap;
 
 use crate::component::{Component, ComponentKey};
-use crate::component_set::ComponentSet;
+use crate::component_set::sealed::Sealed as _;
+use crate::component_set::{ComponentSet, borrow_all};
 use crate::entity::{Entities, Entity, EntityError};
-use crate::group::{self, DisplayGroup, GroupMut, Hint, Layout};
-use crate::hooks::{self, ComponentPlan, EntityPlan, GroupInfo};
+use crate::group::{
+    self, Action, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, Hint, Layout, Step,
+};
+use crate::hooks::{self, ComponentPlan, EntityPlan};
 use crate::storage::{ErasedStorage, SparseSet, Storage, StorageInfo};
 use crate::view::View;
 use erased_owned::ErasedOwned;
@@ -24,39 +27,59 @@ pub use spec::GroupSpec;
 
 /// One group of the world.
 struct GroupState {
-    /// Indices of the owned storages, in declaration order.
-    storages: Vec<usize>,
+    /// Indices of the owned, observed and excluded storages, in declaration order.
+    owned: Vec<usize>,
+    observed: Vec<usize>,
+    excluded: Vec<usize>,
+    /// The number of members.
     len: usize,
-    /// `<A, B>`, for messages.
+    /// The members of a non-owning group.
+    members: Option<SparseSet>,
+    /// The declaration's types, each list sorted: how a key finds the group.
+    ids: [Vec<TypeId>; 3],
+    /// `<A, B, get(C)>`, for messages.
     name: String,
+}
+
+/// What adding and removing one component type does to the groups.
+#[derive(Default)]
+struct TypePlan {
+    on_add: Vec<Step>,
+    before_remove: Vec<Step>,
+    after_remove: Vec<Step>,
 }
 
 /// A world whose storages are created on demand and whose groups are given at run time.
 ///
-/// Invariant: after every public call, every storage is consistent, every group is the
-/// packed prefix of its owned storages holding exactly the entities having all its types,
-/// and only alive entities have components. Structural changes to storages happen only
-/// here, through the hooks; callers get read access and value mutation.
+/// Invariant: after every public call, every storage is consistent, every group holds
+/// exactly the entities passing its filter (as the packed prefix of its owned storages, or
+/// in its member set), and only alive entities have components. Structural changes to
+/// storages happen only here, through the hooks; callers get read access and value
+/// mutation. Where a `#[world]` has compile errors (a group it does not have, sorting an
+/// owned storage), this world returns [`AccessError`]s.
 ///
 /// ```
-/// use sparse_core::{Component, GroupSpec, World};
+/// use sparse_core::{Component, Exclude, Get, GroupSpec, World};
 /// struct Pos(f32);
 /// struct Vel(f32);
-/// struct Tag;
+/// struct Frozen;
 /// impl Component for Pos {}
 /// impl Component for Vel {}
-/// impl Component for Tag {}
+/// impl Component for Frozen {}
 ///
-/// let mut world = World::with_groups([GroupSpec::of::<(Pos, Vel)>(), GroupSpec::of::<(Pos, Vel, Tag)>()])?;
+/// type Movers = (Vel, Get<Pos>, Exclude<Frozen>);
+/// // Nested in `Movers`: it owns what `Movers` observes.
+/// type Packed = (Vel, Pos, Exclude<Frozen>);
+/// let mut world = World::with_groups([GroupSpec::of::<Packed>(), GroupSpec::of::<Movers>()])?;
 /// let e = world.spawn();
 /// world.insert(e, Pos(0.0))?;
 /// world.insert(e, Vel(2.0))?;
-/// let (entities, (pos, vel)) = world.group::<(Pos, Vel)>()?.into_slices();
-/// for (p, v) in pos.iter_mut().zip(vel.iter()) {
-///     p.0 += v.0;
-/// }
-/// assert_eq!(entities, &[e]);
+/// world.group::<Movers>()?.for_each(|_, (v, p)| p.0 += v.0);
 /// assert_eq!(world.get::<Pos>(e).unwrap().0, 2.0);
+/// let (_, (vel, pos)) = world.group::<Packed>()?.into_slices();
+/// assert_eq!((vel[0].0, pos[0].0), (2.0, 2.0));
+/// world.insert(e, Frozen)?; // leaves both groups, the inner one first
+/// assert_eq!((world.group_len::<Movers>()?, world.group_len::<Packed>()?), (0, 0));
 /// world.check()?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -67,13 +90,70 @@ pub struct World {
     by_type: HashMap<TypeId, usize>,
     groups: Vec<GroupState>,
     layout: Option<Layout<ComponentKey>>,
-    /// Per storage: the groups owning it, outer groups first, each with the storage's
-    /// slot among the group's owned storages.
-    enter: Vec<Vec<(usize, usize)>>,
+    /// Per storage.
+    plans: Vec<TypePlan>,
     /// Every group, innermost first.
     destroy: Vec<usize>,
-    /// `(outer, inner)` pairs of directly nested groups.
+    /// `(outer, inner)` pairs of nested groups.
     nesting: Vec<(usize, usize)>,
+}
+
+/// Runs hook steps on the world's groups; returns the tracked position of the component
+/// that changed.
+fn run_steps(
+    storages: &mut [Box<dyn ErasedStorage>],
+    groups: &mut [GroupState],
+    steps: &[Step],
+    entity: Entity,
+    mut position: usize,
+) -> usize {
+    for step in steps {
+        let GroupState {
+            owned,
+            observed,
+            excluded,
+            len,
+            members,
+            ..
+        } = &mut groups[step.group];
+        let hint = step
+            .slot
+            .map_or(Hint::NONE, |slot| Hint::at(slot, position));
+        let passes = |storages: &[Box<dyn ErasedStorage>]| {
+            observed
+                .iter()
+                .all(|&s| storages[s].entity_set().contains(entity))
+                && !excluded
+                    .iter()
+                    .any(|&s| storages[s].entity_set().contains(entity))
+        };
+        match (step.action, members) {
+            (Action::Enter, None) => {
+                let filter = passes(storages);
+                let at = group::enter(ErasedOwned::new(storages, owned), len, entity, hint, || {
+                    filter
+                });
+                if step.slot.is_some() {
+                    position = at;
+                }
+            }
+            (Action::Leave, None) => {
+                let at = group::leave(ErasedOwned::new(storages, owned), len, entity, hint);
+                if step.slot.is_some() {
+                    position = at;
+                }
+            }
+            (Action::Enter, Some(set)) => {
+                group::enter_set(set, entity, || passes(storages));
+                *len = set.len();
+            }
+            (Action::Leave, Some(set)) => {
+                group::leave_set(set, entity);
+                *len = set.len();
+            }
+        }
+    }
+    position
 }
 
 /// The plan of one component type: the engine over the world's erased storages, in the
@@ -95,41 +175,41 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
         self.world.typed_mut(self.index)
     }
 
-    fn after_add(&mut self, entity: Entity, mut position: usize) {
+    fn after_add(&mut self, entity: Entity, position: usize) {
         let World {
             storages,
             groups,
-            enter,
+            plans,
             ..
         } = &mut *self.world;
-        for &(group, slot) in &enter[self.index] {
-            let GroupState {
-                storages: owned,
-                len,
-                ..
-            } = &mut groups[group];
-            let owned = ErasedOwned::new(storages, owned);
-            position = group::enter(owned, len, entity, Hint::at(slot, position), || true);
-        }
+        run_steps(
+            storages,
+            groups,
+            &plans[self.index].on_add,
+            entity,
+            position,
+        );
     }
 
-    fn before_remove(&mut self, entity: Entity, mut position: usize) -> usize {
+    fn before_remove(&mut self, entity: Entity, position: usize) -> usize {
         let World {
             storages,
             groups,
-            enter,
+            plans,
             ..
         } = &mut *self.world;
-        for &(group, slot) in enter[self.index].iter().rev() {
-            let GroupState {
-                storages: owned,
-                len,
-                ..
-            } = &mut groups[group];
-            let owned = ErasedOwned::new(storages, owned);
-            position = group::leave(owned, len, entity, Hint::at(slot, position));
-        }
-        position
+        let steps = &plans[self.index].before_remove;
+        run_steps(storages, groups, steps, entity, position)
+    }
+
+    fn after_remove(&mut self, entity: Entity) {
+        let World {
+            storages,
+            groups,
+            plans,
+            ..
+        } = &mut *self.world;
+        run_steps(storages, groups, &plans[self.index].after_remove, entity, 0);
     }
 }
 
@@ -147,14 +227,15 @@ impl EntityPlan for &mut World {
             destroy,
             ..
         } = &mut **self;
-        for &group in destroy.iter() {
-            let GroupState {
-                storages: owned,
-                len,
-                ..
-            } = &mut groups[group];
-            group::leave(ErasedOwned::new(storages, owned), len, entity, Hint::NONE);
-        }
+        let steps: Vec<Step> = destroy
+            .iter()
+            .map(|&group| Step {
+                group,
+                action: Action::Leave,
+                slot: None,
+            })
+            .collect();
+        run_steps(storages, groups, &steps, entity, 0);
     }
 
     fn take_all(&mut self, entity: Entity) -> Self::Taken {
@@ -163,6 +244,15 @@ impl EntityPlan for &mut World {
             .filter_map(|s| s.take(entity))
             .collect()
     }
+}
+
+/// A declaration's types, each list sorted: equal for every spelling of one group's key.
+fn sorted_ids(decl: &GroupDecl<ComponentKey>) -> [Vec<TypeId>; 3] {
+    [&decl.owned, &decl.observed, &decl.excluded].map(|keys| {
+        let mut ids: Vec<TypeId> = keys.iter().map(ComponentKey::type_id).collect();
+        ids.sort_unstable();
+        ids
+    })
 }
 
 impl World {
@@ -179,28 +269,49 @@ impl World {
     pub fn with_groups(groups: impl IntoIterator<Item = GroupSpec>) -> Result<World, LayoutErrors> {
         let specs: Vec<GroupSpec> = groups.into_iter().collect();
         let layout =
-            Layout::new(specs.iter().map(|s| s.keys.clone()).collect()).map_err(LayoutErrors)?;
+            Layout::new(specs.iter().map(|s| s.decl.clone()).collect()).map_err(LayoutErrors)?;
         let mut world = World::new();
         for spec in &specs {
-            let storages: Vec<usize> = (spec.new_storages)()
+            let decl = &spec.decl;
+            let keys = decl
+                .owned
+                .iter()
+                .chain(&decl.observed)
+                .chain(&decl.excluded);
+            let mut indices: Vec<usize> = (spec.new_storages)()
                 .into_iter()
-                .zip(&spec.keys)
+                .zip(keys)
                 .map(|(storage, key)| world.register(key.type_id(), storage))
                 .collect();
-            let name = DisplayGroup(&spec.keys).to_string();
+            let excluded = indices.split_off(decl.owned.len() + decl.observed.len());
+            let observed = indices.split_off(decl.owned.len());
             world.groups.push(GroupState {
-                storages,
+                owned: indices,
+                observed,
+                excluded,
                 len: 0,
-                name,
+                members: decl.is_non_owning().then(SparseSet::new),
+                ids: sorted_ids(decl),
+                name: DisplayGroup(decl).to_string(),
             });
         }
-        for key in specs.iter().flat_map(|s| &s.keys) {
+        let keys: Vec<&ComponentKey> = specs
+            .iter()
+            .flat_map(|s| {
+                s.decl
+                    .owned
+                    .iter()
+                    .chain(&s.decl.observed)
+                    .chain(&s.decl.excluded)
+            })
+            .collect();
+        for key in keys {
             let index = world.by_type[&key.type_id()];
-            world.enter[index] = layout
-                .enter_order(key)
-                .into_iter()
-                .map(|g| (g, layout.slot(g, key).expect("the group owns the type")))
-                .collect();
+            world.plans[index] = TypePlan {
+                on_add: layout.on_add(key),
+                before_remove: layout.before_remove(key),
+                after_remove: layout.after_remove(key),
+            };
         }
         world.destroy = layout.destroy_order();
         world.nesting = layout.nesting();
@@ -211,7 +322,7 @@ impl World {
     fn register(&mut self, id: TypeId, storage: Box<dyn ErasedStorage>) -> usize {
         *self.by_type.entry(id).or_insert_with(|| {
             self.storages.push(storage);
-            self.enter.push(Vec::new());
+            self.plans.push(TypePlan::default());
             self.storages.len() - 1
         })
     }
@@ -261,8 +372,9 @@ impl World {
         &self.entities
     }
 
-    /// Stores `value` for `entity`, entering the groups it now completes (outermost
-    /// first). Returns the replaced value, if any.
+    /// Stores `value` for `entity`: leaves the groups excluding `T` (innermost first), then
+    /// enters the groups it now completes (outermost first). Returns the replaced value,
+    /// if any (a replaced value changes no group).
     ///
     /// # Errors
     /// [`EntityError::Dead`] if `entity` is not alive; nothing is written.
@@ -281,8 +393,9 @@ impl World {
         hooks::insert(self.plan::<T>(index), entity, value)
     }
 
-    /// Removes `entity`'s `T`, leaving the groups that own `T` first (innermost first).
-    /// Absent components, unknown types and dead entities give `None`.
+    /// Removes `entity`'s `T`: leaves the groups requiring `T` (innermost first), removes
+    /// it, then enters the groups excluding `T` that the entity now passes (outermost
+    /// first). Absent components, unknown types and dead entities give `None`.
     pub fn remove<T: Component>(&mut self, entity: Entity) -> Option<T> {
         let index = *self.by_type.get(&TypeId::of::<T>())?;
         hooks::remove(self.plan::<T>(index), entity)
@@ -325,42 +438,48 @@ impl World {
         self.typed_mut::<T>(index).as_mut_slices()
     }
 
-    fn group_index(&self, keys: &[ComponentKey]) -> Result<usize, AccessError> {
-        let ids: Vec<TypeId> = keys.iter().map(ComponentKey::type_id).collect();
-        let layout = self.layout.as_ref();
-        layout
-            .and_then(|l| {
-                l.groups().iter().position(|g| {
-                    g.len() == ids.len() && g.iter().all(|k| ids.contains(&k.type_id()))
-                })
-            })
-            .ok_or_else(|| AccessError::NoSuchGroup(keys.iter().map(ComponentKey::name).collect()))
+    fn group_index<K: GroupKey>(&self) -> Result<usize, AccessError> {
+        let decl = K::decl();
+        let ids = sorted_ids(&decl);
+        self.groups
+            .iter()
+            .position(|g| g.ids == ids)
+            .ok_or_else(|| AccessError::NoSuchGroup(DisplayGroup(&decl).to_string()))
     }
 
-    /// The typed storages of `keys` (registered), in order.
-    fn typed_storages<G: ComponentSet>(&mut self, keys: &[ComponentKey]) -> G::Storages<'_> {
-        let indices: Vec<usize> = keys.iter().map(|k| self.by_type[&k.type_id()]).collect();
-        G::erased(&mut self.storages, &indices).expect("distinct storages of these types")
+    /// The indices of the storages of `keys` (all registered by the group's spec).
+    fn indices(&self, keys: &[ComponentKey]) -> Vec<usize> {
+        keys.iter().map(|k| self.by_type[&k.type_id()]).collect()
     }
 
-    /// The group owning exactly the types of `G` (in any order): aligned slices of its
-    /// packed range.
+    /// The group named by `K` (each list of its key in any order): aligned slices of its
+    /// owned components, lookups of its observed ones.
     ///
     /// # Errors
     /// [`AccessError::NoSuchGroup`] if the world has no such group.
-    pub fn group<G: ComponentSet>(&mut self) -> Result<GroupMut<'_, G>, AccessError> {
-        let keys = G::keys();
-        let group = self.group_index(&keys)?;
-        let len = self.groups[group].len;
-        Ok(GroupMut::new(self.typed_storages::<G>(&keys), len))
+    pub fn group<K: GroupKey>(&mut self) -> Result<GroupMut<'_, K>, AccessError> {
+        let group = self.group_index::<K>()?;
+        let owned = self.indices(&K::Owned::keys());
+        let observed = self.indices(&K::Observed::keys());
+        let World {
+            storages, groups, ..
+        } = self;
+        let mut all = borrow_all(storages);
+        let owned = K::Owned::erased(&mut all, &owned).expect("distinct typed storages");
+        let observed = K::Observed::erased(&mut all, &observed).expect("distinct typed storages");
+        let state = &groups[group];
+        Ok(match &state.members {
+            None => GroupMut::new(owned, state.len, observed),
+            Some(members) => GroupMut::over_members(members.as_slice(), owned, observed),
+        })
     }
 
-    /// The number of entities in the group of `G`.
+    /// The number of entities in the group named by `K`.
     ///
     /// # Errors
     /// [`AccessError::NoSuchGroup`] if the world has no such group.
-    pub fn group_len<G: ComponentSet>(&self) -> Result<usize, AccessError> {
-        Ok(self.groups[self.group_index(&G::keys())?].len)
+    pub fn group_len<K: GroupKey>(&self) -> Result<usize, AccessError> {
+        Ok(self.groups[self.group_index::<K>()?].len)
     }
 
     /// A join over the storages of `G`, driven by the smallest.
@@ -373,7 +492,9 @@ impl World {
             self.register(key.type_id(), storage);
         }
         assert!(G::distinct(), "a view names a component type twice");
-        View::new(self.typed_storages::<G>(&keys))
+        let indices = self.indices(&keys);
+        let mut all = borrow_all(&mut self.storages);
+        View::new(G::erased(&mut all, &indices).expect("distinct typed storages"))
     }
 
     /// Sorts the storage of `T` with `compare` (the mixed strategy).
@@ -386,47 +507,62 @@ impl World {
         compare: impl FnMut(&T, &T) -> Ordering,
     ) -> Result<(), AccessError> {
         let index = self.index_or_register::<T>();
-        if !self.enter[index].is_empty() {
+        if self.groups.iter().any(|g| g.owned.contains(&index)) {
             return Err(AccessError::OwnedByGroup(core::any::type_name::<T>()));
         }
         self.typed_mut::<T>(index).sort_by(compare);
         Ok(())
     }
 
-    /// Sorts the group of `G` with a comparator over its components. Inner nested groups
-    /// stay valid: their entities stay in front, and each layer between two nested groups
-    /// is sorted on its own (so the innermost group is fully sorted, and an outer group is
-    /// sorted layer by layer).
+    /// Sorts the group named by `K` with a comparator over its members' items (owned and
+    /// observed components). An owning group is sorted layer by layer so that the groups
+    /// nested in it stay valid: their entities stay in front, and each layer between two
+    /// nested groups is sorted on its own (the innermost group fully). A non-owning group
+    /// sorts its member set.
     ///
     /// # Errors
     /// [`AccessError::NoSuchGroup`] if the world has no such group.
-    pub fn sort_group<G: ComponentSet>(
+    pub fn sort_group<K: GroupKey>(
         &mut self,
-        compare: impl FnMut(G::Refs<'_>, G::Refs<'_>) -> Ordering,
+        compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> Ordering,
     ) -> Result<(), AccessError> {
-        let keys = G::keys();
-        let group = self.group_index(&keys)?;
-        let layout = self.layout.as_ref().expect("a group implies a layout");
+        let group = self.group_index::<K>()?;
+        let owned = self.indices(&K::Owned::keys());
+        let observed = self.indices(&K::Observed::keys());
+        let World {
+            storages,
+            groups,
+            layout,
+            by_type,
+            ..
+        } = self;
+        let layout = layout.as_ref().expect("a group implies a layout");
+        let mut all = borrow_all(storages);
+        let owned = K::Owned::erased(&mut all, &owned).expect("distinct typed storages");
+        let observed = K::Observed::erased(&mut all, &observed).expect("distinct typed storages");
+        if let Some(members) = &mut groups[group].members {
+            group::sort_members::<K>(members, owned, observed, compare);
+            return Ok(());
+        }
         let mut layer_ends: Vec<usize> = layout
             .inner_groups(group)
             .iter()
             .rev()
-            .map(|&g| self.groups[g].len)
+            .map(|&g| groups[g].len)
             .collect();
-        layer_ends.push(self.groups[group].len);
-        let targets = layout.sort_targets(group);
-        let sources =
-            group::group_sources::<G>(self.typed_storages::<G>(&keys), &layer_ends, compare);
-        for (key, g) in targets {
-            let len = self.groups[g].len;
-            self.storages[self.by_type[&key.type_id()]].apply_sources(&sources[..len]);
+        layer_ends.push(groups[group].len);
+        let sources = group::group_sources::<K>(owned, observed, &layer_ends, compare);
+        drop(all);
+        for (key, g) in layout.sort_targets(group) {
+            let len = groups[g].len;
+            storages[by_type[&key.type_id()]].apply_sources(&sources[..len]);
         }
         Ok(())
     }
 
     /// Checks every invariant: storages consistent, only alive entities stored, every
-    /// group exactly the packed set of entities having its types, nested groups prefixes
-    /// of their outer group.
+    /// group exactly the entities passing its filter (packed, or in its set), nested groups
+    /// inside their outer groups.
     ///
     /// # Errors
     /// A description of the first broken invariant.
@@ -436,24 +572,28 @@ impl World {
             .iter()
             .map(|s| (s.type_name(), &**s as &dyn StorageInfo))
             .collect();
-        let owned: Vec<Vec<&SparseSet>> = self
+        let sets = |indices: &[usize]| -> Vec<&SparseSet> {
+            indices
+                .iter()
+                .map(|&s| self.storages[s].entity_set())
+                .collect()
+        };
+        let lists: Vec<[Vec<&SparseSet>; 3]> = self
             .groups
             .iter()
-            .map(|g| {
-                g.storages
-                    .iter()
-                    .map(|&s| self.storages[s].entity_set())
-                    .collect()
-            })
+            .map(|g| [sets(&g.owned), sets(&g.observed), sets(&g.excluded)])
             .collect();
         let groups: Vec<GroupInfo<'_>> = self
             .groups
             .iter()
-            .zip(&owned)
-            .map(|(g, owned)| GroupInfo {
+            .zip(&lists)
+            .map(|(g, [owned, observed, excluded])| GroupInfo {
                 name: &g.name,
                 owned,
+                observed,
+                excluded,
                 len: g.len,
+                members: g.members.as_ref(),
             })
             .collect();
         hooks::check_world(&self.entities, &storages, &groups, &self.nesting)

@@ -156,8 +156,8 @@ fn group(cx: &Cx<'_>, g: usize) -> TokenStream {
             fn sort_group(
                 &mut self,
                 compare: impl FnMut(
-                    <#tuple as __sg::ComponentSet>::Refs<'_>,
-                    <#tuple as __sg::ComponentSet>::Refs<'_>,
+                    <#tuple as __sg::GroupKey>::Item<'_>,
+                    <#tuple as __sg::GroupKey>::Item<'_>,
                 ) -> ::core::cmp::Ordering,
             ) {
                 self.__sparse.#sort_group(compare);

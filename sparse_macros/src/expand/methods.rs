@@ -427,14 +427,15 @@ fn group(cx: &Cx<'_>) -> TokenStream {
     inherent(
         cx,
         quote! {
-            /// The group of `G` (its types in declaration order): aligned slices of its
-            /// packed range.
+            /// The group named by the key `K` (its owned types in declaration order, then
+            /// `Get<…>`, `Exclude<…>`): aligned slices of its owned components, lookups of
+            /// its observed ones.
             #[inline]
-            #vis fn group<G: #krate::ComponentSet>(&mut self) -> #krate::GroupMut<'_, G>
+            #vis fn group<K: #krate::GroupKey>(&mut self) -> #krate::GroupMut<'_, K>
             where
-                Self: #krate::HasGroup<G>,
+                Self: #krate::HasGroup<K>,
             {
-                <Self as #krate::HasGroup<G>>::group(self)
+                <Self as #krate::HasGroup<K>>::group(self)
             }
         },
     )
@@ -445,13 +446,13 @@ fn group_len(cx: &Cx<'_>) -> TokenStream {
     inherent(
         cx,
         quote! {
-            /// The number of entities in the group of `G`.
+            /// The number of entities in the group named by `K`.
             #[inline]
-            #vis fn group_len<G: #krate::ComponentSet>(&self) -> usize
+            #vis fn group_len<K: #krate::GroupKey>(&self) -> usize
             where
-                Self: #krate::HasGroup<G>,
+                Self: #krate::HasGroup<K>,
             {
-                <Self as #krate::HasGroup<G>>::group_len(self)
+                <Self as #krate::HasGroup<K>>::group_len(self)
             }
         },
     )
@@ -462,19 +463,21 @@ fn sort_group(cx: &Cx<'_>) -> TokenStream {
     inherent(
         cx,
         quote! {
-            /// Sorts the group of `G` with a comparator over its components, layer by
-            /// layer: the groups nested in it stay valid (their entities stay in front, each
-            /// sorted on its own).
+            /// Sorts the group named by `K` with a comparator over its members' items (as
+            /// iterating the group yields them). An owning group is sorted layer by layer:
+            /// the groups nested in it stay valid (their entities stay in front, each layer
+            /// sorted on its own). A non-owning group sorts its member set.
             ///
             /// # Panics
-            /// Passes on a panic of `compare`; the group is then left as it was.
-            #vis fn sort_group<G: #krate::ComponentSet>(
+            /// Passes on a panic of `compare`; the group is then left as it was (a
+            /// non-owning group consistent, in some order).
+            #vis fn sort_group<K: #krate::GroupKey>(
                 &mut self,
-                compare: impl FnMut(G::Refs<'_>, G::Refs<'_>) -> ::core::cmp::Ordering,
+                compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> ::core::cmp::Ordering,
             ) where
-                Self: #krate::HasGroup<G>,
+                Self: #krate::HasGroup<K>,
             {
-                <Self as #krate::HasGroup<G>>::sort_group(self, compare);
+                <Self as #krate::HasGroup<K>>::sort_group(self, compare);
             }
         },
     )

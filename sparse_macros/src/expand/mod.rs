@@ -126,7 +126,8 @@ impl Cx<'_> {
 
     /// `#[cfg(…)]` for group `g`: every `#[cfg]` of its storages.
     fn cfg_group(&self, g: usize) -> TokenStream {
-        self.cfg_of(&self.plan.groups[g].storages)
+        let storages: Vec<usize> = self.plan.groups[g].storages().collect();
+        self.cfg_of(&storages)
     }
 
     fn cfg_of(&self, storages: &[usize]) -> TokenStream {
@@ -142,20 +143,49 @@ impl Cx<'_> {
 
     /// The group's tuple of component types as declared, e.g. `(A, B)`.
     fn group_tuple(&self, g: usize) -> TokenStream {
-        let decl = &self.model.world.groups[self.plan.groups[g].decl];
-        let types = decl.types.iter().map(|t| &t.ty);
-        quote!((#(#types,)*))
+        self.key(g, |i| {
+            let ty = self.component(i);
+            quote!(#ty)
+        })
     }
 
-    /// The group's tuple of type parameters, e.g. `(T0, T1)`.
+    /// The group's key over type parameters, e.g. `(T0, Get<T2>)`.
     fn group_params(&self, g: usize) -> TokenStream {
-        let params = self.plan.groups[g].storages.iter().map(|&i| Self::param(i));
-        quote!((#(#params,)*))
+        self.key(g, |i| {
+            let param = Self::param(i);
+            quote!(#param)
+        })
+    }
+
+    /// The key naming group `g` (see `GroupKey`): owned types, then `Get<…>` and
+    /// `Exclude<…>` holding one type or a tuple; a lone `Get<…>` is not wrapped.
+    fn key(&self, g: usize, ty: impl Fn(usize) -> TokenStream) -> TokenStream {
+        let decl = &self.plan.groups[g].decl;
+        let list = |storages: &[usize]| match storages {
+            [one] => ty(*one),
+            many => {
+                let types = many.iter().map(|&i| ty(i));
+                quote!((#(#types,)*))
+            }
+        };
+        let mut elements: Vec<TokenStream> = decl.owned.iter().map(|&i| ty(i)).collect();
+        if !decl.observed.is_empty() {
+            let observed = list(&decl.observed);
+            elements.push(quote!(__sg::Get<#observed>));
+        }
+        if !decl.excluded.is_empty() {
+            let excluded = list(&decl.excluded);
+            elements.push(quote!(__sg::Exclude<#excluded>));
+        }
+        match &elements[..] {
+            [lone] if decl.owned.is_empty() => lone.clone(),
+            _ => quote!((#(#elements,)*)),
+        }
     }
 
     /// The span of group `g`'s declaration.
     fn group_span(&self, g: usize) -> Span {
-        self.model.world.groups[self.plan.groups[g].decl].span
+        self.model.world.groups[self.plan.groups[g].decl_index].span
     }
 
     /// The whole expansion.

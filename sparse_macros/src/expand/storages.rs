@@ -9,6 +9,8 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
+use sparse_core::{Action, Step};
+
 use super::{Cx, module_name};
 
 /// `mod __sparse { … }`.
@@ -22,7 +24,11 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
     });
     let lens = (0..cx.plan.groups.len()).map(|g| {
         let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
-        quote!(#cfg #len: usize,)
+        if cx.plan.groups[g].is_non_owning() {
+            quote!(#cfg #len: __p::SparseSet,)
+        } else {
+            quote!(#cfg #len: usize,)
+        }
     });
     let inits = (0..cx.model.storages.len()).map(|i| {
         let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
@@ -30,7 +36,11 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
     });
     let len_inits = (0..cx.plan.groups.len()).map(|g| {
         let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
-        quote!(#cfg #len: 0,)
+        if cx.plan.groups[g].is_non_owning() {
+            quote!(#cfg #len: __p::SparseSet::new(),)
+        } else {
+            quote!(#cfg #len: 0,)
+        }
     });
     let storage_methods = (0..cx.model.storages.len()).map(|i| storage_methods(cx, i));
     let columns = columns(cx);
@@ -47,8 +57,9 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
             use #krate as __sg;
             use __sg::__private as __p;
 
-            /// The storages of a world and the lengths of its groups. The fields are
-            /// private to this module: only the hooks below change their structure.
+            /// The storages of a world, the lengths of its owning groups and the member
+            /// sets of its non-owning groups. The fields are private to this module: only
+            /// the hooks below change their structure.
             pub struct Storages<#(#params),*> {
                 entities: __sg::Entities,
                 #(#fields)*
@@ -192,64 +203,143 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
 
 /// `(&mut w.s0, &mut w.s1, …)`: the owned storages of group `g`, through `w`.
 fn owned(cx: &Cx<'_>, g: usize) -> TokenStream {
-    let fields = cx.plan.groups[g]
-        .storages
-        .iter()
-        .map(|&i| Cx::storage_field(i));
+    storages_of(&cx.plan.groups[g].decl.owned)
+}
+
+/// `(&mut w.s2, …)`: the observed storages of group `g`, through `w`.
+fn observed(cx: &Cx<'_>, g: usize) -> TokenStream {
+    storages_of(&cx.plan.groups[g].decl.observed)
+}
+
+fn storages_of(storages: &[usize]) -> TokenStream {
+    let fields = storages.iter().map(|&i| Cx::storage_field(i));
     quote!((#(&mut w.#fields,)*))
 }
 
-/// The methods of one group: access, length, and sorting layer by layer.
+/// Group `g`'s length through `w`: its length field, or its member set's length.
+fn len_of(cx: &Cx<'_>, g: usize, w: &TokenStream) -> TokenStream {
+    let len = Cx::len_field(g);
+    if cx.plan.groups[g].is_non_owning() {
+        quote!(#w.#len.len())
+    } else {
+        quote!(#w.#len)
+    }
+}
+
+/// Whether `entity` passes group `g`'s filter on its observed and excluded types (the
+/// engine checks the owned ones).
+fn filter(cx: &Cx<'_>, g: usize) -> TokenStream {
+    let decl = &cx.plan.groups[g].decl;
+    let observed = decl.observed.iter().map(|&i| Cx::storage_field(i));
+    let excluded = decl.excluded.iter().map(|&i| Cx::storage_field(i));
+    quote!(|| #(w.#observed.contains(entity) &&)* #(!w.#excluded.contains(entity) &&)* true)
+}
+
+/// One hook step as straight-line code. With a slot, the moved component's position is
+/// tracked in `position`.
+fn step(cx: &Cx<'_>, step: &Step) -> TokenStream {
+    let g = step.group;
+    let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
+    let hint = match step.slot {
+        Some(slot) => quote!(__p::Hint::at(#slot, position)),
+        None => quote!(__p::Hint::NONE),
+    };
+    let tracked = step.slot.map(|_| quote!(let position =));
+    let call = match (step.action, cx.plan.groups[g].is_non_owning()) {
+        (Action::Enter, false) => {
+            let (owned, filter) = (owned(cx, g), filter(cx, g));
+            quote!(#tracked __p::enter(#owned, &mut w.#len, entity, #hint, #filter);)
+        }
+        (Action::Leave, false) => {
+            let owned = owned(cx, g);
+            quote!(#tracked __p::leave(#owned, &mut w.#len, entity, #hint);)
+        }
+        (Action::Enter, true) => {
+            let filter = filter(cx, g);
+            quote!(__p::enter_set(&mut w.#len, entity, #filter);)
+        }
+        (Action::Leave, true) => quote!(__p::leave_set(&mut w.#len, entity);),
+    };
+    quote!(#cfg #call)
+}
+
+/// Steps in order, through `w` (bound only if there is a step).
+fn steps(cx: &Cx<'_>, steps: &[Step], w: TokenStream) -> TokenStream {
+    let body = steps.iter().map(|s| step(cx, s));
+    let w = (!steps.is_empty()).then(|| quote!(let w = #w;));
+    quote!(#w #(#body)*)
+}
+
+/// The methods of one group: access, length, and sorting.
 fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
     let cfg = cx.cfg_group(g);
     let plan = &cx.plan.groups[g];
-    let tuple = cx.group_params(g);
-    let len = Cx::len_field(g);
-    let owned = owned(cx, g);
+    let key = cx.group_params(g);
+    let len = len_of(cx, g, &quote!(w));
+    let self_len = len_of(cx, g, &quote!(self));
+    let (owned, observed) = (owned(cx, g), observed(cx, g));
     let [group, group_len, sort_group] = Cx::group_methods(g);
-    let inner_lens = plan.inner.iter().rev().map(|&inner| Cx::len_field(inner));
-    // Bounds on the component types, not on the tuple: a bound on the tuple would keep
-    // its associated types from being normalized through the impl.
-    let bounds = plan.storages.iter().map(|&i| {
+    let inner_lens = plan
+        .inner
+        .iter()
+        .rev()
+        .map(|&inner| len_of(cx, inner, &quote!(w)));
+    // Bounds on the component types, not on the key: a bound on the key would keep its
+    // associated types from being normalized through the impl.
+    let bounds = plan.storages().map(|i| {
         let param = Cx::param(i);
         quote!(#param: __sg::Component)
     });
     let bounds = quote!(#(#bounds,)*);
-    let applies = plan.sort_targets.iter().map(|&(i, owner)| {
-        let (field, owner_len) = (Cx::storage_field(i), Cx::len_field(owner));
-        quote!(__p::apply_sources(&mut w.#field, &sources[..w.#owner_len]);)
-    });
+    let (access, sort) = if plan.is_non_owning() {
+        let members = Cx::len_field(g);
+        (
+            quote!(__p::group_over::<#key>(&w.#members, (), #observed)),
+            quote!(__p::sort_members::<#key>(&mut w.#members, (), #observed, compare);),
+        )
+    } else {
+        let applies = plan.sort_targets.iter().map(|&(i, owner)| {
+            let (field, owner_len) = (Cx::storage_field(i), len_of(cx, owner, &quote!(w)));
+            quote!(__p::apply_sources(&mut w.#field, &sources[..#owner_len]);)
+        });
+        (
+            quote!(__p::group_mut::<#key>(#owned, #len, #observed)),
+            quote! {
+                let layer_ends = [#(#inner_lens,)* #len];
+                let sources = __p::group_sources::<#key>(#owned, #observed, &layer_ends, compare);
+                #(#applies)*
+            },
+        )
+    };
     quote! {
         #cfg
         #[inline]
-        pub fn #group(&mut self) -> __p::GroupMut<'_, #tuple>
+        pub fn #group(&mut self) -> __p::GroupMut<'_, #key>
         where
             #bounds
         {
             let w = self;
-            __p::group_mut::<#tuple>(#owned, w.#len)
+            #access
         }
 
         #cfg
         #[inline]
         pub fn #group_len(&self) -> usize {
-            self.#len
+            #self_len
         }
 
         #cfg
         pub fn #sort_group(
             &mut self,
             compare: impl FnMut(
-                <#tuple as __sg::ComponentSet>::Refs<'_>,
-                <#tuple as __sg::ComponentSet>::Refs<'_>,
+                <#key as __sg::GroupKey>::Item<'_>,
+                <#key as __sg::GroupKey>::Item<'_>,
             ) -> ::core::cmp::Ordering,
         ) where
             #bounds
         {
             let w = self;
-            let layer_ends = [#(w.#inner_lens,)* w.#len];
-            let sources = __p::group_sources::<#tuple>(#owned, &layer_ends, compare);
-            #(#applies)*
+            #sort
         }
     }
 }
@@ -263,22 +353,11 @@ fn component_plan(cx: &Cx<'_>, i: usize) -> TokenStream {
         Cx::param(i),
         format_ident!("Plan{}", i),
     );
-    let enters = &cx.plan.storages[i].enter;
-    let after_add = enters.iter().map(|&(g, slot)| {
-        let (cfg, owned, len) = (cx.cfg_group(g), owned(cx, g), Cx::len_field(g));
-        quote! {
-            #cfg
-            let position = __p::enter(#owned, &mut w.#len, entity, __p::Hint::at(#slot, position), || true);
-        }
-    });
-    let before_remove = enters.iter().rev().map(|&(g, slot)| {
-        let (cfg, owned, len) = (cx.cfg_group(g), owned(cx, g), Cx::len_field(g));
-        quote! {
-            #cfg
-            let position = __p::leave(#owned, &mut w.#len, entity, __p::Hint::at(#slot, position));
-        }
-    });
-    let w = (!enters.is_empty()).then(|| quote!(let w = &mut *self.0;));
+    let storage = &cx.plan.storages[i];
+    let this = quote!(&mut *self.0);
+    let after_add = steps(cx, &storage.on_add, this.clone());
+    let before_remove = steps(cx, &storage.before_remove, this.clone());
+    let after_remove = steps(cx, &storage.after_remove, this);
     quote! {
         #cfg
         /// The plan of one component type (a private type: only the hooks above make one).
@@ -301,17 +380,21 @@ fn component_plan(cx: &Cx<'_>, i: usize) -> TokenStream {
 
             #[inline(always)]
             fn after_add(&mut self, entity: __sg::Entity, position: usize) {
-                #w
-                #(#after_add)*
+                #after_add
                 let _ = (entity, position);
             }
 
             #[inline(always)]
             fn before_remove(&mut self, entity: __sg::Entity, position: usize) -> usize {
-                #w
-                #(#before_remove)*
+                #before_remove
                 let _ = entity;
                 position
+            }
+
+            #[inline(always)]
+            fn after_remove(&mut self, entity: __sg::Entity) {
+                #after_remove
+                let _ = entity;
             }
         }
     }
@@ -319,17 +402,19 @@ fn component_plan(cx: &Cx<'_>, i: usize) -> TokenStream {
 
 /// `enter_all`: test-and-enter every group in spawn order.
 fn steps_enter_all(cx: &Cx<'_>) -> TokenStream {
-    let steps = cx.plan.spawn_order.iter().map(|&g| {
-        let (cfg, owned, len) = (cx.cfg_group(g), owned(cx, g), Cx::len_field(g));
-        quote! {
-            #cfg
-            __p::enter(#owned, &mut w.#len, entity, __p::Hint::NONE, || true);
-        }
-    });
-    let w = (!cx.plan.spawn_order.is_empty()).then(|| quote!(let w = self;));
+    let all: Vec<Step> = cx
+        .plan
+        .spawn_order
+        .iter()
+        .map(|&group| Step {
+            group,
+            action: Action::Enter,
+            slot: None,
+        })
+        .collect();
+    let steps = steps(cx, &all, quote!(self));
     quote! {
-        #w
-        #(#steps)*
+        #steps
         let _ = entity;
     }
 }
@@ -337,14 +422,17 @@ fn steps_enter_all(cx: &Cx<'_>) -> TokenStream {
 /// The plan of `destroy`: leave every group innermost first, take every component.
 fn entity_plan(cx: &Cx<'_>) -> TokenStream {
     let params = cx.params();
-    let leaves = cx.plan.destroy_order.iter().map(|&g| {
-        let (cfg, owned, len) = (cx.cfg_group(g), owned(cx, g), Cx::len_field(g));
-        quote! {
-            #cfg
-            __p::leave(#owned, &mut w.#len, entity, __p::Hint::NONE);
-        }
-    });
-    let w = (!cx.plan.destroy_order.is_empty()).then(|| quote!(let w = &mut *self.0;));
+    let all: Vec<Step> = cx
+        .plan
+        .destroy_order
+        .iter()
+        .map(|&group| Step {
+            group,
+            action: Action::Leave,
+            slot: None,
+        })
+        .collect();
+    let leaves = steps(cx, &all, quote!(&mut *self.0));
     let taken_fields = (0..cx.model.storages.len()).map(|i| {
         let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
         quote!(#cfg #field: ::core::option::Option<#param>,)
@@ -374,8 +462,7 @@ fn entity_plan(cx: &Cx<'_>) -> TokenStream {
 
             #[inline(always)]
             fn leave_all(&mut self, entity: __sg::Entity) {
-                #w
-                #(#leaves)*
+                #leaves
                 let _ = entity;
             }
 
@@ -402,17 +489,42 @@ fn check(cx: &Cx<'_>) -> TokenStream {
     });
     let groups = (0..cx.plan.groups.len()).map(|g| {
         let cfg = cx.cfg_group(g);
-        let owned_var = format_ident!("owned{}", g);
-        let sets = cx.plan.groups[g].storages.iter().map(|&i| {
-            let field = Cx::storage_field(i);
-            quote!(self.#field.set())
-        });
-        let (len, name) = (Cx::len_field(g), &cx.plan.groups[g].name);
+        let plan = &cx.plan.groups[g];
+        let sets = |storages: &[usize]| {
+            let fields = storages.iter().map(|&i| Cx::storage_field(i));
+            quote!([#(self.#fields.set()),*])
+        };
+        let (owned, observed, excluded) = (
+            sets(&plan.decl.owned),
+            sets(&plan.decl.observed),
+            sets(&plan.decl.excluded),
+        );
+        let vars = ["owned", "observed", "excluded"].map(|name| format_ident!("{}{}", name, g));
+        let [owned_var, observed_var, excluded_var] = &vars;
+        let len = len_of(cx, g, &quote!(self));
+        let members = if plan.is_non_owning() {
+            let field = Cx::len_field(g);
+            quote!(::core::option::Option::Some(&self.#field))
+        } else {
+            quote!(::core::option::Option::None)
+        };
+        let name = &plan.name;
         quote! {
             #cfg
-            let #owned_var = [#(#sets),*];
+            let #owned_var: [&__p::SparseSet; _] = #owned;
             #cfg
-            groups.push(__p::GroupInfo { name: #name, owned: &#owned_var, len: self.#len });
+            let #observed_var: [&__p::SparseSet; _] = #observed;
+            #cfg
+            let #excluded_var: [&__p::SparseSet; _] = #excluded;
+            #cfg
+            groups.push(__p::GroupInfo {
+                name: #name,
+                owned: &#owned_var,
+                observed: &#observed_var,
+                excluded: &#excluded_var,
+                len: #len,
+                members: #members,
+            });
         }
     });
     let nesting = cx
@@ -447,10 +559,14 @@ fn debug(cx: &Cx<'_>) -> TokenStream {
         }
     });
     let groups = (0..cx.plan.groups.len()).map(|g| {
-        let (cfg, len, name) = (cx.cfg_group(g), Cx::len_field(g), &cx.plan.groups[g].name);
+        let (cfg, len, name) = (
+            cx.cfg_group(g),
+            len_of(cx, g, &quote!(self)),
+            &cx.plan.groups[g].name,
+        );
         quote! {
             #cfg
-            groups.push((#name, self.#len));
+            groups.push((#name, #len));
         }
     });
     quote! {
@@ -481,7 +597,7 @@ fn clone(cx: &Cx<'_>) -> TokenStream {
     });
     let lens = (0..cx.plan.groups.len()).map(|g| {
         let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
-        quote!(#cfg #len: self.#len,)
+        quote!(#cfg #len: ::core::clone::Clone::clone(&self.#len),)
     });
     quote! {
         #[automatically_derived]

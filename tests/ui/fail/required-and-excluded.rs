@@ -4,20 +4,12 @@ use sparse_groups::{Component, Storage, world};
 struct A(u32);
 #[derive(Component)]
 struct B(u32);
-#[derive(Component)]
-struct C(u32);
-#[derive(Component)]
-struct D(u32);
 
 #[world]
-#[group(A, B)]
-#[group(C, D)]
-#[group(A, B, C, D)]
+#[group(A, B, exclude(B))]
 struct Scene {
     a: Storage<A>,
     b: Storage<B>,
-    c: Storage<C>,
-    d: Storage<D>,
 }
 
 fn main() {}

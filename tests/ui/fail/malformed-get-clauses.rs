@@ -1,0 +1,19 @@
+use sparse_groups::{Component, Storage, world};
+
+#[derive(Component)]
+struct A(u32);
+#[derive(Component)]
+struct B(u32);
+#[derive(Component)]
+struct C(u32);
+
+#[world]
+#[group(A, get())]
+#[group(A, get(B), get(C))]
+struct Scene {
+    a: Storage<A>,
+    b: Storage<B>,
+    c: Storage<C>,
+}
+
+fn main() {}

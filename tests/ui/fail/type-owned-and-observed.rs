@@ -1,0 +1,15 @@
+use sparse_groups::{Component, Storage, world};
+
+#[derive(Component)]
+struct A(u32);
+#[derive(Component)]
+struct B(u32);
+
+#[world]
+#[group(A, B, get(A))]
+struct Scene {
+    a: Storage<A>,
+    b: Storage<B>,
+}
+
+fn main() {}
