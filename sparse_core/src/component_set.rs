@@ -4,7 +4,7 @@ use core::any::{Any, TypeId};
 
 use crate::component::{Component, ComponentKey};
 use crate::entity::Entity;
-use crate::storage::{ErasedStorage, SparseSet, Storage};
+use crate::storage::{ErasedStorage, SetCursor, Storage};
 
 pub(crate) mod sealed {
     use super::*;
@@ -99,6 +99,14 @@ pub(crate) mod sealed {
         ) -> Option<<Self as ComponentSet>::RefsMut<'s>>
         where
             Self: ComponentSet;
+        /// The components of a group member that has every type (the world's invariant),
+        /// trusting the sparse entries; `None` only if the invariant is broken.
+        fn member_mut<'s>(
+            columns: &'s mut <Self as ComponentSet>::Columns<'_>,
+            entity: Entity,
+        ) -> Option<<Self as ComponentSet>::RefsMut<'s>>
+        where
+            Self: ComponentSet;
         /// `entity`'s components in the columns, if it has every type.
         fn lookup<'s>(
             columns: &'s <Self as ComponentSet>::Columns<'_>,
@@ -135,8 +143,8 @@ pub trait ComponentSet: sealed::Sealed + Sized + 'static {
     type RefsMut<'a>;
     /// `(&mut Storage<A>, &mut Storage<B>, …)`
     type Storages<'a>;
-    /// `((&SparseSet, &mut [A]), …)`: each storage's entity set, for lookups, and its
-    /// components, for value access.
+    /// Each storage's entity set, for lookups, and its components, for value access.
+    #[doc(hidden)]
     type Columns<'a>;
 
     /// The keys of the types, in tuple order.
@@ -166,7 +174,7 @@ macro_rules! component_set {
             type Refs<'a> = ($(&'a $T,)+);
             type RefsMut<'a> = ($(&'a mut $T,)+);
             type Storages<'a> = ($(&'a mut Storage<$T>,)+);
-            type Columns<'a> = ($((&'a SparseSet, &'a mut [$T]),)+);
+            type Columns<'a> = ($((SetCursor<'a>, &'a mut [$T]),)+);
 
             fn keys() -> Vec<ComponentKey> {
                 vec![$(ComponentKey::of::<$T>()),+]
@@ -258,7 +266,7 @@ macro_rules! component_set {
             #[inline]
             fn columns(storages: <Self as ComponentSet>::Storages<'_>) -> <Self as ComponentSet>::Columns<'_> {
                 let ($($t,)+) = storages;
-                ($($t.split_mut(),)+)
+                ($($t.column(),)+)
             }
 
             #[inline(always)]
@@ -268,9 +276,15 @@ macro_rules! component_set {
             }
 
             #[inline(always)]
+            fn member_mut<'s>(columns: &'s mut <Self as ComponentSet>::Columns<'_>, entity: Entity) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
+                let ($($t,)+) = columns;
+                Some(($($t.1.get_mut($t.0.member(entity))?,)+))
+            }
+
+            #[inline(always)]
             fn lookup<'s>(columns: &'s <Self as ComponentSet>::Columns<'_>, entity: Entity) -> Option<<Self as ComponentSet>::Refs<'s>> {
                 let ($($t,)+) = columns;
-                Some(($(&$t.1[$t.0.index_of(entity)?],)+))
+                Some(($(&$t.1[$t.0.index_of_shared(entity)?],)+))
             }
         }
     };
@@ -372,6 +386,14 @@ impl sealed::Sealed for () {
 
     #[inline(always)]
     fn lookup_mut<'s>(
+        _: &'s mut <Self as ComponentSet>::Columns<'_>,
+        _: Entity,
+    ) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
+        Some(())
+    }
+
+    #[inline(always)]
+    fn member_mut<'s>(
         _: &'s mut <Self as ComponentSet>::Columns<'_>,
         _: Entity,
     ) -> Option<<Self as ComponentSet>::RefsMut<'s>> {

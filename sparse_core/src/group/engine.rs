@@ -18,22 +18,28 @@
 use crate::entity::Entity;
 use crate::storage::{SparseSet, Storage};
 
-/// Which owned storage of a group already knows where the moving entity is: the storage of
-/// the component just added (or about to be removed), tracked from group to group so that
-/// it is never looked up twice.
+/// Where the moving entity probably is, so that it need not be looked up: the position of
+/// the component just added (or about to be removed) in its storage, or the position the
+/// previous step left the entity at in the storages of a group nested with this one. A
+/// hint is only ever trusted after checking that the storage holds the entity there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hint {
-    /// The storage's index among the group's owned storages; `usize::MAX` for none.
+    /// The storage's index among the group's owned storages; [`NOWHERE`] or [`ANYWHERE`].
     slot: usize,
-    /// The entity's (claimed) position in that storage.
+    /// The entity's (claimed) position.
     position: usize,
 }
+
+/// A hint for no storage.
+const NOWHERE: usize = usize::MAX;
+/// A hint for every owned storage.
+const ANYWHERE: usize = usize::MAX - 1;
 
 impl Hint {
     /// No storage of the group knows the entity's position.
     pub const NONE: Hint = Hint {
-        slot: usize::MAX,
-        position: 0,
+        slot: NOWHERE,
+        position: usize::MAX,
     };
 
     /// The entity is (claimed to be) at `position` in the owned storage number `slot`.
@@ -42,9 +48,46 @@ impl Hint {
         Hint { slot, position }
     }
 
-    /// The slot and the position.
-    pub(crate) fn parts(self) -> (usize, usize) {
-        (self.slot, self.position)
+    /// The entity is (claimed to be) at `position` in each owned storage: after a step
+    /// that moved it in a group nested with this one, in the storages both own.
+    #[inline(always)]
+    pub fn anywhere(position: usize) -> Hint {
+        Hint {
+            slot: ANYWHERE,
+            position,
+        }
+    }
+
+    /// Whether the hint is for owned storage number `slot`.
+    #[inline(always)]
+    fn covers(self, slot: usize) -> bool {
+        self.slot == slot || self.slot == ANYWHERE
+    }
+
+    /// The storage whose position the moves report: the hinted one, or the first.
+    #[inline(always)]
+    fn tracked(self) -> usize {
+        if self.slot == ANYWHERE { 0 } else { self.slot }
+    }
+
+    /// The hint's slot (its position in `slot`, if it has one).
+    pub(crate) fn slot(self) -> Option<usize> {
+        (self.slot != NOWHERE && self.slot != ANYWHERE).then_some(self.slot)
+    }
+
+    /// The claimed position.
+    pub(crate) fn position(self) -> usize {
+        self.position
+    }
+
+    /// Whether the hint is for every owned storage.
+    pub(crate) fn is_anywhere(self) -> bool {
+        self.slot == ANYWHERE
+    }
+
+    /// Whether the hint is for some storage (one, or every one).
+    pub(crate) fn slot_or_anywhere(self) -> bool {
+        self.slot != NOWHERE
     }
 }
 
@@ -92,8 +135,9 @@ pub trait OwnedStorages: sealed::Sealed {
 /// component (looked up in `owned`, except where `hint` holds), passes `filter`, and is not
 /// a member yet. Groups it is nested in must be up to date.
 ///
-/// Returns the entity's position in the hinted storage afterwards (meaningless for
-/// [`Hint::NONE`]).
+/// Returns the entity's position afterwards in the hinted storage (the first owned one for
+/// [`Hint::anywhere`]): after it entered, its position in every owned storage. Meaningless
+/// for [`Hint::NONE`].
 #[inline(always)]
 pub fn enter<O: OwnedStorages>(
     mut owned: O,
@@ -105,7 +149,7 @@ pub fn enter<O: OwnedStorages>(
     let Some(positions) = owned.find(entity, hint) else {
         return hint.position;
     };
-    let at = O::slot_position(&positions, hint.slot).unwrap_or(hint.position);
+    let at = O::slot_position(&positions, hint.tracked()).unwrap_or(hint.position);
     if O::any_below(&positions, *len) || !filter() {
         return at;
     }
@@ -118,7 +162,7 @@ pub fn enter<O: OwnedStorages>(
     unsafe { owned.gather_to(&positions, *len) };
     *len += 1;
     debug_assert!(owned.aligned_at(*len - 1), "the entity entered everywhere");
-    if O::slot_position(&positions, hint.slot).is_some() {
+    if O::slot_position(&positions, hint.tracked()).is_some() {
         *len - 1
     } else {
         at
@@ -128,8 +172,8 @@ pub fn enter<O: OwnedStorages>(
 /// Moves `entity` out of the group of length `*len` if it is a member. Groups nested in
 /// it must have been left already.
 ///
-/// Returns the entity's position in the hinted storage afterwards (meaningless for
-/// [`Hint::NONE`]).
+/// Returns the entity's position afterwards in the hinted storage (or the first owned
+/// one): after it left, its position in every owned storage.
 #[inline(always)]
 pub fn leave<O: OwnedStorages>(mut owned: O, len: &mut usize, entity: Entity, hint: Hint) -> usize {
     let Some(position) = owned.locate(entity, hint) else {
@@ -166,7 +210,7 @@ macro_rules! owned_storages {
             fn find(&self, entity: Entity, hint: Hint) -> Option<Self::Positions> {
                 Some(($({
                     let storage = &self.$i;
-                    if $i == hint.slot && storage.entities().get(hint.position) == Some(&entity) {
+                    if hint.covers($i) && storage.entities().get(hint.position) == Some(&entity) {
                         hint.position
                     } else {
                         storage.index_of(entity)?
@@ -192,7 +236,7 @@ macro_rules! owned_storages {
             #[inline(always)]
             fn locate(&self, entity: Entity, hint: Hint) -> Option<usize> {
                 $(
-                    if hint.slot == $i && self.$i.entities().get(hint.position) == Some(&entity) {
+                    if hint.covers($i) && self.$i.entities().get(hint.position) == Some(&entity) {
                         return Some(hint.position);
                     }
                 )+

@@ -99,15 +99,11 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
             owned,
             mut observed,
         } = self;
-        let n = entities.len();
-        // Cutting every slice to `n` lets the optimizer drop the bounds checks in the loop.
-        let mut owned = K::Owned::truncate(owned, n);
-        for (i, &entity) in entities.iter().enumerate() {
-            let owned = K::Owned::refs_mut_at(&mut owned, i);
-            let Some(observed) = K::Observed::lookup_mut(&mut observed, entity) else {
+        K::Owned::for_each_in(entities, owned, |entity, owned| {
+            let Some(observed) = K::Observed::member_mut(&mut observed, entity) else {
                 missing_observed(entity)
             };
             f(entity, K::item_mut(owned, observed));
-        }
+        });
     }
 }

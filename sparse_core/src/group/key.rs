@@ -39,6 +39,8 @@ pub trait Types: sealed::Sealed + 'static {
     fn refs_mut(refs: <Self::Set as ComponentSet>::RefsMut<'_>) -> Self::RefsMut<'_>;
     /// From the tuple's references.
     fn refs(refs: <Self::Set as ComponentSet>::Refs<'_>) -> Self::Refs<'_>;
+    /// The same references, for a shorter borrow.
+    fn shorten_mut<'a: 'b, 'b>(refs: Self::RefsMut<'a>) -> Self::RefsMut<'b>;
 }
 
 impl<T: Component> sealed::Sealed for T {}
@@ -56,6 +58,11 @@ impl<T: Component> Types for T {
     #[inline(always)]
     fn refs(refs: <Self::Set as ComponentSet>::Refs<'_>) -> Self::Refs<'_> {
         refs.0
+    }
+
+    #[inline(always)]
+    fn shorten_mut<'a: 'b, 'b>(refs: Self::RefsMut<'a>) -> Self::RefsMut<'b> {
+        refs
     }
 }
 
@@ -76,6 +83,12 @@ macro_rules! types {
             #[inline(always)]
             fn refs(refs: <Self::Set as ComponentSet>::Refs<'_>) -> Self::Refs<'_> {
                 refs
+            }
+
+            #[inline(always)]
+            fn shorten_mut<'a: 'b, 'b>(refs: Self::RefsMut<'a>) -> Self::RefsMut<'b> {
+                let ($($t,)+) = refs;
+                ($($t,)+)
             }
         }
     };
@@ -106,11 +119,11 @@ pub trait GroupKey: key_sealed::Sealed + 'static {
     type ItemMut<'a>;
     /// The same, shared: what a group sort compares.
     type Item<'a>;
-    /// Builds an item.
-    fn item_mut<'a>(
+    /// Builds an item (of the shorter of the two borrows).
+    fn item_mut<'a: 'c, 'b: 'c, 'c>(
         owned: <Self::Owned as ComponentSet>::RefsMut<'a>,
-        observed: <Self::Observed as ComponentSet>::RefsMut<'a>,
-    ) -> Self::ItemMut<'a>;
+        observed: <Self::Observed as ComponentSet>::RefsMut<'b>,
+    ) -> Self::ItemMut<'c>;
     /// Builds a shared item.
     fn item<'a>(
         owned: <Self::Owned as ComponentSet>::Refs<'a>,
@@ -138,11 +151,12 @@ macro_rules! group_keys {
             type Item<'a> = ($(&'a $T,)+);
 
             #[inline(always)]
-            fn item_mut<'a>(
+            fn item_mut<'a: 'c, 'b: 'c, 'c>(
                 owned: <Self::Owned as ComponentSet>::RefsMut<'a>,
-                (): <Self::Observed as ComponentSet>::RefsMut<'a>,
-            ) -> Self::ItemMut<'a> {
-                owned
+                (): <Self::Observed as ComponentSet>::RefsMut<'b>,
+            ) -> Self::ItemMut<'c> {
+                let ($($t,)+) = owned;
+                ($($t,)+)
             }
 
             #[inline(always)]
@@ -164,12 +178,12 @@ macro_rules! group_keys {
             type Item<'a> = ($(&'a $T,)+ R::Refs<'a>,);
 
             #[inline(always)]
-            fn item_mut<'a>(
+            fn item_mut<'a: 'c, 'b: 'c, 'c>(
                 owned: <Self::Owned as ComponentSet>::RefsMut<'a>,
-                observed: <Self::Observed as ComponentSet>::RefsMut<'a>,
-            ) -> Self::ItemMut<'a> {
+                observed: <Self::Observed as ComponentSet>::RefsMut<'b>,
+            ) -> Self::ItemMut<'c> {
                 let ($($t,)+) = owned;
-                ($($t,)+ R::refs_mut(observed),)
+                ($($t,)+ R::shorten_mut(R::refs_mut(observed)),)
             }
 
             #[inline(always)]
@@ -192,11 +206,12 @@ macro_rules! group_keys {
             type Item<'a> = ($(&'a $T,)+);
 
             #[inline(always)]
-            fn item_mut<'a>(
+            fn item_mut<'a: 'c, 'b: 'c, 'c>(
                 owned: <Self::Owned as ComponentSet>::RefsMut<'a>,
-                (): <Self::Observed as ComponentSet>::RefsMut<'a>,
-            ) -> Self::ItemMut<'a> {
-                owned
+                (): <Self::Observed as ComponentSet>::RefsMut<'b>,
+            ) -> Self::ItemMut<'c> {
+                let ($($t,)+) = owned;
+                ($($t,)+)
             }
 
             #[inline(always)]
@@ -218,12 +233,12 @@ macro_rules! group_keys {
             type Item<'a> = ($(&'a $T,)+ R::Refs<'a>,);
 
             #[inline(always)]
-            fn item_mut<'a>(
+            fn item_mut<'a: 'c, 'b: 'c, 'c>(
                 owned: <Self::Owned as ComponentSet>::RefsMut<'a>,
-                observed: <Self::Observed as ComponentSet>::RefsMut<'a>,
-            ) -> Self::ItemMut<'a> {
+                observed: <Self::Observed as ComponentSet>::RefsMut<'b>,
+            ) -> Self::ItemMut<'c> {
                 let ($($t,)+) = owned;
-                ($($t,)+ R::refs_mut(observed),)
+                ($($t,)+ R::shorten_mut(R::refs_mut(observed)),)
             }
 
             #[inline(always)]
@@ -251,11 +266,11 @@ impl<R: Types> GroupKey for Get<R> {
     type Item<'a> = R::Refs<'a>;
 
     #[inline(always)]
-    fn item_mut<'a>(
+    fn item_mut<'a: 'c, 'b: 'c, 'c>(
         (): <Self::Owned as ComponentSet>::RefsMut<'a>,
-        observed: <Self::Observed as ComponentSet>::RefsMut<'a>,
-    ) -> Self::ItemMut<'a> {
-        R::refs_mut(observed)
+        observed: <Self::Observed as ComponentSet>::RefsMut<'b>,
+    ) -> Self::ItemMut<'c> {
+        R::shorten_mut(R::refs_mut(observed))
     }
 
     #[inline(always)]
@@ -278,11 +293,11 @@ impl<R: Types, X: Types> GroupKey for (Get<R>, Exclude<X>) {
     type Item<'a> = R::Refs<'a>;
 
     #[inline(always)]
-    fn item_mut<'a>(
+    fn item_mut<'a: 'c, 'b: 'c, 'c>(
         (): <Self::Owned as ComponentSet>::RefsMut<'a>,
-        observed: <Self::Observed as ComponentSet>::RefsMut<'a>,
-    ) -> Self::ItemMut<'a> {
-        R::refs_mut(observed)
+        observed: <Self::Observed as ComponentSet>::RefsMut<'b>,
+    ) -> Self::ItemMut<'c> {
+        R::shorten_mut(R::refs_mut(observed))
     }
 
     #[inline(always)]

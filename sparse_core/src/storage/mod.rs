@@ -9,6 +9,7 @@ mod sparse_set;
 pub(crate) use erased::ErasedStorage;
 pub use erased::StorageInfo;
 pub(crate) use sort::is_permutation;
+pub(crate) use sparse_set::SetCursor;
 pub use sparse_set::SparseSet;
 
 use crate::entity::Entity;
@@ -302,6 +303,12 @@ impl<T> Storage<T> {
     #[inline]
     pub(crate) fn split_mut(&mut self) -> (&SparseSet, &mut [T]) {
         (&self.set, &mut self.components)
+    }
+
+    /// A lookup cursor over the entity set, and the components, the latter mutably.
+    #[inline]
+    pub(crate) fn column(&mut self) -> (SetCursor<'_>, &mut [T]) {
+        (self.set.cursor(), &mut self.components)
     }
 
     /// Iterates over `(entity, &component)` in dense order.

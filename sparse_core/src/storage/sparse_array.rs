@@ -66,6 +66,17 @@ impl SparseArray {
         Some(page[index as usize & (FAR_PAGE_LEN - 1)])
     }
 
+    /// A reader that keeps the last near page it used: lookups of nearby indices in a row
+    /// (a group's members, usually) skip the page table.
+    #[inline]
+    pub(crate) fn cursor(&self) -> Cursor<'_> {
+        Cursor {
+            array: self,
+            number: NO_PAGE,
+            page: &EMPTY_PAGE,
+        }
+    }
+
     /// The entry of `index`, if its page exists (no allocation).
     #[inline(always)]
     pub(crate) fn slot_mut(&mut self, index: u32) -> Option<&mut u32> {
@@ -111,6 +122,73 @@ impl SparseArray {
             + near_pages * size_of::<Page>()
             + self.far.capacity() * (size_of::<u32>() + size_of::<Box<FarPage>>() + 1)
             + self.far.len() * size_of::<FarPage>()
+    }
+}
+
+/// See [`SparseArray::cursor`].
+#[derive(Clone)]
+pub(crate) struct Cursor<'a> {
+    array: &'a SparseArray,
+    /// The number of the cached near page ([`NO_PAGE`]: none).
+    number: u32,
+    /// The cached near page ([`EMPTY_PAGE`] when none).
+    page: &'a Page,
+}
+
+/// A cursor's miss: the entry of `index` ([`ABSENT`] without a page), and its page if it
+/// is an existing near page (which the cursor then caches).
+#[inline(never)]
+fn miss(array: &SparseArray, index: u32) -> (u32, Option<&Page>) {
+    if index < NEAR_LIMIT
+        && let Some(Some(page)) = array.near.get((index >> PAGE_BITS) as usize)
+    {
+        return (page[index as usize & (PAGE_LEN - 1)], Some(page));
+    }
+    (array.get(index).unwrap_or(ABSENT), None)
+}
+
+/// What [`Cursor::entry`] reads for an index without a page: no set holds `u32::MAX`
+/// members, so it is never a valid position.
+pub(crate) const ABSENT: u32 = u32::MAX;
+
+/// No page number: `index >> PAGE_BITS` never reaches it.
+const NO_PAGE: u32 = u32::MAX;
+/// What a cursor holds before it caches a page.
+static EMPTY_PAGE: Page = [0; PAGE_LEN];
+
+impl<'a> Cursor<'a> {
+    /// The stored position for `index`, as [`SparseArray::get`] gives it. Only existing
+    /// near pages are cached, so the hot path is one compare and one load.
+    #[inline(always)]
+    pub(crate) fn get(&mut self, index: u32) -> Option<u32> {
+        match self.entry(index) {
+            ABSENT => self.array.get(index),
+            entry => Some(entry),
+        }
+    }
+
+    /// The stored position for `index`, or [`ABSENT`] if its page does not exist (or the
+    /// entry is `ABSENT`, which no valid position is): a lookup without an `Option`, for
+    /// callers that bounds-check the result anyway.
+    #[inline(always)]
+    pub(crate) fn entry(&mut self, index: u32) -> u32 {
+        if index >> PAGE_BITS == self.number {
+            // A page holds exactly `PAGE_LEN` entries: the masked index needs no bounds check.
+            return self.page[index as usize & (PAGE_LEN - 1)];
+        }
+        // The miss takes no pointer to the cursor, so the cursor can live in registers.
+        let (entry, page) = miss(self.array, index);
+        if let Some(page) = page {
+            self.number = index >> PAGE_BITS;
+            self.page = page;
+        }
+        entry
+    }
+
+    /// The array it reads.
+    #[inline(always)]
+    pub(crate) fn array(&self) -> &'a SparseArray {
+        self.array
     }
 }
 

@@ -2,7 +2,7 @@
 
 use core::num::NonZeroU32;
 
-use super::sparse_array::SparseArray;
+use super::sparse_array::{Cursor, SparseArray};
 use crate::entity::Entity;
 
 /// A set of entities with O(1) insert, membership, position lookup, removal and clear,
@@ -82,6 +82,15 @@ impl SparseSet {
     pub fn index_of(&self, entity: Entity) -> Option<usize> {
         let position = self.sparse.get(entity.index())? as usize;
         (self.dense.get(position) == Some(&entity)).then_some(position)
+    }
+
+    /// A reader for many lookups in a row (see [`SetCursor`]).
+    #[inline]
+    pub(crate) fn cursor(&self) -> SetCursor<'_> {
+        SetCursor {
+            sparse: self.sparse.cursor(),
+            dense: &self.dense,
+        }
     }
 
     /// Whether `entity` (this exact version) is a member.
@@ -322,6 +331,42 @@ impl SparseSet {
             }
         }
         Ok(())
+    }
+}
+
+/// Lookups in a set, keeping the last sparse page used: a run of lookups of nearby
+/// indices, like a group's members, skips the page table.
+#[derive(Clone)]
+pub struct SetCursor<'a> {
+    sparse: Cursor<'a>,
+    dense: &'a [Entity],
+}
+
+impl SetCursor<'_> {
+    /// The dense position of `entity`, if it is a member.
+    #[inline(always)]
+    pub(crate) fn index_of(&mut self, entity: Entity) -> Option<usize> {
+        let position = self.sparse.get(entity.index())? as usize;
+        (self.dense.get(position) == Some(&entity)).then_some(position)
+    }
+
+    /// The dense position of an entity known to be a member (a member of a group that
+    /// observes this set's type): its sparse entry, trusted without reading the dense
+    /// array (`u32::MAX as usize` if its page does not exist). Only a broken world invariant
+    /// could make it wrong, and then the position is still bounds-checked by whoever uses
+    /// it (a debug build checks it here).
+    #[inline(always)]
+    pub(crate) fn member(&mut self, entity: Entity) -> usize {
+        let position = self.sparse.entry(entity.index()) as usize;
+        debug_assert_eq!(self.dense.get(position), Some(&entity), "a member's entry");
+        position
+    }
+
+    /// The dense position of `entity`, without updating the cached page.
+    #[inline(always)]
+    pub(crate) fn index_of_shared(&self, entity: Entity) -> Option<usize> {
+        let position = self.sparse.array().get(entity.index())? as usize;
+        (self.dense.get(position) == Some(&entity)).then_some(position)
     }
 }
 

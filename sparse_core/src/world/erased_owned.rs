@@ -94,18 +94,24 @@ impl OwnedStorages for ErasedOwned<'_> {
 impl ErasedOwned<'_> {
     /// The hinted position, if the hint is for one of these storages and holds `entity`.
     fn hinted(&self, entity: Entity, hint: Hint) -> Option<usize> {
-        let (slot, position) = hint.parts();
-        (slot < self.owned.len() && self.entities(slot).get(position) == Some(&entity))
-            .then_some(position)
+        let slot = hint.slot().unwrap_or(0);
+        let position = hint.position();
+        (slot < self.owned.len()
+            && hint.slot_or_anywhere()
+            && self.entities(slot).get(position) == Some(&entity))
+        .then_some(position)
     }
 
     /// `entity`'s position in the owned storage number `slot`.
     fn locate_in(&self, slot: usize, entity: Entity, hint: Hint) -> Option<usize> {
-        match self.hinted(entity, hint) {
-            Some(position) if hint.parts().0 == slot => Some(position),
-            _ => self.storages[self.owned[slot]]
-                .entity_set()
-                .index_of(entity),
+        let position = hint.position();
+        let hinted = (hint.slot() == Some(slot) || hint.is_anywhere())
+            && self.entities(slot).get(position) == Some(&entity);
+        if hinted {
+            return Some(position);
         }
+        self.storages[self.owned[slot]]
+            .entity_set()
+            .index_of(entity)
     }
 }

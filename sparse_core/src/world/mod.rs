@@ -99,14 +99,19 @@ pub struct World {
 }
 
 /// Runs hook steps on the world's groups; returns the tracked position of the component
-/// that changed.
+/// that changed. The storage `changed` (whose component the hook adds or removes) is left
+/// out of the filters: a group requiring it sees it, a group excluding it does not.
 fn run_steps(
     storages: &mut [Box<dyn ErasedStorage>],
     groups: &mut [GroupState],
     steps: &[Step],
+    changed: Option<usize>,
     entity: Entity,
     mut position: usize,
 ) -> usize {
+    // Where the previous step left the entity in its group's storages: a guess for the
+    // next group, checked before it is trusted.
+    let mut at = position;
     for step in steps {
         let GroupState {
             owned,
@@ -118,19 +123,22 @@ fn run_steps(
         } = &mut groups[step.group];
         let hint = step
             .slot
-            .map_or(Hint::NONE, |slot| Hint::at(slot, position));
+            .map_or(Hint::anywhere(at), |slot| Hint::at(slot, position));
+        let has = |storages: &[Box<dyn ErasedStorage>], s: usize| {
+            storages[s].entity_set().contains(entity)
+        };
         let passes = |storages: &[Box<dyn ErasedStorage>]| {
             observed
                 .iter()
-                .all(|&s| storages[s].entity_set().contains(entity))
+                .all(|&s| Some(s) == changed || has(storages, s))
                 && !excluded
                     .iter()
-                    .any(|&s| storages[s].entity_set().contains(entity))
+                    .any(|&s| Some(s) != changed && has(storages, s))
         };
         match (step.action, members) {
             (Action::Enter, None) => {
                 let filter = passes(storages);
-                let at = group::enter(ErasedOwned::new(storages, owned), len, entity, hint, || {
+                at = group::enter(ErasedOwned::new(storages, owned), len, entity, hint, || {
                     filter
                 });
                 if step.slot.is_some() {
@@ -138,7 +146,7 @@ fn run_steps(
                 }
             }
             (Action::Leave, None) => {
-                let at = group::leave(ErasedOwned::new(storages, owned), len, entity, hint);
+                at = group::leave(ErasedOwned::new(storages, owned), len, entity, hint);
                 if step.slot.is_some() {
                     position = at;
                 }
@@ -182,13 +190,8 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
             plans,
             ..
         } = &mut *self.world;
-        run_steps(
-            storages,
-            groups,
-            &plans[self.index].on_add,
-            entity,
-            position,
-        );
+        let steps = &plans[self.index].on_add;
+        run_steps(storages, groups, steps, Some(self.index), entity, position);
     }
 
     fn before_remove(&mut self, entity: Entity, position: usize) -> usize {
@@ -199,7 +202,7 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
             ..
         } = &mut *self.world;
         let steps = &plans[self.index].before_remove;
-        run_steps(storages, groups, steps, entity, position)
+        run_steps(storages, groups, steps, Some(self.index), entity, position)
     }
 
     fn after_remove(&mut self, entity: Entity) {
@@ -209,7 +212,8 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
             plans,
             ..
         } = &mut *self.world;
-        run_steps(storages, groups, &plans[self.index].after_remove, entity, 0);
+        let steps = &plans[self.index].after_remove;
+        run_steps(storages, groups, steps, Some(self.index), entity, 0);
     }
 }
 
@@ -235,7 +239,7 @@ impl EntityPlan for &mut World {
                 slot: None,
             })
             .collect();
-        run_steps(storages, groups, &steps, entity, 0);
+        run_steps(storages, groups, &steps, None, entity, 0);
     }
 
     fn take_all(&mut self, entity: Entity) -> Self::Taken {

@@ -227,27 +227,35 @@ fn len_of(cx: &Cx<'_>, g: usize, w: &TokenStream) -> TokenStream {
 }
 
 /// Whether `entity` passes group `g`'s filter on its observed and excluded types (the
-/// engine checks the owned ones).
-fn filter(cx: &Cx<'_>, g: usize) -> TokenStream {
+/// engine checks the owned ones). The storage `changed` is left out: its type was just
+/// added (a group requiring it sees it) or removed (a group excluding it does not).
+fn filter(cx: &Cx<'_>, g: usize, changed: Option<usize>) -> TokenStream {
     let decl = &cx.plan.groups[g].decl;
-    let observed = decl.observed.iter().map(|&i| Cx::storage_field(i));
-    let excluded = decl.excluded.iter().map(|&i| Cx::storage_field(i));
+    let field = |&i: &usize| (Some(i) != changed).then(|| Cx::storage_field(i));
+    let observed = decl.observed.iter().filter_map(field);
+    let excluded = decl.excluded.iter().filter_map(field);
     quote!(|| #(w.#observed.contains(entity) &&)* #(!w.#excluded.contains(entity) &&)* true)
 }
 
-/// One hook step as straight-line code. With a slot, the moved component's position is
-/// tracked in `position`.
-fn step(cx: &Cx<'_>, step: &Step) -> TokenStream {
+/// One hook step as straight-line code. Two positions are tracked from step to step:
+/// `position`, the changed component's in its storage (for the steps of groups owning
+/// it), and `at`, where the previous step left the entity in its group's storages (a guess
+/// for the next group, which the engine checks before trusting); `changed` is the storage
+/// whose component the hook adds or removes, if any.
+fn step(cx: &Cx<'_>, step: &Step, changed: Option<usize>) -> TokenStream {
     let g = step.group;
     let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
-    let hint = match step.slot {
-        Some(slot) => quote!(__p::Hint::at(#slot, position)),
-        None => quote!(__p::Hint::NONE),
+    let (hint, tracked) = match step.slot {
+        Some(slot) => (
+            quote!(__p::Hint::at(#slot, position)),
+            quote!(let position =),
+        ),
+        None => (quote!(__p::Hint::anywhere(at)), quote!(let at =)),
     };
-    let tracked = step.slot.map(|_| quote!(let position =));
+    let resync = step.slot.map(|_| quote!(#cfg let at = position;));
     let call = match (step.action, cx.plan.groups[g].is_non_owning()) {
         (Action::Enter, false) => {
-            let (owned, filter) = (owned(cx, g), filter(cx, g));
+            let (owned, filter) = (owned(cx, g), filter(cx, g, changed));
             quote!(#tracked __p::enter(#owned, &mut w.#len, entity, #hint, #filter);)
         }
         (Action::Leave, false) => {
@@ -255,19 +263,32 @@ fn step(cx: &Cx<'_>, step: &Step) -> TokenStream {
             quote!(#tracked __p::leave(#owned, &mut w.#len, entity, #hint);)
         }
         (Action::Enter, true) => {
-            let filter = filter(cx, g);
-            quote!(__p::enter_set(&mut w.#len, entity, #filter);)
+            let filter = filter(cx, g, changed);
+            return quote!(#cfg __p::enter_set(&mut w.#len, entity, #filter););
         }
-        (Action::Leave, true) => quote!(__p::leave_set(&mut w.#len, entity);),
+        (Action::Leave, true) => return quote!(#cfg __p::leave_set(&mut w.#len, entity);),
     };
-    quote!(#cfg #call)
+    quote!(#cfg #call #resync)
 }
 
-/// Steps in order, through `w` (bound only if there is a step).
-fn steps(cx: &Cx<'_>, steps: &[Step], w: TokenStream) -> TokenStream {
-    let body = steps.iter().map(|s| step(cx, s));
-    let w = (!steps.is_empty()).then(|| quote!(let w = #w;));
-    quote!(#w #(#body)*)
+/// Steps in order, through `w` (bound only if there is a step); `at` starts as `start`.
+fn steps(
+    cx: &Cx<'_>,
+    steps: &[Step],
+    changed: Option<usize>,
+    w: TokenStream,
+    start: TokenStream,
+) -> TokenStream {
+    if steps.is_empty() {
+        return TokenStream::new();
+    }
+    let body = steps.iter().map(|s| step(cx, s, changed));
+    quote! {
+        let w = #w;
+        let at: usize = #start;
+        #(#body)*
+        let _ = at;
+    }
 }
 
 /// The methods of one group: access, length, and sorting.
@@ -355,9 +376,10 @@ fn component_plan(cx: &Cx<'_>, i: usize) -> TokenStream {
     );
     let storage = &cx.plan.storages[i];
     let this = quote!(&mut *self.0);
-    let after_add = steps(cx, &storage.on_add, this.clone());
-    let before_remove = steps(cx, &storage.before_remove, this.clone());
-    let after_remove = steps(cx, &storage.after_remove, this);
+    let (known, unknown) = (quote!(position), quote!(usize::MAX));
+    let after_add = steps(cx, &storage.on_add, Some(i), this.clone(), known.clone());
+    let before_remove = steps(cx, &storage.before_remove, Some(i), this.clone(), known);
+    let after_remove = steps(cx, &storage.after_remove, Some(i), this, unknown);
     quote! {
         #cfg
         /// The plan of one component type (a private type: only the hooks above make one).
@@ -412,7 +434,7 @@ fn steps_enter_all(cx: &Cx<'_>) -> TokenStream {
             slot: None,
         })
         .collect();
-    let steps = steps(cx, &all, quote!(self));
+    let steps = steps(cx, &all, None, quote!(self), quote!(usize::MAX));
     quote! {
         #steps
         let _ = entity;
@@ -432,7 +454,7 @@ fn entity_plan(cx: &Cx<'_>) -> TokenStream {
             slot: None,
         })
         .collect();
-    let leaves = steps(cx, &all, quote!(&mut *self.0));
+    let leaves = steps(cx, &all, None, quote!(&mut *self.0), quote!(usize::MAX));
     let taken_fields = (0..cx.model.storages.len()).map(|i| {
         let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
         quote!(#cfg #field: ::core::option::Option<#param>,)

@@ -1,0 +1,58 @@
+//! Fixed amounts of `sparse_groups` work, for counting instructions with callgrind (stable
+//! on a noisy machine, unlike time): run a workload for two numbers of repetitions and
+//! divide the difference by the extra work, so that setup cancels out.
+//!
+//! ```sh
+//! cargo build --release -p sparse_peer_benches --example instructions
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//!     target/release/examples/instructions w3 2   # then with 12, and subtract
+//! ```
+//!
+//! Workloads: `w1` (group slices), `w1fe` (group `for_each`), `w2`, `w3`, `w4`, `ar`
+//! (ecs_bench_suite add/remove), `w5p` (partial-owning group), `w5x` (owning group with
+//! an exclusion), `w6` (an excluded tag added and removed through three groups).
+
+use std::hint::black_box;
+
+use sparse_peer_benches::components::sizes;
+use sparse_peer_benches::ours;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (Some(workload), Some(reps)) = (
+        args.get(1),
+        args.get(2).and_then(|r| r.parse::<usize>().ok()),
+    ) else {
+        eprintln!("usage: instructions <w1|w1fe|w2|w3|w4|ar|w5p|w5x|w6> <repetitions>");
+        std::process::exit(2);
+    };
+    macro_rules! repeat {
+        ($module:path, $n:expr, $run:ident) => {{
+            use $module as m;
+            let mut s = m::setup($n);
+            for _ in 0..reps {
+                m::$run(black_box(&mut s));
+            }
+        }};
+    }
+    match workload.as_str() {
+        "w1" => repeat!(ours::w1, sizes::W1, run),
+        "w1fe" => repeat!(ours::w1, sizes::W1, run_for_each),
+        "w2" => repeat!(ours::w2, sizes::W2, run),
+        "w3" => repeat!(ours::w3, sizes::W3, run),
+        "ar" => repeat!(ours::add_remove, sizes::ADD_REMOVE, run),
+        "w5p" => repeat!(ours::w5::partial, sizes::W5, run),
+        "w5x" => repeat!(ours::w5::owning_exclude, sizes::W5, run),
+        "w6" => repeat!(ours::w6, sizes::W6, run),
+        "w4" => {
+            for _ in 0..reps {
+                let mut s = ours::w4::setup(sizes::W4);
+                ours::w4::run(black_box(&mut s));
+            }
+        }
+        other => {
+            eprintln!("unknown workload {other}");
+            std::process::exit(2);
+        }
+    }
+}
