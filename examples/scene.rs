@@ -112,10 +112,12 @@ struct FrameStats {
 fn frame(scene: &mut Scene, entities: &mut [Entity], rng: &mut Rng) -> (FrameStats, f32) {
     let start = Instant::now();
     // Movement: positions and velocities are not grouped together, so this is a view.
-    scene.view::<(Position, Velocity)>().for_each(|_, (p, v)| {
-        p.x += v.x * 0.016;
-        p.y += v.y * 0.016;
-    });
+    scene
+        .view::<(&mut Position, &Velocity)>()
+        .for_each(|_, (p, v)| {
+            p.x += v.x * 0.016;
+            p.y += v.y * 0.016;
+        });
     let movement = start.elapsed();
 
     // Rendering: the innermost group is three aligned slices, no lookups.

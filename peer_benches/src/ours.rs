@@ -394,7 +394,7 @@ pub mod w5 {
         pub fn run(s: &mut State) {
             let frozen = s.world.storage::<Frozen>().set().clone();
             s.world
-                .view::<(Position, Velocity)>()
+                .view::<(&mut Position, &Velocity)>()
                 .for_each(|e, (p, v)| {
                     if !frozen.contains(e) {
                         p.add_velocity(v);
@@ -617,7 +617,7 @@ pub mod fragmented_iter {
 
     /// `data *= 2` over the `Data` storage.
     pub fn run(s: &mut State) {
-        for d in s.world.components_mut::<Data>().1 {
+        for d in s.world.values_mut::<Data>().values_mut() {
             d.0 *= 2.0;
         }
     }

@@ -1,22 +1,29 @@
 //! What the code `#[world]` generates calls. Not a public API: nothing here is covered by
 //! semver, and none of it can break a world's invariants from safe code.
 
+use crate::access::ValuesMut;
+pub use crate::access::{Bits, End, GroupShape, I, O, Slot, SlotRef, WorldParts};
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entity;
-pub use crate::generated::{Column, Token, WorldColumns, WorldEntities};
+use crate::generated::EditEntities;
+pub use crate::generated::Token;
 use crate::group::GroupKey;
 pub use crate::group::{
-    GroupInfo, GroupMut, Hint, OwnedStorages, apply_sources, check_group, enter, enter_set,
-    group_sources, leave, leave_set, sort_members,
+    GroupInfo, GroupMut, GroupRef, Hint, OwnedStorages, apply_sources, check_group, enter,
+    enter_set, group_sources, leave, leave_set, sort_members,
 };
-pub use crate::hooks::{ComponentPlan, EntityPlan, check_world, destroy, insert, remove};
-pub use crate::storage::{SparseSet, Storage, StorageInfo};
+pub use crate::hooks::{
+    ComponentPlan, EntityPlan, Moving, check_world, clear, destroy, destroy_many, insert,
+    insert_many, remove, remove_many,
+};
+pub use crate::storage::{Marks, SparseSet, Storage, StorageInfo, survivors};
+pub use crate::world::AccessError;
 use crate::{Bundle, Entities};
 
 /// Names the storages of a `#[world]` struct: its one field has type
 /// `<World as WorldStorages<ID>>::Storages`, a struct generated in a module of its own
-/// /// whose fields the world's module cannot see. `ID` is unique to each expansion, so that a
+/// whose fields the world's module cannot see. `ID` is unique to each expansion, so that a
 /// world declared twice by mistake gives rustc's duplicate-definition errors rather than a
 /// cascade of ambiguous types.
 pub trait WorldStorages<const ID: u64> {
@@ -54,10 +61,52 @@ pub fn group_over<'a, K: GroupKey>(
     GroupMut::over_members(members.as_slice(), owned, observed)
 }
 
+/// An owning group of length `len`, read only.
+///
+/// # Panics
+/// Panics if an owned storage is shorter than `len`.
+#[inline]
+pub fn group_ref<'a, K: GroupKey>(
+    owned: <K::Owned as ComponentSet>::StoragesRef<'a>,
+    len: usize,
+    observed: <K::Observed as ComponentSet>::StoragesRef<'a>,
+) -> GroupRef<'a, K> {
+    GroupRef::new(owned, len, observed)
+}
+
+/// A non-owning group, read only.
+#[inline]
+pub fn group_ref_over<'a, K: GroupKey>(
+    members: &'a SparseSet,
+    owned: <K::Owned as ComponentSet>::StoragesRef<'a>,
+    observed: <K::Observed as ComponentSet>::StoragesRef<'a>,
+) -> GroupRef<'a, K> {
+    GroupRef::over_members(members.as_slice(), owned, observed)
+}
+
+/// A storage's values, lent with their entities fixed.
+#[inline]
+pub fn values_mut<T>(storage: &mut Storage<T>) -> ValuesMut<'_, T> {
+    ValuesMut::new(storage)
+}
+
 /// Appends `values` for `entities` without entering groups: only for [`Token`] holders.
 #[inline]
 pub fn append_new<T>(storage: &mut Storage<T>, _: Token, entities: &[Entity], values: &mut Vec<T>) {
     storage.append_new(entities, values);
+}
+
+/// Removes the marked entities' components, keeping the others in order; returns them,
+/// undropped.
+#[inline]
+pub fn compact<T>(storage: &mut Storage<T>, marks: &Marks) -> Vec<T> {
+    storage.compact(marks)
+}
+
+/// Removes the marked members of a non-owning group, keeping the others in order.
+#[inline]
+pub fn compact_set(members: &mut SparseSet, marks: &Marks) {
+    members.compact(marks);
 }
 
 /// The world's entity allocator, empty.
@@ -70,7 +119,7 @@ pub fn entities() -> Entities {
 /// # Panics
 /// Panics if the bundle names a type twice.
 #[inline]
-pub fn spawn_with<W: WorldEntities, B: Bundle<W>>(world: &mut W, bundle: B) -> Entity {
+pub fn spawn_with<W: EditEntities, B: Bundle<W>>(world: &mut W, bundle: B) -> Entity {
     crate::bundle::spawn_with(world, bundle)
 }
 
@@ -78,7 +127,7 @@ pub fn spawn_with<W: WorldEntities, B: Bundle<W>>(world: &mut W, bundle: B) -> E
 ///
 /// # Panics
 /// Panics if the bundle type names a component type twice.
-pub fn spawn_batch<W: WorldEntities, B: Bundle<W>>(
+pub fn spawn_batch<W: EditEntities, B: Bundle<W>>(
     world: &mut W,
     bundles: impl IntoIterator<Item = B>,
 ) -> Vec<Entity> {

@@ -1,18 +1,24 @@
 //! Spawning with several components at once: bundles and batches.
 
+use crate::access::AllDistinct;
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entity;
-use crate::generated::{HasComponent, Token, WorldEntities, sealed::Sealed};
+use crate::generated::{Edit, EditEntities, Token};
+
+mod sealed {
+    pub trait Sealed {}
+}
 
 /// A tuple of distinct component types to spawn an entity with, `(A, B, …)` up to
-/// [`MAX_TUPLE`](crate::MAX_TUPLE). Sealed.
+/// [`MAX_TUPLE`](crate::MAX_TUPLE). Sealed. Naming a type twice is a compile error for a
+/// `#[world]` (and a panic for the run-time [`World`](crate::World)).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a bundle of `{W}`'s components",
     label = "not a bundle of this world",
-    note = "a bundle is a tuple of components the world stores, e.g. `(Position {{ .. }}, Velocity {{ .. }})`"
+    note = "a bundle is a tuple of components the world stores, each type once, e.g. `(Position {{ .. }}, Velocity {{ .. }})`"
 )]
-pub trait Bundle<W>: ComponentSet + Sealed {
+pub trait Bundle<W>: ComponentSet + sealed::Sealed {
     /// One `Vec` per type, collecting a batch column by column.
     #[doc(hidden)]
     type Batch;
@@ -27,11 +33,19 @@ pub trait Bundle<W>: ComponentSet + Sealed {
     /// entering groups.
     #[doc(hidden)]
     fn append_columns(columns: Self::Batch, world: &mut W, entities: &[Entity], token: Token);
+    /// Inserts each component for an alive entity, through the world's hooks.
+    #[doc(hidden)]
+    fn insert_each(self, world: &mut W, entity: Entity);
 }
 
 macro_rules! bundle {
     ($(($T:ident, $t:ident, $i:tt)),+) => {
-        impl<W: $(HasComponent<$T> +)+, $($T: Component),+> Bundle<W> for ($($T,)+) {
+        impl<$($T: Component),+> sealed::Sealed for ($($T,)+) {}
+
+        impl<W, $($T: Component),+> Bundle<W> for ($($T,)+)
+        where
+            W: $(Edit<$T> +)+ AllDistinct<<Self as ComponentSet>::List>,
+        {
             type Batch = ($(Vec<$T>,)+);
 
             #[inline]
@@ -48,7 +62,12 @@ macro_rules! bundle {
             #[inline]
             fn append_columns(columns: Self::Batch, world: &mut W, entities: &[Entity], token: Token) {
                 let ($(mut $t,)+) = columns;
-                $(<W as HasComponent<$T>>::append_new(world, token, entities, &mut $t);)+
+                $(<W as Edit<$T>>::append_new(world, token, entities, &mut $t);)+
+            }
+
+            fn insert_each(self, world: &mut W, entity: Entity) {
+                let ($($t,)+) = self;
+                $(let _ = <W as Edit<$T>>::insert(world, entity, $t);)+
             }
         }
     };
@@ -67,9 +86,9 @@ fn try_with_capacity<T>(capacity: usize) -> Vec<T> {
 /// Spawns an entity with the components of `bundle`, entering its groups.
 ///
 /// # Panics
-/// Panics if the bundle names a type twice.
+/// Panics if the bundle names a type twice (only the run-time world lets that compile).
 #[inline]
-pub(crate) fn spawn_with<W: WorldEntities, B: Bundle<W>>(world: &mut W, bundle: B) -> Entity {
+pub(crate) fn spawn_with<W: EditEntities, B: Bundle<W>>(world: &mut W, bundle: B) -> Entity {
     assert!(B::distinct(), "a bundle names a component type twice");
     let entity = world.spawn_entity();
     let mut columns = B::batch(1);
@@ -79,11 +98,23 @@ pub(crate) fn spawn_with<W: WorldEntities, B: Bundle<W>>(world: &mut W, bundle: 
     entity
 }
 
+/// Gives an alive entity (a reserved one, spawned by commands) the components of
+/// `bundle`, through the world's hooks: the entity may have been given components since
+/// it was reserved.
+///
+/// # Panics
+/// Panics if the bundle names a type twice (only the run-time world lets that compile).
+pub(crate) fn fill<W: EditEntities, B: Bundle<W>>(world: &mut W, entity: Entity, bundle: B) {
+    assert!(B::distinct(), "a bundle names a component type twice");
+    bundle.insert_each(world, entity);
+}
+
 /// Spawns one entity per bundle, reserving room for all of them first.
 ///
 /// # Panics
-/// Panics if the bundle type names a component type twice.
-pub(crate) fn spawn_batch<W: WorldEntities, B: Bundle<W>>(
+/// Panics if the bundle type names a component type twice (only the run-time world lets
+/// that compile).
+pub(crate) fn spawn_batch<W: EditEntities, B: Bundle<W>>(
     world: &mut W,
     bundles: impl IntoIterator<Item = B>,
 ) -> Vec<Entity> {

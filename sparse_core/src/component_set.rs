@@ -1,10 +1,12 @@
-//! Tuples of component types: what groups, views and bundles are named by.
+//! Tuples of component types: what groups are named by and what bundles hold.
 
-use core::any::{Any, TypeId};
+use core::any::TypeId;
 
+use crate::access::{Cons, List, Nil};
 use crate::component::{Component, ComponentKey};
 use crate::entity::Entity;
-use crate::storage::{ErasedStorage, SetCursor, Storage};
+use crate::storage::{ColumnMut, ColumnRef, ErasedStorage, RawSlice, Storage};
+use crate::world::{AccessError, ErasedSlot};
 
 pub(crate) mod sealed {
     use super::*;
@@ -21,29 +23,25 @@ pub(crate) mod sealed {
             f: impl FnMut(Entity, <Self as ComponentSet>::RefsMut<'_>),
         ) where
             Self: ComponentSet;
-        /// The slices cut to `len` (which every slice reaches).
-        fn truncate(
-            slices: <Self as ComponentSet>::SlicesMut<'_>,
-            len: usize,
-        ) -> <Self as ComponentSet>::SlicesMut<'_>
-        where
-            Self: ComponentSet;
-        /// The mutable references at `position` of each slice.
-        fn refs_mut_at<'s>(
-            slices: &'s mut <Self as ComponentSet>::SlicesMut<'_>,
-            position: usize,
-        ) -> <Self as ComponentSet>::RefsMut<'s>
-        where
-            Self: ComponentSet;
         /// Shared slices from mutable ones.
         fn shared<'s>(
             slices: &'s <Self as ComponentSet>::SlicesMut<'_>,
         ) -> <Self as ComponentSet>::Slices<'s>
         where
             Self: ComponentSet;
-        /// The references at `position` of each slice.
+        /// The references at `position` of each slice (bounds-checked).
         fn refs_at<'s>(
-            slices: &'s <Self as ComponentSet>::Slices<'_>,
+            slices: &<Self as ComponentSet>::Slices<'s>,
+            position: usize,
+        ) -> <Self as ComponentSet>::Refs<'s>
+        where
+            Self: ComponentSet;
+        /// The references at `position` of each slice.
+        ///
+        /// # Safety
+        /// `position` is below every slice's length.
+        unsafe fn refs_at_unchecked<'s>(
+            slices: &<Self as ComponentSet>::Slices<'s>,
             position: usize,
         ) -> <Self as ComponentSet>::Refs<'s>
         where
@@ -59,57 +57,123 @@ pub(crate) mod sealed {
         ) -> (&[Entity], <Self as ComponentSet>::SlicesMut<'_>)
         where
             Self: ComponentSet;
+        /// The same, shared.
+        ///
+        /// # Panics
+        /// Panics if a storage is shorter than `len`.
+        fn prefixes_ref(
+            storages: <Self as ComponentSet>::StoragesRef<'_>,
+            len: usize,
+        ) -> (&[Entity], <Self as ComponentSet>::Slices<'_>)
+        where
+            Self: ComponentSet;
+        /// Mutable slices as raw slices, to be handed out one position at a time.
+        fn raw(
+            slices: <Self as ComponentSet>::SlicesMut<'_>,
+        ) -> <Self as ComponentSet>::RawSlices<'_>
+        where
+            Self: ComponentSet;
+        /// The references at `position` of each raw slice, for the rest of their borrow.
+        ///
+        /// # Safety
+        /// `position` is below every slice's length, and no other reference to this
+        /// position obtained from these raw slices is alive.
+        unsafe fn raw_at<'s>(
+            raw: &<Self as ComponentSet>::RawSlices<'s>,
+            position: usize,
+        ) -> <Self as ComponentSet>::RefsMut<'s>
+        where
+            Self: ComponentSet;
+        /// The same raw slices for a shorter borrow.
+        fn reborrow_raw<'s>(
+            raw: &'s mut <Self as ComponentSet>::RawSlices<'_>,
+        ) -> <Self as ComponentSet>::RawSlices<'s>
+        where
+            Self: ComponentSet;
         /// One empty storage per type, type-erased.
         fn new_storages() -> Vec<Box<dyn ErasedStorage>>;
-        /// Takes the storages at `indices` out of a run-time world's borrowed storages,
-        /// typed; `None` if one was taken already or has another type.
-        fn erased<'s>(
-            storages: &mut [Option<&'s mut Box<dyn ErasedStorage>>],
+        /// Takes the storages at `indices` (one per type, in order) out of a run-time
+        /// world's slots, mutably.
+        ///
+        /// # Errors
+        /// [`AccessError::Conflict`] if one was lent already.
+        fn take_slots<'s>(
+            slots: &mut [ErasedSlot<'s>],
             indices: &[usize],
-        ) -> Option<<Self as ComponentSet>::Storages<'s>>
+        ) -> Result<<Self as ComponentSet>::Storages<'s>, AccessError>
         where
             Self: ComponentSet;
-        /// Calls `f` for every entity having every type, driven by the smallest storage.
-        fn view_for_each(
-            storages: &mut <Self as ComponentSet>::Storages<'_>,
-            f: impl FnMut(Entity, <Self as ComponentSet>::RefsMut<'_>),
-        ) where
-            Self: ComponentSet;
-        /// `entity`'s components, if it has every type.
-        fn view_get<'s>(
-            storages: &'s mut <Self as ComponentSet>::Storages<'_>,
-            entity: Entity,
-        ) -> Option<<Self as ComponentSet>::RefsMut<'s>>
+        /// The same, shared.
+        ///
+        /// # Errors
+        /// [`AccessError::Conflict`] if one was lent mutably.
+        fn take_slots_ref<'s>(
+            slots: &mut [ErasedSlot<'s>],
+            indices: &[usize],
+        ) -> Result<<Self as ComponentSet>::StoragesRef<'s>, AccessError>
         where
             Self: ComponentSet;
-        /// The length of the smallest storage.
-        fn view_len_hint(storages: &<Self as ComponentSet>::Storages<'_>) -> usize
+        /// Shared storages from mutable ones.
+        fn storages_ref(
+            storages: <Self as ComponentSet>::Storages<'_>,
+        ) -> <Self as ComponentSet>::StoragesRef<'_>
         where
             Self: ComponentSet;
-        /// Splits the storages into columns.
+        /// The storages as columns, for lookups of group members.
         fn columns(
             storages: <Self as ComponentSet>::Storages<'_>,
         ) -> <Self as ComponentSet>::Columns<'_>
         where
             Self: ComponentSet;
-        /// `entity`'s components in the columns, mutably, if it has every type.
-        fn lookup_mut<'s>(
+        /// The same, shared.
+        fn columns_ref(
+            storages: <Self as ComponentSet>::StoragesRef<'_>,
+        ) -> <Self as ComponentSet>::ColumnsRef<'_>
+        where
+            Self: ComponentSet;
+        /// The same columns for a shorter borrow.
+        fn reborrow_columns<'s>(
             columns: &'s mut <Self as ComponentSet>::Columns<'_>,
-            entity: Entity,
-        ) -> Option<<Self as ComponentSet>::RefsMut<'s>>
+        ) -> <Self as ComponentSet>::Columns<'s>
+        where
+            Self: ComponentSet;
+        /// The same slices for a shorter borrow.
+        fn reborrow_slices<'s>(
+            slices: &'s mut <Self as ComponentSet>::SlicesMut<'_>,
+        ) -> <Self as ComponentSet>::SlicesMut<'s>
+        where
+            Self: ComponentSet;
+        /// Mutable columns read through a shared borrow.
+        ///
+        /// # Safety
+        /// No reference obtained from `columns` is alive, and none is obtained while the
+        /// result lives.
+        unsafe fn shared_columns<'s>(
+            columns: &'s <Self as ComponentSet>::Columns<'_>,
+        ) -> <Self as ComponentSet>::ColumnsRef<'s>
+        where
+            Self: ComponentSet;
+        /// Copies of shared columns.
+        fn copy_columns<'s>(
+            columns: &<Self as ComponentSet>::ColumnsRef<'s>,
+        ) -> <Self as ComponentSet>::ColumnsRef<'s>
         where
             Self: ComponentSet;
         /// The components of a group member that has every type (the world's invariant),
         /// trusting the sparse entries; `None` only if the invariant is broken.
-        fn member_mut<'s>(
-            columns: &'s mut <Self as ComponentSet>::Columns<'_>,
+        ///
+        /// # Safety
+        /// No other reference to `entity`'s components obtained from these columns is
+        /// alive.
+        unsafe fn member_mut<'s>(
+            columns: &mut <Self as ComponentSet>::Columns<'s>,
             entity: Entity,
         ) -> Option<<Self as ComponentSet>::RefsMut<'s>>
         where
             Self: ComponentSet;
-        /// `entity`'s components in the columns, if it has every type.
-        fn lookup<'s>(
-            columns: &'s <Self as ComponentSet>::Columns<'_>,
+        /// The same, shared.
+        fn member_ref<'s>(
+            columns: &mut <Self as ComponentSet>::ColumnsRef<'s>,
             entity: Entity,
         ) -> Option<<Self as ComponentSet>::Refs<'s>>
         where
@@ -118,8 +182,8 @@ pub(crate) mod sealed {
 }
 
 /// A tuple of component types, `(A, B, …)` up to [`MAX_TUPLE`](crate::MAX_TUPLE): the types
-/// of a group or of a view. The associated types are the tuples of slices, references and
-/// storages that group and view access hands out.
+/// a group owns, observes or excludes, or a bundle holds. The associated types are the
+/// tuples of slices, references and storages that group access hands out.
 ///
 /// Implemented by this crate for tuples of [`Component`]s only (it is sealed).
 ///
@@ -134,7 +198,7 @@ pub(crate) mod sealed {
 /// ```
 pub trait ComponentSet: sealed::Sealed + Sized + 'static {
     /// `(&[A], &[B], …)`
-    type Slices<'a>;
+    type Slices<'a>: Copy;
     /// `(&mut [A], &mut [B], …)`
     type SlicesMut<'a>;
     /// `(&A, &B, …)`
@@ -143,9 +207,20 @@ pub trait ComponentSet: sealed::Sealed + Sized + 'static {
     type RefsMut<'a>;
     /// `(&mut Storage<A>, &mut Storage<B>, …)`
     type Storages<'a>;
-    /// Each storage's entity set, for lookups, and its components, for value access.
+    /// `(&Storage<A>, &Storage<B>, …)`
+    type StoragesRef<'a>: Copy;
+    /// Each storage's values, mutably, with a lookup cursor.
     #[doc(hidden)]
     type Columns<'a>;
+    /// Each storage's values with a lookup cursor.
+    #[doc(hidden)]
+    type ColumnsRef<'a>;
+    /// Mutable slices handed out one position at a time.
+    #[doc(hidden)]
+    type RawSlices<'a>;
+    /// The types as a type-level list (for the compile-time borrow rule).
+    #[doc(hidden)]
+    type List: List;
 
     /// The keys of the types, in tuple order.
     fn keys() -> Vec<ComponentKey>;
@@ -154,16 +229,10 @@ pub trait ComponentSet: sealed::Sealed + Sized + 'static {
     fn distinct() -> bool;
 }
 
-fn downcast<T: Component>(storage: &mut Box<dyn ErasedStorage>) -> Option<&mut Storage<T>> {
-    let any: &mut dyn Any = storage.as_any_mut();
-    any.downcast_mut::<Storage<T>>()
-}
-
-/// Each of a run-time world's storages, borrowed for [`sealed::Sealed::erased`] to take.
-pub(crate) fn borrow_all(
-    storages: &mut [Box<dyn ErasedStorage>],
-) -> Vec<Option<&mut Box<dyn ErasedStorage>>> {
-    storages.iter_mut().map(Some).collect()
+/// `Cons<A, Cons<B, …Nil>>`
+macro_rules! list {
+    () => { Nil };
+    ($first:ident $(, $rest:ident)*) => { Cons<$first, list!($($rest),*)> };
 }
 
 macro_rules! component_set {
@@ -174,7 +243,11 @@ macro_rules! component_set {
             type Refs<'a> = ($(&'a $T,)+);
             type RefsMut<'a> = ($(&'a mut $T,)+);
             type Storages<'a> = ($(&'a mut Storage<$T>,)+);
-            type Columns<'a> = ($((SetCursor<'a>, &'a mut [$T]),)+);
+            type StoragesRef<'a> = ($(&'a Storage<$T>,)+);
+            type Columns<'a> = ($(ColumnMut<'a, $T>,)+);
+            type ColumnsRef<'a> = ($(ColumnRef<'a, $T>,)+);
+            type RawSlices<'a> = ($(RawSlice<'a, $T>,)+);
+            type List = list!($($T),+);
 
             fn keys() -> Vec<ComponentKey> {
                 vec![$(ComponentKey::of::<$T>()),+]
@@ -198,25 +271,20 @@ macro_rules! component_set {
                 }
             }
 
-            #[inline(always)]
-            fn truncate(slices: <Self as ComponentSet>::SlicesMut<'_>, len: usize) -> <Self as ComponentSet>::SlicesMut<'_> {
-                let ($($t,)+) = slices;
-                ($(&mut $t[..len],)+)
-            }
-
-            #[inline(always)]
-            fn refs_mut_at<'s>(slices: &'s mut <Self as ComponentSet>::SlicesMut<'_>, position: usize) -> <Self as ComponentSet>::RefsMut<'s> {
-                ($(&mut slices.$i[position],)+)
-            }
-
             #[inline]
             fn shared<'s>(slices: &'s <Self as ComponentSet>::SlicesMut<'_>) -> <Self as ComponentSet>::Slices<'s> {
                 ($(&*slices.$i,)+)
             }
 
             #[inline]
-            fn refs_at<'s>(slices: &'s <Self as ComponentSet>::Slices<'_>, position: usize) -> <Self as ComponentSet>::Refs<'s> {
+            fn refs_at<'s>(slices: &<Self as ComponentSet>::Slices<'s>, position: usize) -> <Self as ComponentSet>::Refs<'s> {
                 ($(&slices.$i[position],)+)
+            }
+
+            #[inline(always)]
+            unsafe fn refs_at_unchecked<'s>(slices: &<Self as ComponentSet>::Slices<'s>, position: usize) -> <Self as ComponentSet>::Refs<'s> {
+                // SAFETY: `position` is below every slice's length (caller).
+                ($(unsafe { slices.$i.get_unchecked(position) },)+)
             }
 
             #[inline]
@@ -227,64 +295,90 @@ macro_rules! component_set {
                 (&entities[..len], ($(&mut $t.1[..len],)+))
             }
 
+            #[inline]
+            fn prefixes_ref(storages: <Self as ComponentSet>::StoragesRef<'_>, len: usize) -> (&[Entity], <Self as ComponentSet>::Slices<'_>) {
+                let ($($t,)+) = storages;
+                let entities = first!($($t),+).entities();
+                (&entities[..len], ($(&$t.components()[..len],)+))
+            }
+
+            #[inline]
+            fn raw(slices: <Self as ComponentSet>::SlicesMut<'_>) -> <Self as ComponentSet>::RawSlices<'_> {
+                let ($($t,)+) = slices;
+                ($(RawSlice::new($t),)+)
+            }
+
+            #[inline(always)]
+            unsafe fn raw_at<'s>(raw: &<Self as ComponentSet>::RawSlices<'s>, position: usize) -> <Self as ComponentSet>::RefsMut<'s> {
+                // SAFETY: in bounds and unaliased (caller).
+                ($(unsafe { raw.$i.at(position) },)+)
+            }
+
+            #[inline]
+            fn reborrow_raw<'s>(raw: &'s mut <Self as ComponentSet>::RawSlices<'_>) -> <Self as ComponentSet>::RawSlices<'s> {
+                ($(raw.$i.reborrow(),)+)
+            }
+
             fn new_storages() -> Vec<Box<dyn ErasedStorage>> {
                 vec![$(Box::new(Storage::<$T>::new())),+]
             }
 
-            fn erased<'s>(storages: &mut [Option<&'s mut Box<dyn ErasedStorage>>], indices: &[usize]) -> Option<<Self as ComponentSet>::Storages<'s>> {
-                $(let $t = downcast::<$T>(storages.get_mut(*indices.get($i)?)?.take()?)?;)+
-                Some(($($t,)+))
+            fn take_slots<'s>(slots: &mut [ErasedSlot<'s>], indices: &[usize]) -> Result<<Self as ComponentSet>::Storages<'s>, AccessError> {
+                Ok(($(slots[indices[$i]].take_mut::<$T>()?,)+))
             }
 
-            fn view_for_each(storages: &mut <Self as ComponentSet>::Storages<'_>, mut f: impl FnMut(Entity, <Self as ComponentSet>::RefsMut<'_>)) {
+            fn take_slots_ref<'s>(slots: &mut [ErasedSlot<'s>], indices: &[usize]) -> Result<<Self as ComponentSet>::StoragesRef<'s>, AccessError> {
+                Ok(($(slots[indices[$i]].take_shared::<$T>()?,)+))
+            }
+
+            #[inline]
+            fn storages_ref(storages: <Self as ComponentSet>::Storages<'_>) -> <Self as ComponentSet>::StoragesRef<'_> {
                 let ($($t,)+) = storages;
-                $(let $t = $t.split_mut();)+
-                // Drive the join with the smallest storage.
-                let driver = [$($t.0.as_slice()),+].into_iter().min_by_key(|s| s.len()).unwrap_or(&[]);
-                for &entity in driver {
-                    let item = 'item: {
-                        Some(($(match $t.0.index_of(entity) {
-                            Some(position) => &mut $t.1[position],
-                            None => break 'item None,
-                        },)+))
-                    };
-                    if let Some(item) = item {
-                        f(entity, item);
-                    }
-                }
-            }
-
-            fn view_get<'s>(storages: &'s mut <Self as ComponentSet>::Storages<'_>, entity: Entity) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
-                let ($($t,)+) = storages;
-                Some(($($t.get_mut(entity)?,)+))
-            }
-
-            fn view_len_hint(storages: &<Self as ComponentSet>::Storages<'_>) -> usize {
-                [$(storages.$i.len()),+].into_iter().min().unwrap_or(0)
+                ($(&*$t,)+)
             }
 
             #[inline]
             fn columns(storages: <Self as ComponentSet>::Storages<'_>) -> <Self as ComponentSet>::Columns<'_> {
                 let ($($t,)+) = storages;
-                ($($t.column(),)+)
+                ($(ColumnMut::new($t),)+)
+            }
+
+            #[inline]
+            fn columns_ref(storages: <Self as ComponentSet>::StoragesRef<'_>) -> <Self as ComponentSet>::ColumnsRef<'_> {
+                let ($($t,)+) = storages;
+                ($(ColumnRef::new($t),)+)
+            }
+
+            #[inline]
+            fn reborrow_columns<'s>(columns: &'s mut <Self as ComponentSet>::Columns<'_>) -> <Self as ComponentSet>::Columns<'s> {
+                ($(columns.$i.reborrow(),)+)
+            }
+
+            #[inline]
+            fn reborrow_slices<'s>(slices: &'s mut <Self as ComponentSet>::SlicesMut<'_>) -> <Self as ComponentSet>::SlicesMut<'s> {
+                ($(&mut *slices.$i,)+)
+            }
+
+            #[inline]
+            unsafe fn shared_columns<'s>(columns: &'s <Self as ComponentSet>::Columns<'_>) -> <Self as ComponentSet>::ColumnsRef<'s> {
+                // SAFETY: nothing else reads or writes the columns meanwhile (caller).
+                ($(unsafe { columns.$i.shared() },)+)
+            }
+
+            #[inline]
+            fn copy_columns<'s>(columns: &<Self as ComponentSet>::ColumnsRef<'s>) -> <Self as ComponentSet>::ColumnsRef<'s> {
+                ($(columns.$i.clone(),)+)
             }
 
             #[inline(always)]
-            fn lookup_mut<'s>(columns: &'s mut <Self as ComponentSet>::Columns<'_>, entity: Entity) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
-                let ($($t,)+) = columns;
-                Some(($(&mut $t.1[$t.0.index_of(entity)?],)+))
+            unsafe fn member_mut<'s>(columns: &mut <Self as ComponentSet>::Columns<'s>, entity: Entity) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
+                // SAFETY: unaliased (caller); each column is a distinct storage.
+                Some(($(unsafe { columns.$i.member_value(entity)? },)+))
             }
 
             #[inline(always)]
-            fn member_mut<'s>(columns: &'s mut <Self as ComponentSet>::Columns<'_>, entity: Entity) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
-                let ($($t,)+) = columns;
-                Some(($($t.1.get_mut($t.0.member(entity))?,)+))
-            }
-
-            #[inline(always)]
-            fn lookup<'s>(columns: &'s <Self as ComponentSet>::Columns<'_>, entity: Entity) -> Option<<Self as ComponentSet>::Refs<'s>> {
-                let ($($t,)+) = columns;
-                Some(($(&$t.1[$t.0.index_of_shared(entity)?],)+))
+            fn member_ref<'s>(columns: &mut <Self as ComponentSet>::ColumnsRef<'s>, entity: Entity) -> Option<<Self as ComponentSet>::Refs<'s>> {
+                Some(($(columns.$i.member_value(entity)?,)+))
             }
         }
     };
@@ -300,7 +394,11 @@ impl ComponentSet for () {
     type Refs<'a> = ();
     type RefsMut<'a> = ();
     type Storages<'a> = ();
+    type StoragesRef<'a> = ();
     type Columns<'a> = ();
+    type ColumnsRef<'a> = ();
+    type RawSlices<'a> = ();
+    type List = Nil;
 
     fn keys() -> Vec<ComponentKey> {
         Vec::new()
@@ -323,26 +421,19 @@ impl sealed::Sealed for () {
         }
     }
 
-    fn truncate(
-        slices: <Self as ComponentSet>::SlicesMut<'_>,
-        _: usize,
-    ) -> <Self as ComponentSet>::SlicesMut<'_> {
-        slices
-    }
-
-    fn refs_mut_at<'s>(
-        _: &'s mut <Self as ComponentSet>::SlicesMut<'_>,
-        _: usize,
-    ) -> <Self as ComponentSet>::RefsMut<'s> {
-    }
-
     fn shared<'s>(
         _: &'s <Self as ComponentSet>::SlicesMut<'_>,
     ) -> <Self as ComponentSet>::Slices<'s> {
     }
 
     fn refs_at<'s>(
-        _: &'s <Self as ComponentSet>::Slices<'_>,
+        _: &<Self as ComponentSet>::Slices<'s>,
+        _: usize,
+    ) -> <Self as ComponentSet>::Refs<'s> {
+    }
+
+    unsafe fn refs_at_unchecked<'s>(
+        _: &<Self as ComponentSet>::Slices<'s>,
         _: usize,
     ) -> <Self as ComponentSet>::Refs<'s> {
     }
@@ -354,55 +445,87 @@ impl sealed::Sealed for () {
         (&[], ())
     }
 
+    fn prefixes_ref(
+        (): <Self as ComponentSet>::StoragesRef<'_>,
+        _: usize,
+    ) -> (&[Entity], <Self as ComponentSet>::Slices<'_>) {
+        (&[], ())
+    }
+
+    fn raw((): <Self as ComponentSet>::SlicesMut<'_>) -> <Self as ComponentSet>::RawSlices<'_> {}
+
+    unsafe fn raw_at<'s>(
+        _: &<Self as ComponentSet>::RawSlices<'s>,
+        _: usize,
+    ) -> <Self as ComponentSet>::RefsMut<'s> {
+    }
+
+    fn reborrow_raw<'s>(
+        _: &'s mut <Self as ComponentSet>::RawSlices<'_>,
+    ) -> <Self as ComponentSet>::RawSlices<'s> {
+    }
+
     fn new_storages() -> Vec<Box<dyn ErasedStorage>> {
         Vec::new()
     }
 
-    fn erased<'s>(
-        _: &mut [Option<&'s mut Box<dyn ErasedStorage>>],
+    fn take_slots<'s>(
+        _: &mut [ErasedSlot<'s>],
         _: &[usize],
-    ) -> Option<<Self as ComponentSet>::Storages<'s>> {
-        Some(())
+    ) -> Result<<Self as ComponentSet>::Storages<'s>, AccessError> {
+        Ok(())
     }
 
-    fn view_for_each(
-        _: &mut <Self as ComponentSet>::Storages<'_>,
-        _: impl FnMut(Entity, <Self as ComponentSet>::RefsMut<'_>),
-    ) {
+    fn take_slots_ref<'s>(
+        _: &mut [ErasedSlot<'s>],
+        _: &[usize],
+    ) -> Result<<Self as ComponentSet>::StoragesRef<'s>, AccessError> {
+        Ok(())
     }
 
-    fn view_get<'s>(
-        _: &'s mut <Self as ComponentSet>::Storages<'_>,
-        _: Entity,
-    ) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
-        Some(())
-    }
-
-    fn view_len_hint(_: &<Self as ComponentSet>::Storages<'_>) -> usize {
-        0
+    fn storages_ref(
+        (): <Self as ComponentSet>::Storages<'_>,
+    ) -> <Self as ComponentSet>::StoragesRef<'_> {
     }
 
     fn columns((): <Self as ComponentSet>::Storages<'_>) -> <Self as ComponentSet>::Columns<'_> {}
 
-    #[inline(always)]
-    fn lookup_mut<'s>(
-        _: &'s mut <Self as ComponentSet>::Columns<'_>,
-        _: Entity,
-    ) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
-        Some(())
+    fn columns_ref(
+        (): <Self as ComponentSet>::StoragesRef<'_>,
+    ) -> <Self as ComponentSet>::ColumnsRef<'_> {
     }
 
-    #[inline(always)]
-    fn member_mut<'s>(
+    fn reborrow_columns<'s>(
         _: &'s mut <Self as ComponentSet>::Columns<'_>,
-        _: Entity,
-    ) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
-        Some(())
+    ) -> <Self as ComponentSet>::Columns<'s> {
     }
 
-    #[inline(always)]
-    fn lookup<'s>(
+    fn reborrow_slices<'s>(
+        _: &'s mut <Self as ComponentSet>::SlicesMut<'_>,
+    ) -> <Self as ComponentSet>::SlicesMut<'s> {
+    }
+
+    unsafe fn shared_columns<'s>(
         _: &'s <Self as ComponentSet>::Columns<'_>,
+    ) -> <Self as ComponentSet>::ColumnsRef<'s> {
+    }
+
+    fn copy_columns<'s>(
+        _: &<Self as ComponentSet>::ColumnsRef<'s>,
+    ) -> <Self as ComponentSet>::ColumnsRef<'s> {
+    }
+
+    #[inline(always)]
+    unsafe fn member_mut<'s>(
+        _: &mut <Self as ComponentSet>::Columns<'s>,
+        _: Entity,
+    ) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
+        Some(())
+    }
+
+    #[inline(always)]
+    fn member_ref<'s>(
+        _: &mut <Self as ComponentSet>::ColumnsRef<'s>,
         _: Entity,
     ) -> Option<<Self as ComponentSet>::Refs<'s>> {
         Some(())

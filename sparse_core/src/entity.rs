@@ -2,6 +2,7 @@
 
 use core::fmt;
 use core::num::NonZeroU32;
+use core::sync::atomic::{AtomicIsize, Ordering};
 
 /// A handle to an entity: an index into sparse arrays plus a version.
 ///
@@ -101,6 +102,18 @@ struct Slot {
 /// Invariant: every index in the free list belongs to a dead slot; a slot whose version
 /// would overflow is retired (never recycled) so that versions never repeat.
 ///
+/// Handles can also be *reserved* through a shared reference ([`reserve`](Entities::reserve)),
+/// while the world is borrowed: a reserved entity becomes alive, with no component, at the
+/// allocator's next change (its world's next structural change, or applying commands).
+/// Reservations take the free list from its end, then fresh indices, through one atomic
+/// cursor:
+///
+/// ```text
+/// free   : [ 7 | 2 | 9 | 4 ]     cursor = 2: 9 and 4 are reserved,
+///                  ^ cursor      7 and 2 are still free for `spawn`
+/// cursor < 0                     every free index and -cursor fresh ones are reserved
+/// ```
+///
 /// ```
 /// use sparse_core::Entities;
 /// let mut entities = Entities::new();
@@ -109,12 +122,30 @@ struct Slot {
 /// let b = entities.spawn();
 /// assert_eq!(a.index(), b.index());
 /// assert!(!entities.is_alive(a) && entities.is_alive(b));
+///
+/// let c = entities.reserve(); // through `&self`
+/// assert!(!entities.is_alive(c));
+/// entities.flush();
+/// assert!(entities.is_alive(c));
 /// ```
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct Entities {
     slots: Vec<Slot>,
     free: Vec<u32>,
     alive: usize,
+    /// The number of free-list entries not reserved; negative: fresh indices reserved.
+    cursor: AtomicIsize,
+}
+
+impl Clone for Entities {
+    fn clone(&self) -> Self {
+        Entities {
+            slots: self.slots.clone(),
+            free: self.free.clone(),
+            alive: self.alive,
+            cursor: AtomicIsize::new(self.cursor.load(Ordering::Relaxed)),
+        }
+    }
 }
 
 impl Entities {
@@ -129,7 +160,9 @@ impl Entities {
     /// Panics if all `u32::MAX` indices are in use (or retired).
     #[inline]
     pub fn spawn(&mut self) -> Entity {
+        self.flush();
         if let Some(index) = self.free.pop() {
+            *self.cursor.get_mut() -= 1;
             self.alive += 1;
             let slot = &mut self.slots[index as usize];
             slot.alive = true;
@@ -152,6 +185,69 @@ impl Entities {
         Entity { index, version }
     }
 
+    /// Reserves an entity through a shared reference: the handle is final, and the
+    /// entity becomes alive (with no component) at the allocator's next change, or
+    /// [`flush`](Entities::flush). Safe to call from several threads at once.
+    ///
+    /// # Panics
+    /// Panics if all `u32::MAX` indices are in use (or retired).
+    pub fn reserve(&self) -> Entity {
+        let left = self.cursor.fetch_sub(1, Ordering::Relaxed);
+        if left > 0 {
+            let index = self.free[left as usize - 1];
+            return Entity {
+                index,
+                version: self.slots[index as usize].version,
+            };
+        }
+        let index = self.slots.len() + left.unsigned_abs();
+        if index > Entity::MAX_INDEX as usize {
+            exhausted();
+        }
+        Entity {
+            index: index as u32,
+            version: NonZeroU32::MIN,
+        }
+    }
+
+    /// Makes every reserved entity alive. Every other change calls it first.
+    #[inline]
+    pub fn flush(&mut self) {
+        let free = self.free.len() as isize;
+        if *self.cursor.get_mut() != free {
+            self.flush_reserved();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn flush_reserved(&mut self) {
+        let cursor = *self.cursor.get_mut();
+        let kept = usize::try_from(cursor).unwrap_or(0).min(self.free.len());
+        for index in self.free.drain(kept..) {
+            self.slots[index as usize].alive = true;
+            self.alive += 1;
+        }
+        for _ in 0..cursor.min(0).unsigned_abs() {
+            self.slots.push(Slot {
+                version: NonZeroU32::MIN,
+                alive: true,
+            });
+            self.alive += 1;
+        }
+        *self.cursor.get_mut() = self.free.len() as isize;
+    }
+
+    /// Whether `entity` is alive once reservations are flushed (flushing them if it is
+    /// reserved): what a world checks before writing a component for a handle.
+    pub fn flush_is_alive(&mut self, entity: Entity) -> bool {
+        if self.is_alive(entity) {
+            return true;
+        }
+        self.flush();
+        self.is_alive(entity)
+    }
+
     /// Whether `entity` is alive: spawned and not destroyed since.
     #[inline]
     pub fn is_alive(&self, entity: Entity) -> bool {
@@ -162,7 +258,7 @@ impl Entities {
 
     /// Destroys `entity`, returning `false` (and doing nothing) if it was not alive.
     pub fn destroy(&mut self, entity: Entity) -> bool {
-        if !self.is_alive(entity) {
+        if !self.flush_is_alive(entity) {
             return false;
         }
         self.alive -= 1;
@@ -172,6 +268,7 @@ impl Entities {
         if let Some(next) = slot.version.checked_add(1) {
             slot.version = next;
             self.free.push(entity.index);
+            *self.cursor.get_mut() += 1;
         }
         true
     }
@@ -199,7 +296,8 @@ impl Entities {
     }
 
     /// Reserves room for `additional` more entities.
-    pub fn reserve(&mut self, additional: usize) {
+    pub fn reserve_capacity(&mut self, additional: usize) {
+        self.flush();
         self.slots
             .reserve(additional.saturating_sub(self.free.len()));
     }
@@ -236,6 +334,38 @@ mod tests {
         assert!(entities.is_alive(b) && entities.is_alive(c));
         assert_eq!(entities.len(), 2);
         assert_eq!(entities.iter().collect::<Vec<_>>(), vec![c, b]);
+    }
+
+    #[test]
+    fn reserved_entities_come_alive_at_the_next_change() {
+        let mut entities = Entities::new();
+        let [a, b, c] = [(); 3].map(|()| entities.spawn());
+        assert!(entities.destroy(a) && entities.destroy(b));
+        let reserved = [(); 4].map(|()| entities.reserve());
+        // The free list is taken from its end (b, then a), then fresh indices.
+        assert_eq!(reserved.map(|e| e.index()), [b.index(), a.index(), 3, 4]);
+        assert!(reserved.iter().all(|&e| !entities.is_alive(e)));
+        assert_eq!(entities.len(), 1);
+        let d = entities.spawn(); // flushes first: no reserved index is handed out twice
+        assert!(reserved.iter().all(|&e| entities.is_alive(e)));
+        assert!(!reserved.contains(&d) && entities.is_alive(c));
+        assert_eq!(entities.len(), 6);
+        assert!(
+            !entities.is_alive(a) && !entities.is_alive(b),
+            "old versions stay dead"
+        );
+    }
+
+    #[test]
+    fn flushing_without_reservations_changes_nothing() {
+        let mut entities = Entities::new();
+        let a = entities.spawn();
+        entities.flush();
+        assert_eq!(entities.len(), 1);
+        assert!(entities.destroy(a));
+        entities.flush();
+        assert_eq!(entities.len(), 0);
+        assert_eq!(entities.spawn().index(), a.index());
     }
 
     #[test]

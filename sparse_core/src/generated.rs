@@ -1,83 +1,143 @@
-//! The traits every `#[world]` struct implements, one impl per stored type and per group.
-//! They let a generated world's generic methods (`insert::<T>`, `group::<G>`, …) be
-//! resolved statically (no `TypeId` lookup, no dynamic dispatch), and let code be written
-//! against any world that has the storages and groups it needs.
+//! The traits worlds implement: what code written against *any* world may call.
+//!
+//! A `#[world]` implements them with one impl per stored type and per group, so its
+//! generic methods (`insert::<T>`, `group::<K>`, …) resolve statically (no `TypeId`
+//! lookup, no dynamic dispatch). The run-time [`World`](crate::World) implements the
+//! structural ones ([`EditEntities`], [`Edit`]) for every component type, so that
+//! commands and bundles work on both.
+//!
+//! | trait | what it gives | implemented by |
+//! | --- | --- | --- |
+//! | [`HasComponent<T>`] | `storage`, `get_mut`, `values_mut`, and [`Edit<T>`] | `#[world]`s storing `T` |
+//! | [`Edit<T>`] | `insert`, `remove`, and their bulk forms | `#[world]`s storing `T`, `World` |
+//! | [`EditEntities`] | `spawn_entity`, `destroy`, `destroy_many` | every world |
+//! | [`HasGroup<K>`] | `group`, `group_ref`, `group_len`, `sort_group` | `#[world]`s with group `K` |
+//! | [`Access`] | `borrow`, `view`, `retain`, `apply` | every `#[world]` |
+//! | [`Unowned<T>`] | `sort` | `#[world]`s storing `T` that no group owns |
 
 use core::cmp::Ordering;
+use core::fmt;
 
+use crate::access::{
+    Borrow, Commands, LendGroup, LendStorage, Query, ReadOnly, ValuesMut, View, WorldParts,
+};
 use crate::component::Component;
-use crate::component_set::ComponentSet;
-use crate::entity::{Entity, EntityError};
-use crate::group::{GroupKey, GroupMut};
+use crate::entity::{Entities, Entity, EntityError};
+use crate::group::{GroupKey, GroupMut, GroupRef};
 use crate::storage::Storage;
-use crate::view::View;
 
-/// A world that stores `T`, with its add and remove hooks. Code written against it works
-/// on any `#[world]` that stores `T`: `fn heal<W: HasComponent<Health>>(world: &mut W)`.
+/// A world that stores `T`: its storage, read only, and its values, mutably. Code
+/// written against it works on any `#[world]` that stores `T`:
+/// `fn heal<W: HasComponent<Health>>(world: &mut W)`.
 ///
-/// It is a safe trait: whatever an impl does, it can only hand out what it can borrow, so
-/// no impl can make a view alias two storages.
+/// It is a safe trait: whatever an impl does, it can only hand out what it can borrow.
 #[diagnostic::on_unimplemented(
     message = "the world `{Self}` does not store `{T}`",
     label = "no storage of `{T}` in this world",
     note = "add a field of type `Storage<{T}>` to the world (spelled the same way everywhere)"
 )]
-pub trait HasComponent<T: Component>: WorldColumns {
+pub trait HasComponent<T: Component>: LendStorage<T> + Edit<T> {
     /// The storage of `T`, read only.
     fn storage(&self) -> &Storage<T>;
     /// `entity`'s `T`, mutably.
     fn get_mut(&mut self, entity: Entity) -> Option<&mut T>;
-    /// The entities and components of `T`, the components mutably.
-    fn components_mut(&mut self) -> (&[Entity], &mut [T]);
-    /// Stores `value` for `entity` and enters the groups it completes, outermost first.
+    /// The components of `T`, mutable, with their entities fixed.
+    fn values_mut(&mut self) -> ValuesMut<'_, T>;
+    /// Reserves room for `additional` more components of `T`.
+    fn reserve(&mut self, additional: usize);
+}
+
+/// Structural changes of one component type, through the world's hooks (so every group
+/// stays valid): implemented by every `#[world]` storing `T`, and by the run-time
+/// [`World`](crate::World) for every `T`.
+#[diagnostic::on_unimplemented(
+    message = "the world `{Self}` does not store `{T}`",
+    label = "no storage of `{T}` in this world",
+    note = "add a field of type `Storage<{T}>` to the world (spelled the same way everywhere)"
+)]
+pub trait Edit<T>: EditEntities {
+    /// Stores `value` for `entity` (entering the groups it completes, outermost first);
+    /// returns the value it replaces.
     ///
     /// # Errors
     /// [`EntityError::Dead`] if `entity` is not alive; nothing is written.
     fn insert(&mut self, entity: Entity, value: T) -> Result<Option<T>, EntityError>;
-    /// Leaves the groups owning `T`, innermost first, then removes the component.
+    /// Leaves the groups requiring `T` (innermost first), then removes the component.
     fn remove(&mut self, entity: Entity) -> Option<T>;
-    /// Reserves room for `additional` more components of `T`.
-    fn reserve(&mut self, additional: usize);
-    /// Appends `values` for `entities` in bulk, without entering groups: the first half of
-    /// spawning a batch, which only this crate can call (it alone makes a [`Token`]).
+    /// Inserts every `(entity, value)`, as many `insert`s in a row would (a later value
+    /// for the same entity replaces an earlier one), but in bulk: each hook step runs for
+    /// every entity before the next step. Returns the number of components added (the
+    /// others replaced a value).
+    ///
+    /// # Errors
+    /// [`InsertManyError`] if an entity is not alive: nothing is written and every item
+    /// is handed back.
+    fn insert_many(&mut self, items: Vec<(Entity, T)>) -> Result<usize, InsertManyError<T>>;
+    /// Removes `T` from each of `entities` that has one (others, and repeats, are
+    /// skipped), as many `remove`s in a row would, in bulk. Returns the number removed.
+    fn remove_many(&mut self, entities: &[Entity]) -> usize;
+    /// Removes every `T`: the groups requiring `T` are emptied at once.
+    fn clear(&mut self);
+    /// Appends `values` for new entities in bulk, without entering groups: the first half
+    /// of spawning, which only this crate can call (it alone makes a [`Token`]).
     #[doc(hidden)]
     fn append_new(&mut self, token: Token, entities: &[Entity], values: &mut Vec<T>);
-    /// Takes the column of `T` out of the world's columns (`None` if taken already).
+}
+
+/// Structural changes of whole entities: implemented by every world.
+pub trait EditEntities: WorldParts {
+    /// The entity allocator, mutably (reserved entities are flushed through it).
     #[doc(hidden)]
-    fn take_column<'a>(columns: &mut Self::Columns<'a>) -> Option<Column<'a, T>>
-    where
-        Self: 'a;
+    fn entities_mut(&mut self) -> &mut Entities;
+    /// Creates an entity with no component.
+    fn spawn_entity(&mut self) -> Entity;
+    /// Reserves room for `additional` more entities.
+    fn reserve_entities(&mut self, additional: usize);
+    /// Test-and-enters every group, outer groups first (harmless on an entity whose
+    /// groups are up to date).
+    #[doc(hidden)]
+    fn enter_all_groups(&mut self, entity: Entity);
+    /// Destroys `entity`: leaves every group innermost first, drops its components.
+    ///
+    /// # Errors
+    /// [`EntityError::Dead`] if `entity` is not alive; nothing changes.
+    fn destroy(&mut self, entity: Entity) -> Result<(), EntityError>;
+    /// Destroys every alive entity of `entities` (dead ones and repeats are skipped) in
+    /// one pass over each storage, which keeps the survivors' order: groups stay packed
+    /// with no move, only new lengths. Returns the number destroyed.
+    fn destroy_many(&mut self, entities: &[Entity]) -> usize;
 }
 
-/// Every storage of a world at once, as value-only [`Column`]s: what views borrow from.
-#[doc(hidden)]
-pub trait WorldColumns {
-    /// One `Option<Column<'a, T>>` per storage.
-    type Columns<'a>
-    where
-        Self: 'a;
-    /// Splits the world into its columns.
-    fn columns(&mut self) -> Self::Columns<'_>;
+/// A bulk insertion that was refused because an entity is not alive. Nothing was
+/// written; the items come back.
+pub struct InsertManyError<T> {
+    /// The first entity found dead.
+    pub dead: Entity,
+    /// Every item, as given.
+    pub items: Vec<(Entity, T)>,
 }
 
-/// One storage of a world, borrowed for its values: the only way a view reaches a
-/// storage, so a view can never change a storage's structure.
-#[doc(hidden)]
-pub struct Column<'a, T>(&'a mut Storage<T>);
-
-impl<'a, T> Column<'a, T> {
-    /// Borrows a storage.
-    #[inline]
-    pub fn new(storage: &'a mut Storage<T>) -> Self {
-        Column(storage)
+impl<T> fmt::Debug for InsertManyError<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("InsertManyError")
+            .field("dead", &self.dead)
+            .field("items", &self.items.len())
+            .finish()
     }
+}
 
-    /// The storage, for this crate's value-level access.
-    #[inline]
-    pub(crate) fn into_storage(self) -> &'a mut Storage<T> {
-        self.0
+impl<T> fmt::Display for InsertManyError<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "entity {:?} is not alive: none of the {} components was inserted",
+            self.dead,
+            self.items.len()
+        )
     }
 }
+
+impl<T> std::error::Error for InsertManyError<T> {}
 
 /// Proof that a call comes from this crate: only this crate can make one, so methods that
 /// take it (appending components without entering groups) cannot be called from elsewhere.
@@ -90,27 +150,17 @@ impl Token {
     }
 }
 
-/// The entity-level hooks of a `#[world]`: what spawning with a bundle needs.
-#[doc(hidden)]
-pub trait WorldEntities {
-    /// Creates an entity with no component.
-    fn spawn_entity(&mut self) -> Entity;
-    /// Reserves room for `additional` more entities.
-    fn reserve_entities(&mut self, additional: usize);
-    /// Test-and-enters every group, outer groups first (harmless on an entity whose
-    /// groups are up to date).
-    fn enter_all_groups(&mut self, entity: Entity);
-}
-
 /// A world with the group named by the key `K` (see [`GroupKey`]).
 #[diagnostic::on_unimplemented(
     message = "the world `{Self}` has no group `{K}`",
     label = "no such group",
     note = "a group is named by its owned types in the order of its `#[group(...)]` declaration, then `Get<…>` and `Exclude<…>`, e.g. `(Velocity, Get<Position>, Exclude<Frozen>)`"
 )]
-pub trait HasGroup<K: GroupKey> {
+pub trait HasGroup<K: GroupKey>: LendGroup<K> {
     /// The group: aligned slices of its owned components, lookups of its observed ones.
     fn group(&mut self) -> GroupMut<'_, K>;
+    /// The group, read only.
+    fn group_ref(&self) -> GroupRef<'_, K>;
     /// The number of entities in the group.
     fn group_len(&self) -> usize;
     /// Sorts the group (layer by layer, so that inner nested groups stay valid; a
@@ -129,48 +179,113 @@ pub trait Unowned<T> {
     fn sort(&mut self, compare: impl FnMut(&T, &T) -> Ordering);
 }
 
-pub(crate) mod sealed {
-    /// Keeps [`ViewOf`](super::ViewOf) and [`Bundle`](crate::Bundle) to the tuples of
-    /// this crate.
-    pub trait Sealed {}
-}
-
-/// Tuples of stored types that can be joined in a view of a `#[world]`. Sealed.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be viewed in `{W}`",
-    label = "not a tuple of types this world stores",
-    note = "a view names a tuple of stored component types, e.g. `view::<(Position, Velocity)>()`"
-)]
-pub trait ViewOf<W>: ComponentSet + sealed::Sealed {
-    /// The storages of the tuple's types, borrowed together.
-    ///
-    /// # Panics
-    /// Panics if the tuple names a type twice.
-    fn view(world: &mut W) -> View<'_, Self>;
-}
-
 #[cold]
 #[inline(never)]
-fn named_twice() -> ! {
-    panic!("a view names a component type twice")
+fn lent_twice(error: crate::AccessError) -> ! {
+    panic!(
+        "a #[world] lent a storage twice ({error}): a hand-written `Distinct` impl defeated the compile-time borrow check"
+    )
 }
 
-macro_rules! view_of {
-    ($(($T:ident, $t:ident, $i:tt)),+) => {
-        impl<$($T: Component),+> sealed::Sealed for ($($T,)+) {}
+/// Borrows, views and deferred changes of a `#[world]`, checked at compile time: what
+/// its generated methods of the same names call, for code generic over worlds.
+///
+/// ```
+/// use sparse_groups::{Access, Component, HasGroup, Storage, world};
+/// #[derive(Component)] struct Position(f32);
+/// #[derive(Component)] struct Velocity(f32);
+///
+/// // Any world with this group can move.
+/// fn movement<W: HasGroup<(Position, Velocity)>>(world: &mut W) {
+///     for (_, (p, v)) in world.group() {
+///         p.0 += v.0;
+///     }
+/// }
+///
+/// #[world]
+/// #[group(Position, Velocity)]
+/// struct Scene { positions: Storage<Position>, velocities: Storage<Velocity> }
+///
+/// let mut scene = Scene::new();
+/// let e = scene.spawn_with((Position(0.0), Velocity(2.0)));
+/// movement(&mut scene);
+/// assert_eq!(scene.get::<Position>(e).unwrap().0, 2.0);
+/// ```
+pub trait Access: EditEntities + Sized + 'static {
+    /// Borrows the parts `R` (a part or a tuple of parts, see [`Borrow`]) at once.
+    /// Overlapping requests do not compile.
+    #[inline]
+    fn borrow<'w, R: Borrow<'w, Self>>(&'w mut self) -> R {
+        let mut parts = self.parts();
+        R::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
+    }
 
-        impl<W: $(HasComponent<$T> +)+, $($T: Component),+> ViewOf<W> for ($($T,)+) {
-            fn view(world: &mut W) -> View<'_, Self> {
-                let mut columns = world.columns();
-                $(
-                    let $t = <W as HasComponent<$T>>::take_column(&mut columns)
-                        .unwrap_or_else(|| named_twice())
-                        .into_storage();
-                )+
-                View::new(($($t,)+))
+    /// Borrows the read-only parts `R` through a shared reference.
+    #[inline]
+    fn borrow_ref<'w, R: Borrow<'w, Self> + ReadOnly>(&'w self) -> R {
+        let mut parts = self.parts_ref();
+        R::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
+    }
+
+    /// The entities matching the query `Q` (`&T`, `&mut T`, `Option<…>`, tuples), with
+    /// their components. Filters: `borrow::<View<Q, F>>()`.
+    #[inline]
+    fn view<'w, Q: Query>(&'w mut self) -> View<'w, Q>
+    where
+        View<'w, Q>: Borrow<'w, Self>,
+    {
+        self.borrow()
+    }
+
+    /// A read-only view through a shared reference.
+    #[inline]
+    fn view_ref<'w, Q: Query>(&'w self) -> View<'w, Q>
+    where
+        View<'w, Q>: Borrow<'w, Self> + ReadOnly,
+    {
+        self.borrow_ref()
+    }
+
+    /// Destroys every entity matching `Q` for which `keep` returns `false` (after the
+    /// walk, in one pass: see [`destroy_many`](EditEntities::destroy_many)). Returns the
+    /// number destroyed.
+    fn retain<Q: Query>(&mut self, mut keep: impl FnMut(Entity, Q::Item<'_>) -> bool) -> usize
+    where
+        for<'w> View<'w, Q>: Borrow<'w, Self>,
+    {
+        let mut doomed = Vec::new();
+        for (entity, item) in self.view::<Q>() {
+            if !keep(entity, item) {
+                doomed.push(entity);
             }
         }
-    };
-}
+        self.destroy_many(&doomed)
+    }
 
-for_each_tuple!(view_of);
+    /// Removes `T` from every entity matching `Q` for which `keep` returns `false` (after
+    /// the walk, in bulk: see [`remove_many`](Edit::remove_many)). Returns the number
+    /// removed.
+    fn retain_component<T, Q: Query>(
+        &mut self,
+        mut keep: impl FnMut(Entity, Q::Item<'_>) -> bool,
+    ) -> usize
+    where
+        Self: Edit<T>,
+        for<'w> View<'w, Q>: Borrow<'w, Self>,
+    {
+        let mut stripped = Vec::new();
+        for (entity, item) in self.view::<Q>() {
+            if !keep(entity, item) {
+                stripped.push(entity);
+            }
+        }
+        self.remove_many(&stripped)
+    }
+
+    /// Applies `commands` in the order they were recorded, through the world's hooks,
+    /// and empties them. Commands about entities that are no longer alive are skipped and
+    /// reported, never applied to another entity at the same index.
+    fn apply(&mut self, commands: &mut Commands<Self>) -> crate::access::Applied {
+        commands.apply(self)
+    }
+}

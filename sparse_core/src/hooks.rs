@@ -8,8 +8,43 @@
 //! plan (liveness, the storage change, the return value, the order of drops) is here.
 
 use crate::entity::{Entities, Entity, EntityError};
+use crate::generated::InsertManyError;
 use crate::group::{GroupInfo, check_group};
-use crate::storage::{Storage, StorageInfo};
+use crate::storage::{Marks, Storage, StorageInfo};
+
+/// An entity going through the steps of a bulk hook, with the positions the steps track
+/// for it (see the per-entity hooks): `position`, its changed component's position in its
+/// storage, and `at`, where the previous step left it in its group's storages. Both are
+/// hints, checked before they are trusted.
+#[derive(Clone, Copy, Debug)]
+pub struct Moving {
+    /// The entity.
+    pub entity: Entity,
+    /// Its changed component's position (a hint).
+    pub position: usize,
+    /// Its position after the previous step (a hint).
+    pub at: usize,
+}
+
+impl Moving {
+    /// An entity whose changed component is at `position`, the previous step's position
+    /// being the same guess.
+    pub fn at(entity: Entity, position: usize) -> Moving {
+        Moving {
+            entity,
+            position,
+            at: position,
+        }
+    }
+
+    fn new(entity: Entity, position: usize) -> Moving {
+        Moving {
+            entity,
+            position,
+            at: usize::MAX,
+        }
+    }
+}
 
 /// One world's plan for one component type.
 pub trait ComponentPlan {
@@ -17,6 +52,8 @@ pub trait ComponentPlan {
     type Component;
     /// The world's entities.
     fn entities(&self) -> &Entities;
+    /// The world's entities, mutably (to flush reserved ones).
+    fn entities_mut(&mut self) -> &mut Entities;
     /// The storage of the component type.
     fn storage(&mut self) -> &mut Storage<Self::Component>;
     /// After a new component was appended at `position` for `entity`: leave the groups
@@ -29,6 +66,15 @@ pub trait ComponentPlan {
     /// After the component was removed: test-and-enter the groups excluding it, outer
     /// groups first.
     fn after_remove(&mut self, entity: Entity);
+    /// [`after_add`](ComponentPlan::after_add) for many entities: each step for all of
+    /// them before the next step (each entity still sees the steps in order).
+    fn after_add_many(&mut self, moving: &mut [Moving]);
+    /// [`before_remove`](ComponentPlan::before_remove) for many entities, step by step.
+    fn before_remove_many(&mut self, moving: &mut [Moving]);
+    /// [`after_remove`](ComponentPlan::after_remove) for many entities, step by step.
+    fn after_remove_many(&mut self, moving: &mut [Moving]);
+    /// Before every component is removed: empties the groups requiring the type.
+    fn before_clear(&mut self);
 }
 
 /// Stores `value` for `entity` and runs the plan; returns the replaced value, if any (a
@@ -45,7 +91,7 @@ pub fn insert<P: ComponentPlan>(
     entity: Entity,
     value: P::Component,
 ) -> Result<Option<P::Component>, EntityError> {
-    if !plan.entities().is_alive(entity) {
+    if !plan.entities().is_alive(entity) && !plan.entities_mut().flush_is_alive(entity) {
         return Err(EntityError::Dead(entity));
     }
     let storage = plan.storage();
@@ -76,10 +122,95 @@ pub fn remove<P: ComponentPlan>(mut plan: P, entity: Entity) -> Option<P::Compon
     Some(value)
 }
 
+/// Inserts every item (see [`Edit::insert_many`](crate::Edit::insert_many)): appends
+/// the new components, then runs each step of the plan for all of them; replaced values
+/// are dropped last, once the world is consistent.
+///
+/// # Errors
+/// [`InsertManyError`] if an entity is not alive; nothing is written.
+pub fn insert_many<P: ComponentPlan>(
+    mut plan: P,
+    items: Vec<(Entity, P::Component)>,
+) -> Result<usize, InsertManyError<P::Component>> {
+    let entities = plan.entities_mut();
+    entities.flush();
+    if let Some(&(dead, _)) = items.iter().find(|(e, _)| !entities.is_alive(*e)) {
+        return Err(InsertManyError { dead, items });
+    }
+    let storage = plan.storage();
+    storage.reserve(items.len());
+    let mut replaced = Vec::new();
+    let mut moving = Vec::with_capacity(items.len());
+    for (entity, value) in items {
+        match storage.insert_alive(entity, value) {
+            Some(old) => replaced.push(old),
+            None => moving.push(Moving::new(entity, storage.len() - 1)),
+        }
+    }
+    plan.after_add_many(&mut moving);
+    drop(replaced);
+    Ok(moving.len())
+}
+
+/// Removes the components of `entities` (see [`Edit::remove_many`](crate::Edit::remove_many)):
+/// each leave step for all of them, then the removals, then each enter step; the values
+/// are dropped last.
+pub fn remove_many<P: ComponentPlan>(mut plan: P, entities: &[Entity]) -> usize {
+    let mut marks = Marks::new();
+    let storage = plan.storage();
+    let mut moving: Vec<Moving> = entities
+        .iter()
+        .filter_map(|&e| Some(Moving::new(e, storage.index_of(e)?)))
+        .filter(|m| marks.mark(m.entity))
+        .collect();
+    if moving.is_empty() {
+        return 0;
+    }
+    plan.before_remove_many(&mut moving);
+    let storage = plan.storage();
+    let mut removed = Vec::with_capacity(moving.len());
+    for m in &moving {
+        // Later removals move earlier entities' components: check the hint.
+        let position = if storage.entities().get(m.position) == Some(&m.entity) {
+            Some(m.position)
+        } else {
+            storage.index_of(m.entity)
+        };
+        if let Some(position) = position {
+            removed.push(storage.remove_at(position).1);
+        }
+    }
+    plan.after_remove_many(&mut moving);
+    let count = removed.len();
+    drop(removed);
+    count
+}
+
+/// Removes every component of the plan's type (see [`Edit::clear`](crate::Edit::clear)):
+/// the groups requiring it are emptied, the storage cleared, then the groups excluding it
+/// entered; the values are dropped last.
+pub fn clear<P: ComponentPlan>(mut plan: P) {
+    let storage = plan.storage();
+    let mut moving: Vec<Moving> = storage
+        .entities()
+        .iter()
+        .map(|&e| Moving::new(e, usize::MAX))
+        .collect();
+    plan.before_clear();
+    let values = plan.storage().take_all();
+    plan.after_remove_many(&mut moving);
+    drop(values);
+}
+
 /// One world's plan for destroying entities.
 pub trait EntityPlan {
     /// Every component of an entity, taken out of its storage.
     type Taken;
+    /// The components of many entities, taken out of their storages.
+    type TakenMany;
+    /// Removes the marked entities' components from every storage, keeping the others in
+    /// order, and gives every group its new length (or compacts its member set).
+    fn take_marked(&mut self, marks: &Marks) -> Self::TakenMany;
     /// The world's entities.
     fn entities(&mut self) -> &mut Entities;
     /// Leave every group, innermost first.
@@ -96,7 +227,7 @@ pub trait EntityPlan {
 /// [`EntityError::Dead`] if `entity` is not alive; nothing changes.
 #[inline]
 pub fn destroy<P: EntityPlan>(mut plan: P, entity: Entity) -> Result<(), EntityError> {
-    if !plan.entities().is_alive(entity) {
+    if !plan.entities().flush_is_alive(entity) {
         return Err(EntityError::Dead(entity));
     }
     plan.leave_all(entity);
@@ -104,6 +235,30 @@ pub fn destroy<P: EntityPlan>(mut plan: P, entity: Entity) -> Result<(), EntityE
     plan.entities().destroy(entity);
     drop(taken);
     Ok(())
+}
+
+/// Destroys every alive entity of `entities` (see
+/// [`EditEntities::destroy_many`](crate::EditEntities::destroy_many)): compacts every
+/// storage and group once, frees the indices, and only then drops the components.
+pub fn destroy_many<P: EntityPlan>(mut plan: P, entities: &[Entity]) -> usize {
+    let mut marks = Marks::new();
+    let allocator = plan.entities();
+    allocator.flush();
+    let doomed: Vec<Entity> = entities
+        .iter()
+        .copied()
+        .filter(|&e| allocator.is_alive(e) && marks.mark(e))
+        .collect();
+    if doomed.is_empty() {
+        return 0;
+    }
+    let taken = plan.take_marked(&marks);
+    let allocator = plan.entities();
+    for &entity in &doomed {
+        allocator.destroy(entity);
+    }
+    drop(taken);
+    doomed.len()
 }
 
 /// Checks every invariant of a world: every storage consistent and holding only alive

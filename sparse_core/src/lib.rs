@@ -36,6 +36,7 @@ macro_rules! first {
 /// [`ComponentSet`] is implemented for.
 pub const MAX_TUPLE: usize = 16;
 
+mod access;
 mod bundle;
 mod component;
 mod component_set;
@@ -44,21 +45,25 @@ mod generated;
 mod group;
 mod hooks;
 mod storage;
-mod view;
 mod world;
 
 #[doc(hidden)]
 pub mod __private;
 
+#[doc(hidden)]
+pub use access::{AllDistinct, Apart, BundleApart, NoAlias, NonEmpty, NotIn, NotInBundle};
+pub use access::{
+    Applied, Borrow, Commands, Filter, FilterOf, LendGroup, LendStorage, Query, QueryOf, ReadOnly,
+    ReadOnlyQuery, Skipped, ValuesMut, View, ViewIter, With, Without,
+};
 pub use bundle::Bundle;
 pub use component::{Component, ComponentKey};
 pub use component_set::ComponentSet;
 pub use entity::{Entities, Entity, EntityError};
-pub use generated::{HasComponent, HasGroup, Unowned, ViewOf};
+pub use generated::{Access, Edit, EditEntities, HasComponent, HasGroup, InsertManyError, Unowned};
 pub use group::{
-    Action, Conflict, Exclude, Get, GroupDecl, GroupKey, GroupMut, Layout, LayoutError, Place,
-    Role, Step, Types,
+    Action, Conflict, Exclude, Get, GroupDecl, GroupIter, GroupKey, GroupMut, GroupRef,
+    GroupRefIter, Layout, LayoutError, Place, Role, Step, Types,
 };
-pub use storage::{SparseSet, Storage};
-pub use view::View;
+pub use storage::{Marks, SparseSet, Storage};
 pub use world::{AccessError, GroupSpec, LayoutErrors, World};

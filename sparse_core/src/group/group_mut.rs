@@ -1,5 +1,9 @@
 //! Access to a group: its entities, aligned slices of its owned components, and lookups of
-//! its observed ones.
+//! its observed ones; mutable ([`GroupMut`]) or read-only ([`GroupRef`]), each with its
+//! iterators.
+
+use core::fmt;
+use core::iter::FusedIterator;
 
 use crate::component_set::ComponentSet;
 use crate::component_set::sealed::Sealed as _;
@@ -19,10 +23,20 @@ use crate::group::GroupKey;
 ///
 /// A non-owning group has no owned slices: its entities are its own packed set.
 /// Values can be changed freely; the group's structure cannot change while this exists.
+/// Iterate it with `for` (by value, `&mut` or `&`), [`for_each`](GroupMut::for_each), or
+/// over [`into_slices`](GroupMut::into_slices).
 pub struct GroupMut<'a, K: GroupKey> {
     entities: &'a [Entity],
     owned: <K::Owned as ComponentSet>::SlicesMut<'a>,
     observed: <K::Observed as ComponentSet>::Columns<'a>,
+}
+
+/// Read-only access to the group named by the key `K`: as [`GroupMut`], with shared
+/// slices and references. Several can exist at once, next to any other read.
+pub struct GroupRef<'a, K: GroupKey> {
+    entities: &'a [Entity],
+    owned: <K::Owned as ComponentSet>::Slices<'a>,
+    observed: <K::Observed as ComponentSet>::ColumnsRef<'a>,
 }
 
 #[cold]
@@ -100,10 +114,268 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
             mut observed,
         } = self;
         K::Owned::for_each_in(entities, owned, |entity, owned| {
-            let Some(observed) = K::Observed::member_mut(&mut observed, entity) else {
+            // SAFETY: each member is visited once, so its observed components are handed
+            // out once; the reference dies with this call of `f`.
+            let Some(observed) = (unsafe { K::Observed::member_mut(&mut observed, entity) }) else {
                 missing_observed(entity)
             };
             f(entity, K::item_mut(owned, observed));
         });
+    }
+
+    /// Iterates over the members and their components, borrowing the group.
+    pub fn iter_mut(&mut self) -> GroupIter<'_, K> {
+        let owned = K::Owned::raw(K::Owned::reborrow_slices(&mut self.owned));
+        GroupIter {
+            entities: self.entities,
+            owned,
+            observed: K::Observed::reborrow_columns(&mut self.observed),
+            position: 0,
+        }
+    }
+
+    /// The group, read only, for as long as this borrow.
+    pub fn as_ref(&self) -> GroupRef<'_, K> {
+        GroupRef {
+            entities: self.entities,
+            owned: K::Owned::shared(&self.owned),
+            // SAFETY: this group hands out references from its columns only to borrows of
+            // itself (`iter_mut`) or by value (`for_each`, `into_iter`), so none is alive
+            // while `self` is borrowed shared.
+            observed: unsafe { K::Observed::shared_columns(&self.observed) },
+        }
+    }
+
+    /// Iterates over the members and their components, read only.
+    pub fn iter(&self) -> GroupRefIter<'_, K> {
+        self.as_ref().into_iter()
+    }
+}
+
+impl<'a, K: GroupKey> GroupRef<'a, K> {
+    /// The group of length `len` over its owned storages (in key order) and its observed
+    /// storages.
+    ///
+    /// # Panics
+    /// Panics if an owned storage is shorter than `len`.
+    pub(crate) fn new(
+        owned: <K::Owned as ComponentSet>::StoragesRef<'a>,
+        len: usize,
+        observed: <K::Observed as ComponentSet>::StoragesRef<'a>,
+    ) -> Self {
+        let (entities, owned) = K::Owned::prefixes_ref(owned, len);
+        GroupRef {
+            entities,
+            owned,
+            observed: K::Observed::columns_ref(observed),
+        }
+    }
+
+    /// A non-owning group over its members (`owned` is the empty tuple of storages).
+    pub(crate) fn over_members(
+        members: &'a [Entity],
+        owned: <K::Owned as ComponentSet>::StoragesRef<'a>,
+        observed: <K::Observed as ComponentSet>::StoragesRef<'a>,
+    ) -> Self {
+        let (_, owned) = K::Owned::prefixes_ref(owned, 0);
+        GroupRef {
+            entities: members,
+            owned,
+            observed: K::Observed::columns_ref(observed),
+        }
+    }
+
+    /// The number of entities in the group.
+    pub fn len(&self) -> usize {
+        self.entities.len()
+    }
+
+    /// Whether the group is empty.
+    pub fn is_empty(&self) -> bool {
+        self.entities.is_empty()
+    }
+
+    /// The group's entities, in order.
+    pub fn entities(&self) -> &'a [Entity] {
+        self.entities
+    }
+
+    /// The entities and the owned component slices, e.g. `(entities, (a, b))`.
+    pub fn slices(&self) -> (&'a [Entity], <K::Owned as ComponentSet>::Slices<'a>) {
+        (self.entities, self.owned)
+    }
+
+    /// Calls `f` with each entity and references to its components: the owned ones, then
+    /// the observed ones as the key's `Get<…>` holds them.
+    ///
+    /// # Panics
+    /// Panics if a member lacks an observed component, which the world's invariant rules
+    /// out.
+    #[inline]
+    pub fn for_each(&self, mut f: impl FnMut(Entity, K::Item<'a>)) {
+        self.iter().for_each(|(entity, item)| f(entity, item));
+    }
+
+    /// Iterates over the members and their components.
+    pub fn iter(&self) -> GroupRefIter<'a, K> {
+        GroupRefIter {
+            entities: self.entities,
+            owned: self.owned,
+            observed: K::Observed::copy_columns(&self.observed),
+            position: 0,
+        }
+    }
+}
+
+impl<K: GroupKey> Clone for GroupRef<'_, K> {
+    fn clone(&self) -> Self {
+        GroupRef {
+            entities: self.entities,
+            owned: self.owned,
+            observed: K::Observed::copy_columns(&self.observed),
+        }
+    }
+}
+
+impl<K: GroupKey> fmt::Debug for GroupMut<'_, K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GroupMut")
+            .field("entities", &self.entities)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<K: GroupKey> fmt::Debug for GroupRef<'_, K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GroupRef")
+            .field("entities", &self.entities)
+            .finish_non_exhaustive()
+    }
+}
+
+/// An iterator over a group's members and their components, mutably: `(entity, item)`.
+pub struct GroupIter<'a, K: GroupKey> {
+    entities: &'a [Entity],
+    owned: <K::Owned as ComponentSet>::RawSlices<'a>,
+    observed: <K::Observed as ComponentSet>::Columns<'a>,
+    position: usize,
+}
+
+impl<'a, K: GroupKey> Iterator for GroupIter<'a, K> {
+    type Item = (Entity, K::ItemMut<'a>);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let position = self.position;
+        let &entity = self.entities.get(position)?;
+        self.position = position + 1;
+        // SAFETY: `position` is below the group's length, which every owned slice has
+        // (cut to it by `prefixes`), and each position is handed out once.
+        let owned = unsafe { K::Owned::raw_at(&self.owned, position) };
+        // SAFETY: each member is visited once, so its observed components are handed out
+        // once.
+        let Some(observed) = (unsafe { K::Observed::member_mut(&mut self.observed, entity) })
+        else {
+            missing_observed(entity)
+        };
+        Some((entity, K::item_mut(owned, observed)))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.entities.len() - self.position;
+        (left, Some(left))
+    }
+}
+
+impl<K: GroupKey> ExactSizeIterator for GroupIter<'_, K> {}
+impl<K: GroupKey> FusedIterator for GroupIter<'_, K> {}
+
+/// An iterator over a group's members and their components: `(entity, item)`.
+pub struct GroupRefIter<'a, K: GroupKey> {
+    entities: &'a [Entity],
+    owned: <K::Owned as ComponentSet>::Slices<'a>,
+    observed: <K::Observed as ComponentSet>::ColumnsRef<'a>,
+    position: usize,
+}
+
+impl<'a, K: GroupKey> Iterator for GroupRefIter<'a, K> {
+    type Item = (Entity, K::Item<'a>);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let position = self.position;
+        let &entity = self.entities.get(position)?;
+        self.position = position + 1;
+        // SAFETY: `position` is below the group's length, which every owned slice has.
+        let owned = unsafe { K::Owned::refs_at_unchecked(&self.owned, position) };
+        let Some(observed) = K::Observed::member_ref(&mut self.observed, entity) else {
+            missing_observed(entity)
+        };
+        Some((entity, K::item(owned, observed)))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.entities.len() - self.position;
+        (left, Some(left))
+    }
+}
+
+impl<K: GroupKey> ExactSizeIterator for GroupRefIter<'_, K> {}
+impl<K: GroupKey> FusedIterator for GroupRefIter<'_, K> {}
+
+impl<'a, K: GroupKey> IntoIterator for GroupMut<'a, K> {
+    type Item = (Entity, K::ItemMut<'a>);
+    type IntoIter = GroupIter<'a, K>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        GroupIter {
+            entities: self.entities,
+            owned: K::Owned::raw(self.owned),
+            observed: self.observed,
+            position: 0,
+        }
+    }
+}
+
+impl<'b, K: GroupKey> IntoIterator for &'b mut GroupMut<'_, K> {
+    type Item = (Entity, K::ItemMut<'b>);
+    type IntoIter = GroupIter<'b, K>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl<'b, K: GroupKey> IntoIterator for &'b GroupMut<'_, K> {
+    type Item = (Entity, K::Item<'b>);
+    type IntoIter = GroupRefIter<'b, K>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a, K: GroupKey> IntoIterator for GroupRef<'a, K> {
+    type Item = (Entity, K::Item<'a>);
+    type IntoIter = GroupRefIter<'a, K>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        GroupRefIter {
+            entities: self.entities,
+            owned: self.owned,
+            observed: self.observed,
+            position: 0,
+        }
+    }
+}
+
+impl<'a, K: GroupKey> IntoIterator for &GroupRef<'a, K> {
+    type Item = (Entity, K::Item<'a>);
+    type IntoIter = GroupRefIter<'a, K>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
     }
 }

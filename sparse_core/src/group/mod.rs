@@ -11,7 +11,7 @@ mod sort;
 
 pub(crate) use engine::sealed::Sealed as OwnedSealed;
 pub use engine::{GroupInfo, Hint, OwnedStorages, check_group, enter, enter_set, leave, leave_set};
-pub use group_mut::GroupMut;
+pub use group_mut::{GroupIter, GroupMut, GroupRef, GroupRefIter};
 pub use key::{Exclude, Get, GroupKey, Types};
 pub(crate) use layout::DisplayGroup;
 pub use layout::{Action, Conflict, GroupDecl, Layout, LayoutError, Place, Role, Step};

@@ -39,19 +39,18 @@ pub(crate) fn layered_sources(
 ///
 /// # Panics
 /// Panics if a member lacks an observed component, which the world's invariant rules out.
-pub fn group_sources<K: GroupKey>(
-    owned: <K::Owned as ComponentSet>::Storages<'_>,
-    observed: <K::Observed as ComponentSet>::Storages<'_>,
+pub fn group_sources<'a, K: GroupKey>(
+    owned: <K::Owned as ComponentSet>::Storages<'a>,
+    observed: <K::Observed as ComponentSet>::Storages<'a>,
     layer_ends: &[usize],
     mut compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> Ordering,
 ) -> Vec<u32> {
     let len = layer_ends.last().copied().unwrap_or(0);
-    let (entities, slices) = K::Owned::prefixes(owned, len);
-    let slices = K::Owned::shared(&slices);
-    let columns = K::Observed::columns(observed);
+    let (entities, slices) = K::Owned::prefixes_ref(K::Owned::storages_ref(owned), len);
+    let mut columns = K::Observed::columns_ref(K::Observed::storages_ref(observed));
     layered_sources(layer_ends, |a, b| {
-        let observed = |p: usize| {
-            K::Observed::lookup(&columns, entities[p])
+        let mut observed = |p: usize| {
+            K::Observed::member_ref(&mut columns, entities[p])
                 .unwrap_or_else(|| missing_observed(entities[p]))
         };
         let (oa, ob) = (observed(a), observed(b));
@@ -67,18 +66,18 @@ pub fn group_sources<K: GroupKey>(
 /// # Panics
 /// Panics if a member lacks an observed component, which the world's invariant rules out.
 /// A panic of `compare` leaves the members consistent, in some order.
-pub fn sort_members<K: GroupKey>(
+pub fn sort_members<'a, K: GroupKey>(
     members: &mut SparseSet,
-    owned: <K::Owned as ComponentSet>::Storages<'_>,
-    observed: <K::Observed as ComponentSet>::Storages<'_>,
+    owned: <K::Owned as ComponentSet>::Storages<'a>,
+    observed: <K::Observed as ComponentSet>::Storages<'a>,
     mut compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> Ordering,
 ) {
-    let (_, slices) = K::Owned::prefixes(owned, 0);
-    let slices = K::Owned::shared(&slices);
-    let columns = K::Observed::columns(observed);
+    let (_, slices) = K::Owned::prefixes_ref(K::Owned::storages_ref(owned), 0);
+    let mut columns = K::Observed::columns_ref(K::Observed::storages_ref(observed));
     members.sort_by(|&a, &b| {
-        let observed =
-            |e: Entity| K::Observed::lookup(&columns, e).unwrap_or_else(|| missing_observed(e));
+        let mut observed = |e: Entity| {
+            K::Observed::member_ref(&mut columns, e).unwrap_or_else(|| missing_observed(e))
+        };
         let (oa, ob) = (observed(a), observed(b));
         compare(
             K::item(K::Owned::refs_at(&slices, 0), oa),

@@ -3,7 +3,7 @@
 
 use core::any::Any;
 
-use super::{SparseSet, Storage};
+use super::{Marks, SparseSet, Storage};
 use crate::component::Component;
 use crate::entity::Entity;
 
@@ -47,6 +47,9 @@ pub trait ErasedStorage: StorageInfo + Send + Sync {
     fn apply_sources(&mut self, sources: &[u32]);
     /// The component type's name.
     fn type_name(&self) -> &'static str;
+    /// Removes the marked entities' components, keeping the others in order; returns them
+    /// (a boxed `Vec`), undropped.
+    fn compact(&mut self, marks: &Marks) -> Box<dyn Any + Send>;
 }
 
 impl<T: Component> ErasedStorage for Storage<T> {
@@ -74,5 +77,9 @@ impl<T: Component> ErasedStorage for Storage<T> {
 
     fn type_name(&self) -> &'static str {
         core::any::type_name::<T>()
+    }
+
+    fn compact(&mut self, marks: &Marks) -> Box<dyn Any + Send> {
+        Box::new(Storage::compact(self, marks))
     }
 }

@@ -1,11 +1,15 @@
 //! Component storage: a paged sparse array, a dense array of entities and a parallel
 //! dense array of components, and the ways of sorting them.
 
+mod column;
+mod compact;
 mod erased;
 mod sort;
 mod sparse_array;
 mod sparse_set;
 
+pub(crate) use column::{ColumnMut, ColumnRef, RawSlice};
+pub use compact::{Marks, survivors};
 pub(crate) use erased::ErasedStorage;
 pub use erased::StorageInfo;
 pub(crate) use sort::is_permutation;
@@ -267,6 +271,12 @@ impl<T> Storage<T> {
             let components = self.components.as_mut_ptr();
             core::ptr::swap(components.add(a), components.add(b));
         }
+    }
+
+    /// Removes every component and returns them, undropped.
+    pub(crate) fn take_all(&mut self) -> Vec<T> {
+        self.set.clear();
+        core::mem::take(&mut self.components)
     }
 
     /// Removes every component.

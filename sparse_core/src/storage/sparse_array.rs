@@ -184,12 +184,6 @@ impl<'a> Cursor<'a> {
         }
         entry
     }
-
-    /// The array it reads.
-    #[inline(always)]
-    pub(crate) fn array(&self) -> &'a SparseArray {
-        self.array
-    }
 }
 
 fn new_page() -> Box<Page> {

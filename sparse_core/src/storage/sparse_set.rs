@@ -156,6 +156,19 @@ impl SparseSet {
         Some(position)
     }
 
+    /// Puts `entity` (a member further on, about to be dropped from there) at `position`,
+    /// for in-order compaction.
+    #[inline]
+    pub(crate) fn replace_member(&mut self, position: usize, entity: Entity) {
+        self.dense[position] = entity;
+        self.sparse.set(entity.index(), position as u32);
+    }
+
+    /// Keeps the first `len` members.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.dense.truncate(len);
+    }
+
     /// Removes the member at `position`, moving the last member there.
     #[inline]
     pub(crate) fn swap_remove_at(&mut self, position: usize) -> Entity {
@@ -342,7 +355,13 @@ pub struct SetCursor<'a> {
     dense: &'a [Entity],
 }
 
-impl SetCursor<'_> {
+impl<'a> SetCursor<'a> {
+    /// The members, in dense order.
+    #[inline(always)]
+    pub(crate) fn dense(&self) -> &'a [Entity] {
+        self.dense
+    }
+
     /// The dense position of `entity`, if it is a member.
     #[inline(always)]
     pub(crate) fn index_of(&mut self, entity: Entity) -> Option<usize> {
@@ -360,13 +379,6 @@ impl SetCursor<'_> {
         let position = self.sparse.entry(entity.index()) as usize;
         debug_assert_eq!(self.dense.get(position), Some(&entity), "a member's entry");
         position
-    }
-
-    /// The dense position of `entity`, without updating the cached page.
-    #[inline(always)]
-    pub(crate) fn index_of_shared(&self, entity: Entity) -> Option<usize> {
-        let position = self.sparse.array().get(entity.index())? as usize;
-        (self.dense.get(position) == Some(&entity)).then_some(position)
     }
 }
 

@@ -12,6 +12,12 @@ pub enum AccessError {
     NoSuchGroup(String),
     /// The storage is owned by a group: sort the group instead, so it stays packed.
     OwnedByGroup(&'static str),
+    /// The world has no storage of this type (a `#[world]` rejects this at compile time;
+    /// the run-time world creates storages on `&mut` access).
+    NotStored(&'static str),
+    /// The request borrows this type mutably twice, or mutably and shared (a `#[world]`
+    /// rejects this at compile time).
+    Conflict(&'static str),
 }
 
 impl fmt::Display for AccessError {
@@ -24,6 +30,11 @@ impl fmt::Display for AccessError {
                     "`{ty}` is owned by a group; sort the group with `sort_group` instead"
                 )
             }
+            AccessError::NotStored(ty) => write!(f, "this world stores no `{ty}`"),
+            AccessError::Conflict(ty) => write!(
+                f,
+                "`{ty}` is borrowed twice, at least once mutably, in one request"
+            ),
         }
     }
 }

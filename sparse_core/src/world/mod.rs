@@ -4,6 +4,8 @@
 
 mod erased_owned;
 mod error;
+mod parts;
+mod plan;
 mod spec;
 
 use core::any::TypeId;
@@ -11,18 +13,21 @@ use core::cmp::Ordering;
 use core::marker::PhantomData;
 use std::collections::HashMap;
 
+use crate::access::{Applied, Borrow, Commands, Query, ReadOnly, ValuesMut, View, WorldParts};
+use crate::bundle::Bundle;
 use crate::component::{Component, ComponentKey};
+use crate::component_set::ComponentSet;
 use crate::component_set::sealed::Sealed as _;
-use crate::component_set::{ComponentSet, borrow_all};
 use crate::entity::{Entities, Entity, EntityError};
+use crate::generated::{Edit, EditEntities, InsertManyError, Token};
 use crate::group::{
-    self, Action, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, Hint, Layout, Step,
+    self, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupRef, Layout, Step,
 };
-use crate::hooks::{self, ComponentPlan, EntityPlan};
+use crate::hooks;
 use crate::storage::{ErasedStorage, SparseSet, Storage, StorageInfo};
-use crate::view::View;
-use erased_owned::ErasedOwned;
 pub use error::{AccessError, LayoutErrors};
+pub use parts::ErasedSlot;
+use plan::TypedPlan;
 pub use spec::GroupSpec;
 
 /// One group of the world.
@@ -94,164 +99,14 @@ pub struct World {
     plans: Vec<TypePlan>,
     /// Every group, innermost first.
     destroy: Vec<usize>,
+    /// Every group, outer groups first.
+    spawn: Vec<usize>,
     /// `(outer, inner)` pairs of nested groups.
     nesting: Vec<(usize, usize)>,
 }
 
-/// Runs hook steps on the world's groups; returns the tracked position of the component
-/// that changed. The storage `changed` (whose component the hook adds or removes) is left
-/// out of the filters: a group requiring it sees it, a group excluding it does not.
-fn run_steps(
-    storages: &mut [Box<dyn ErasedStorage>],
-    groups: &mut [GroupState],
-    steps: &[Step],
-    changed: Option<usize>,
-    entity: Entity,
-    mut position: usize,
-) -> usize {
-    // Where the previous step left the entity in its group's storages: a guess for the
-    // next group, checked before it is trusted.
-    let mut at = position;
-    for step in steps {
-        let GroupState {
-            owned,
-            observed,
-            excluded,
-            len,
-            members,
-            ..
-        } = &mut groups[step.group];
-        let hint = step
-            .slot
-            .map_or(Hint::anywhere(at), |slot| Hint::at(slot, position));
-        let has = |storages: &[Box<dyn ErasedStorage>], s: usize| {
-            storages[s].entity_set().contains(entity)
-        };
-        let passes = |storages: &[Box<dyn ErasedStorage>]| {
-            observed
-                .iter()
-                .all(|&s| Some(s) == changed || has(storages, s))
-                && !excluded
-                    .iter()
-                    .any(|&s| Some(s) != changed && has(storages, s))
-        };
-        match (step.action, members) {
-            (Action::Enter, None) => {
-                let filter = passes(storages);
-                at = group::enter(ErasedOwned::new(storages, owned), len, entity, hint, || {
-                    filter
-                });
-                if step.slot.is_some() {
-                    position = at;
-                }
-            }
-            (Action::Leave, None) => {
-                at = group::leave(ErasedOwned::new(storages, owned), len, entity, hint);
-                if step.slot.is_some() {
-                    position = at;
-                }
-            }
-            (Action::Enter, Some(set)) => {
-                group::enter_set(set, entity, || passes(storages));
-                *len = set.len();
-            }
-            (Action::Leave, Some(set)) => {
-                group::leave_set(set, entity);
-                *len = set.len();
-            }
-        }
-    }
-    position
-}
-
-/// The plan of one component type: the engine over the world's erased storages, in the
-/// orders the layout gives.
-struct TypedPlan<'w, T> {
-    world: &'w mut World,
-    index: usize,
-    component: PhantomData<fn() -> T>,
-}
-
-impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
-    type Component = T;
-
-    fn entities(&self) -> &Entities {
-        &self.world.entities
-    }
-
-    fn storage(&mut self) -> &mut Storage<T> {
-        self.world.typed_mut(self.index)
-    }
-
-    fn after_add(&mut self, entity: Entity, position: usize) {
-        let World {
-            storages,
-            groups,
-            plans,
-            ..
-        } = &mut *self.world;
-        let steps = &plans[self.index].on_add;
-        run_steps(storages, groups, steps, Some(self.index), entity, position);
-    }
-
-    fn before_remove(&mut self, entity: Entity, position: usize) -> usize {
-        let World {
-            storages,
-            groups,
-            plans,
-            ..
-        } = &mut *self.world;
-        let steps = &plans[self.index].before_remove;
-        run_steps(storages, groups, steps, Some(self.index), entity, position)
-    }
-
-    fn after_remove(&mut self, entity: Entity) {
-        let World {
-            storages,
-            groups,
-            plans,
-            ..
-        } = &mut *self.world;
-        let steps = &plans[self.index].after_remove;
-        run_steps(storages, groups, steps, Some(self.index), entity, 0);
-    }
-}
-
-impl EntityPlan for &mut World {
-    type Taken = Vec<Box<dyn core::any::Any + Send>>;
-
-    fn entities(&mut self) -> &mut Entities {
-        &mut self.entities
-    }
-
-    fn leave_all(&mut self, entity: Entity) {
-        let World {
-            storages,
-            groups,
-            destroy,
-            ..
-        } = &mut **self;
-        let steps: Vec<Step> = destroy
-            .iter()
-            .map(|&group| Step {
-                group,
-                action: Action::Leave,
-                slot: None,
-            })
-            .collect();
-        run_steps(storages, groups, &steps, None, entity, 0);
-    }
-
-    fn take_all(&mut self, entity: Entity) -> Self::Taken {
-        self.storages
-            .iter_mut()
-            .filter_map(|s| s.take(entity))
-            .collect()
-    }
-}
-
 /// A declaration's types, each list sorted: equal for every spelling of one group's key.
-fn sorted_ids(decl: &GroupDecl<ComponentKey>) -> [Vec<TypeId>; 3] {
+pub(crate) fn sorted_ids(decl: &GroupDecl<ComponentKey>) -> [Vec<TypeId>; 3] {
     [&decl.owned, &decl.observed, &decl.excluded].map(|keys| {
         let mut ids: Vec<TypeId> = keys.iter().map(ComponentKey::type_id).collect();
         ids.sort_unstable();
@@ -285,7 +140,7 @@ impl World {
             let mut indices: Vec<usize> = (spec.new_storages)()
                 .into_iter()
                 .zip(keys)
-                .map(|(storage, key)| world.register(key.type_id(), storage))
+                .map(|(storage, key)| world.register_storage(key.type_id(), storage))
                 .collect();
             let excluded = indices.split_off(decl.owned.len() + decl.observed.len());
             let observed = indices.split_off(decl.owned.len());
@@ -318,12 +173,13 @@ impl World {
             };
         }
         world.destroy = layout.destroy_order();
+        world.spawn = layout.spawn_order();
         world.nesting = layout.nesting();
         world.layout = Some(layout);
         Ok(world)
     }
 
-    fn register(&mut self, id: TypeId, storage: Box<dyn ErasedStorage>) -> usize {
+    fn register_storage(&mut self, id: TypeId, storage: Box<dyn ErasedStorage>) -> usize {
         *self.by_type.entry(id).or_insert_with(|| {
             self.storages.push(storage);
             self.plans.push(TypePlan::default());
@@ -334,7 +190,7 @@ impl World {
     fn index_or_register<T: Component>(&mut self) -> usize {
         match self.by_type.get(&TypeId::of::<T>()) {
             Some(&index) => index,
-            None => self.register(TypeId::of::<T>(), Box::new(Storage::<T>::new())),
+            None => self.register_storage(TypeId::of::<T>(), Box::new(Storage::<T>::new())),
         }
     }
 
@@ -358,7 +214,7 @@ impl World {
         }
     }
 
-    /// Creates an entity.
+    /// Creates an entity with no component.
     ///
     /// # Panics
     /// Panics if every entity index is in use (or retired).
@@ -435,11 +291,183 @@ impl World {
         self.typed::<T>()
     }
 
-    /// The entities and components of `T`, the components mutably: values can change,
-    /// the structure cannot.
-    pub fn components_mut<T: Component>(&mut self) -> (&[Entity], &mut [T]) {
+    /// The components of `T`, mutable, with their entities fixed (values can change, the
+    /// structure cannot).
+    pub fn values_mut<T: Component>(&mut self) -> ValuesMut<'_, T> {
         let index = self.index_or_register::<T>();
-        self.typed_mut::<T>(index).as_mut_slices()
+        ValuesMut::new(self.typed_mut::<T>(index))
+    }
+
+    /// Registers an empty storage of `T` if there is none, so that read-only views and
+    /// borrows through `&self` find one.
+    pub fn register<T: Component>(&mut self) {
+        self.index_or_register::<T>();
+    }
+
+    fn register_type<T: Component>(&mut self) {
+        self.index_or_register::<T>();
+    }
+
+    /// Spawns an entity with the components of `bundle`, entering its groups.
+    ///
+    /// # Panics
+    /// Panics if the bundle names a type twice.
+    pub fn spawn_with<B: Bundle<World>>(&mut self, bundle: B) -> Entity {
+        crate::bundle::spawn_with(self, bundle)
+    }
+
+    /// Spawns one entity per bundle, column by column (see the `#[world]` method).
+    ///
+    /// # Panics
+    /// Panics if the bundle type names a component type twice.
+    pub fn spawn_batch<B: Bundle<World>>(
+        &mut self,
+        bundles: impl IntoIterator<Item = B>,
+    ) -> Vec<Entity> {
+        crate::bundle::spawn_batch(self, bundles)
+    }
+
+    /// Borrows the parts `R` at once (see [`Borrow`]). Storages never stored are created
+    /// empty first.
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if the request borrows a type mutably twice (or mutably
+    /// and shared), [`AccessError::NoSuchGroup`] for a group the world does not have:
+    /// what a `#[world]` rejects at compile time.
+    pub fn borrow<'w, R: Borrow<'w, World>>(&'w mut self) -> Result<R, AccessError> {
+        R::prepare(self);
+        R::take(&mut self.parts())
+    }
+
+    /// Borrows the read-only parts `R` through a shared reference.
+    ///
+    /// # Errors
+    /// As [`borrow`](World::borrow), and [`AccessError::NotStored`] for a type the world
+    /// never stored (see [`register`](World::register)).
+    pub fn borrow_ref<'w, R: Borrow<'w, World> + ReadOnly>(&'w self) -> Result<R, AccessError> {
+        R::take(&mut self.parts_ref())
+    }
+
+    /// The group named by `K` (each list of its key in any order): aligned slices of its
+    /// owned components, lookups of its observed ones.
+    ///
+    /// # Errors
+    /// [`AccessError::NoSuchGroup`] if the world has no such group.
+    pub fn group<K: GroupKey>(&mut self) -> Result<GroupMut<'_, K>, AccessError> {
+        self.borrow()
+    }
+
+    /// The group named by `K`, read only.
+    ///
+    /// # Errors
+    /// [`AccessError::NoSuchGroup`] if the world has no such group.
+    pub fn group_ref<K: GroupKey>(&self) -> Result<GroupRef<'_, K>, AccessError> {
+        self.borrow_ref()
+    }
+
+    /// The number of entities in the group named by `K`.
+    ///
+    /// # Errors
+    /// [`AccessError::NoSuchGroup`] if the world has no such group.
+    pub fn group_len<K: GroupKey>(&self) -> Result<usize, AccessError> {
+        Ok(self.groups[self.group_index::<K>()?].len)
+    }
+
+    /// The entities matching the query `Q` (see [`View`]), driven by the cheapest
+    /// storage or group. Filters: `borrow::<View<Q, F>>()`.
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if `Q` writes a type twice, or writes and reads it.
+    pub fn view<'w, Q: Query>(&'w mut self) -> Result<View<'w, Q>, AccessError>
+    where
+        View<'w, Q>: Borrow<'w, World>,
+    {
+        self.borrow()
+    }
+
+    /// A read-only view through a shared reference.
+    ///
+    /// # Errors
+    /// [`AccessError::NotStored`] for a type the world never stored.
+    pub fn view_ref<'w, Q: Query>(&'w self) -> Result<View<'w, Q>, AccessError>
+    where
+        View<'w, Q>: Borrow<'w, World> + ReadOnly,
+    {
+        self.borrow_ref()
+    }
+
+    /// Destroys every entity matching `Q` for which `keep` returns `false`, in one pass
+    /// (see [`destroy_many`](World::destroy_many)). Returns the number destroyed.
+    ///
+    /// # Errors
+    /// As [`view`](World::view); nothing is destroyed.
+    pub fn retain<Q: Query>(
+        &mut self,
+        mut keep: impl FnMut(Entity, Q::Item<'_>) -> bool,
+    ) -> Result<usize, AccessError>
+    where
+        for<'w> View<'w, Q>: Borrow<'w, World>,
+    {
+        let mut doomed = Vec::new();
+        for (entity, item) in self.view::<Q>()? {
+            if !keep(entity, item) {
+                doomed.push(entity);
+            }
+        }
+        Ok(self.destroy_many(&doomed))
+    }
+
+    /// Removes `T` from every entity matching `Q` for which `keep` returns `false`, in
+    /// bulk. Returns the number removed.
+    ///
+    /// # Errors
+    /// As [`view`](World::view); nothing is removed.
+    pub fn retain_component<T: Component, Q: Query>(
+        &mut self,
+        mut keep: impl FnMut(Entity, Q::Item<'_>) -> bool,
+    ) -> Result<usize, AccessError>
+    where
+        for<'w> View<'w, Q>: Borrow<'w, World>,
+    {
+        let mut stripped = Vec::new();
+        for (entity, item) in self.view::<Q>()? {
+            if !keep(entity, item) {
+                stripped.push(entity);
+            }
+        }
+        Ok(Edit::<T>::remove_many(self, &stripped))
+    }
+
+    /// Destroys every alive entity of `entities` in one pass over each storage (see
+    /// [`EditEntities::destroy_many`]). Returns the number destroyed.
+    pub fn destroy_many(&mut self, entities: &[Entity]) -> usize {
+        hooks::destroy_many(self, entities)
+    }
+
+    /// Inserts every `(entity, value)` in bulk (see [`Edit::insert_many`]).
+    ///
+    /// # Errors
+    /// [`InsertManyError`] if an entity is not alive; nothing is written.
+    pub fn insert_many<T: Component>(
+        &mut self,
+        items: impl IntoIterator<Item = (Entity, T)>,
+    ) -> Result<usize, InsertManyError<T>> {
+        Edit::insert_many(self, items.into_iter().collect())
+    }
+
+    /// Removes `T` from each of `entities` in bulk (see [`Edit::remove_many`]).
+    pub fn remove_many<T: Component>(&mut self, entities: &[Entity]) -> usize {
+        Edit::<T>::remove_many(self, entities)
+    }
+
+    /// Removes every `T`, emptying the groups requiring it at once.
+    pub fn clear<T: Component>(&mut self) {
+        Edit::<T>::clear(self);
+    }
+
+    /// Applies `commands` in order through the hooks (see [`Commands`]).
+    pub fn apply(&mut self, commands: &mut Commands<World>) -> Applied {
+        commands.apply(self)
     }
 
     fn group_index<K: GroupKey>(&self) -> Result<usize, AccessError> {
@@ -454,51 +482,6 @@ impl World {
     /// The indices of the storages of `keys` (all registered by the group's spec).
     fn indices(&self, keys: &[ComponentKey]) -> Vec<usize> {
         keys.iter().map(|k| self.by_type[&k.type_id()]).collect()
-    }
-
-    /// The group named by `K` (each list of its key in any order): aligned slices of its
-    /// owned components, lookups of its observed ones.
-    ///
-    /// # Errors
-    /// [`AccessError::NoSuchGroup`] if the world has no such group.
-    pub fn group<K: GroupKey>(&mut self) -> Result<GroupMut<'_, K>, AccessError> {
-        let group = self.group_index::<K>()?;
-        let owned = self.indices(&K::Owned::keys());
-        let observed = self.indices(&K::Observed::keys());
-        let World {
-            storages, groups, ..
-        } = self;
-        let mut all = borrow_all(storages);
-        let owned = K::Owned::erased(&mut all, &owned).expect("distinct typed storages");
-        let observed = K::Observed::erased(&mut all, &observed).expect("distinct typed storages");
-        let state = &groups[group];
-        Ok(match &state.members {
-            None => GroupMut::new(owned, state.len, observed),
-            Some(members) => GroupMut::over_members(members.as_slice(), owned, observed),
-        })
-    }
-
-    /// The number of entities in the group named by `K`.
-    ///
-    /// # Errors
-    /// [`AccessError::NoSuchGroup`] if the world has no such group.
-    pub fn group_len<K: GroupKey>(&self) -> Result<usize, AccessError> {
-        Ok(self.groups[self.group_index::<K>()?].len)
-    }
-
-    /// A join over the storages of `G`, driven by the smallest.
-    ///
-    /// # Panics
-    /// Panics if `G` names a type twice.
-    pub fn view<G: ComponentSet>(&mut self) -> View<'_, G> {
-        let keys = G::keys();
-        for (key, storage) in keys.iter().zip(G::new_storages()) {
-            self.register(key.type_id(), storage);
-        }
-        assert!(G::distinct(), "a view names a component type twice");
-        let indices = self.indices(&keys);
-        let mut all = borrow_all(&mut self.storages);
-        View::new(G::erased(&mut all, &indices).expect("distinct typed storages"))
     }
 
     /// Sorts the storage of `T` with `compare` (the mixed strategy).
@@ -541,9 +524,9 @@ impl World {
             ..
         } = self;
         let layout = layout.as_ref().expect("a group implies a layout");
-        let mut all = borrow_all(storages);
-        let owned = K::Owned::erased(&mut all, &owned).expect("distinct typed storages");
-        let observed = K::Observed::erased(&mut all, &observed).expect("distinct typed storages");
+        let mut slots: Vec<ErasedSlot<'_>> = storages.iter_mut().map(ErasedSlot::Mut).collect();
+        let owned = K::Owned::take_slots(&mut slots, &owned)?;
+        let observed = K::Observed::take_slots(&mut slots, &observed)?;
         if let Some(members) = &mut groups[group].members {
             group::sort_members::<K>(members, owned, observed, compare);
             return Ok(());
@@ -556,7 +539,7 @@ impl World {
             .collect();
         layer_ends.push(groups[group].len);
         let sources = group::group_sources::<K>(owned, observed, &layer_ends, compare);
-        drop(all);
+        drop(slots);
         for (key, g) in layout.sort_targets(group) {
             let len = groups[g].len;
             storages[by_type[&key.type_id()]].apply_sources(&sources[..len]);
@@ -601,5 +584,64 @@ impl World {
             })
             .collect();
         hooks::check_world(&self.entities, &storages, &groups, &self.nesting)
+    }
+}
+
+impl EditEntities for World {
+    fn entities_mut(&mut self) -> &mut Entities {
+        &mut self.entities
+    }
+
+    fn spawn_entity(&mut self) -> Entity {
+        self.entities.spawn()
+    }
+
+    fn reserve_entities(&mut self, additional: usize) {
+        self.entities.reserve_capacity(additional);
+    }
+
+    fn enter_all_groups(&mut self, entity: Entity) {
+        plan::enter_all(self, entity);
+    }
+
+    fn destroy(&mut self, entity: Entity) -> Result<(), EntityError> {
+        hooks::destroy(self, entity)
+    }
+
+    fn destroy_many(&mut self, entities: &[Entity]) -> usize {
+        hooks::destroy_many(self, entities)
+    }
+}
+
+impl<T: Component> Edit<T> for World {
+    fn insert(&mut self, entity: Entity, value: T) -> Result<Option<T>, EntityError> {
+        World::insert(self, entity, value)
+    }
+
+    fn remove(&mut self, entity: Entity) -> Option<T> {
+        World::remove(self, entity)
+    }
+
+    fn insert_many(&mut self, items: Vec<(Entity, T)>) -> Result<usize, InsertManyError<T>> {
+        let index = self.index_or_register::<T>();
+        hooks::insert_many(self.plan::<T>(index), items)
+    }
+
+    fn remove_many(&mut self, entities: &[Entity]) -> usize {
+        match self.by_type.get(&TypeId::of::<T>()) {
+            Some(&index) => hooks::remove_many(self.plan::<T>(index), entities),
+            None => 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        if let Some(&index) = self.by_type.get(&TypeId::of::<T>()) {
+            hooks::clear(self.plan::<T>(index));
+        }
+    }
+
+    fn append_new(&mut self, _: Token, entities: &[Entity], values: &mut Vec<T>) {
+        let index = self.index_or_register::<T>();
+        self.typed_mut::<T>(index).append_new(entities, values);
     }
 }

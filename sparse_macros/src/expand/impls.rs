@@ -1,7 +1,8 @@
-//! The trait impls of a world: one `HasComponent` (and `Unowned` if no group owns it) per
-//! stored type, one `HasGroup` per group, and `WorldEntities`. Each forwards to the
-//! storages module; impls are spanned at the type or group they are about, so that a
-//! problem with one (a type that is not a component) is reported there.
+//! The trait impls of a world: per stored type `HasComponent`, `Edit`, `LendStorage` (and
+//! `Unowned` if no group owns it, and its number for the compile-time borrow rule); per
+//! group `HasGroup` and `LendGroup`; and `WorldParts`, `EditEntities`, `Access`. Each forwards to the storages module; impls are spanned at
+//! the type or group they are about, so that a problem with one (a type that is not a
+//! component) is reported there.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -12,26 +13,46 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
     let components = (0..cx.model.storages.len()).map(|i| component(cx, i));
     let groups = (0..cx.plan.groups.len()).map(|g| group(cx, g));
     let ident = cx.ident();
-    let columns = (0..cx.model.storages.len()).map(|i| {
-        let ty = cx.storage_type(i);
-        quote!(::core::option::Option<__sg::__private::Column<'a, #ty>>)
-    });
+    let args = cx.storage_types();
     quote! {
         #(#components)*
         #(#groups)*
 
         #[automatically_derived]
-        impl __sg::__private::WorldColumns for #ident {
-            type Columns<'a> = (#(#columns,)*) where Self: 'a;
+        impl __sg::__private::WorldParts for #ident {
+            type Parts<'w> = __sparse::Parts<'w, #(#args),*> where Self: 'w;
 
             #[inline]
-            fn columns(&mut self) -> Self::Columns<'_> {
-                self.__sparse.columns()
+            fn parts(&mut self) -> Self::Parts<'_> {
+                self.__sparse.parts()
+            }
+
+            #[inline]
+            fn parts_ref(&self) -> Self::Parts<'_> {
+                self.__sparse.parts_ref()
+            }
+
+            #[inline]
+            fn entities_of<'w>(parts: &Self::Parts<'w>) -> &'w __sg::Entities {
+                parts.entities()
+            }
+
+            #[inline]
+            fn with_groups<'w, R>(
+                parts: &Self::Parts<'w>,
+                f: impl ::core::ops::FnOnce(&[__sg::__private::GroupShape<'_, 'w>]) -> R,
+            ) -> R {
+                parts.with_groups(f)
             }
         }
 
         #[automatically_derived]
-        impl __sg::__private::WorldEntities for #ident {
+        impl __sg::EditEntities for #ident {
+            #[inline]
+            fn entities_mut(&mut self) -> &mut __sg::Entities {
+                self.__sparse.entities_mut()
+            }
+
             #[inline]
             fn spawn_entity(&mut self) -> __sg::Entity {
                 self.__sparse.spawn()
@@ -46,25 +67,39 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
             fn enter_all_groups(&mut self, entity: __sg::Entity) {
                 self.__sparse.enter_all(entity);
             }
+
+            #[inline]
+            fn destroy(&mut self, entity: __sg::Entity) -> ::core::result::Result<(), __sg::EntityError> {
+                self.__sparse.destroy(entity)
+            }
+
+            fn destroy_many(&mut self, entities: &[__sg::Entity]) -> usize {
+                self.__sparse.destroy_many(entities)
+            }
         }
+
+        #[automatically_derived]
+        impl __sg::Access for #ident {}
     }
 }
 
 fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
     let ident = cx.ident();
     let (cfg, ty) = (cx.cfg_storage(i), cx.component(i));
-    let [
-        storage,
-        get_mut,
-        components_mut,
-        insert,
-        remove,
-        reserve,
-        append,
-        sort,
-    ] = Cx::storage_methods(i);
-    let index = syn::Index::from(i);
+    let m = Cx::storage_methods(i);
+    let (storage, get_mut, values_mut, insert, remove) =
+        (&m.storage, &m.get_mut, &m.values_mut, &m.insert, &m.remove);
+    let (insert_many, remove_many, clear, reserve, append, sort, slot) = (
+        &m.insert_many,
+        &m.remove_many,
+        &m.clear,
+        &m.reserve,
+        &m.append,
+        &m.sort,
+        &m.slot,
+    );
     let span = cx.component_span(i);
+    let index = index(cx, i);
     let unowned = cx.plan.storages[i].sortable.then(|| {
         quote_spanned! {span=>
             #cfg
@@ -91,10 +126,18 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
             }
 
             #[inline]
-            fn components_mut(&mut self) -> (&[__sg::Entity], &mut [#ty]) {
-                self.__sparse.#components_mut()
+            fn values_mut(&mut self) -> __sg::ValuesMut<'_, #ty> {
+                self.__sparse.#values_mut()
             }
 
+            fn reserve(&mut self, additional: usize) {
+                self.__sparse.#reserve(additional);
+            }
+        }
+
+        #cfg
+        #[automatically_derived]
+        impl __sg::Edit<#ty> for #ident {
             #[inline]
             fn insert(&mut self, entity: __sg::Entity, value: #ty) -> ::core::result::Result<::core::option::Option<#ty>, __sg::EntityError> {
                 self.__sparse.#insert(entity, value)
@@ -105,8 +148,19 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
                 self.__sparse.#remove(entity)
             }
 
-            fn reserve(&mut self, additional: usize) {
-                self.__sparse.#reserve(additional);
+            fn insert_many(
+                &mut self,
+                items: ::std::vec::Vec<(__sg::Entity, #ty)>,
+            ) -> ::core::result::Result<usize, __sg::InsertManyError<#ty>> {
+                self.__sparse.#insert_many(items)
+            }
+
+            fn remove_many(&mut self, entities: &[__sg::Entity]) -> usize {
+                self.__sparse.#remove_many(entities)
+            }
+
+            fn clear(&mut self) {
+                self.__sparse.#clear();
             }
 
             #[inline]
@@ -118,15 +172,18 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
             ) {
                 self.__sparse.#append(token, entities, values);
             }
+        }
+
+        #cfg
+        #[automatically_derived]
+        impl __sg::LendStorage<#ty> for #ident {
+            type Index = #index;
 
             #[inline]
-            fn take_column<'a>(
-                columns: &mut <Self as __sg::__private::WorldColumns>::Columns<'a>,
-            ) -> ::core::option::Option<__sg::__private::Column<'a, #ty>>
-            where
-                Self: 'a,
-            {
-                columns.#index.take()
+            fn slot<'p, 'w>(
+                parts: &'p mut <Self as __sg::__private::WorldParts>::Parts<'w>,
+            ) -> ::core::result::Result<__sg::__private::SlotRef<'p, 'w, #ty>, __sg::__private::AccessError> {
+                ::core::result::Result::Ok(__sg::__private::SlotRef::Typed(parts.#slot()))
             }
         }
 
@@ -137,7 +194,15 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
 fn group(cx: &Cx<'_>, g: usize) -> TokenStream {
     let ident = cx.ident();
     let (cfg, tuple) = (cx.cfg_group(g), cx.group_tuple(g));
-    let [group, group_len, sort_group] = Cx::group_methods(g);
+    let m = Cx::group_methods(g);
+    let (group, group_ref, group_len, sort_group, lend, lend_ref) = (
+        &m.group,
+        &m.group_ref,
+        &m.group_len,
+        &m.sort_group,
+        &m.lend,
+        &m.lend_ref,
+    );
     let span = cx.group_span(g);
     quote_spanned! {span=>
         #cfg
@@ -146,6 +211,11 @@ fn group(cx: &Cx<'_>, g: usize) -> TokenStream {
             #[inline]
             fn group(&mut self) -> __sg::GroupMut<'_, #tuple> {
                 self.__sparse.#group()
+            }
+
+            #[inline]
+            fn group_ref(&self) -> __sg::GroupRef<'_, #tuple> {
+                self.__sparse.#group_ref()
             }
 
             #[inline]
@@ -163,5 +233,40 @@ fn group(cx: &Cx<'_>, g: usize) -> TokenStream {
                 self.__sparse.#sort_group(compare);
             }
         }
+
+        #cfg
+        #[automatically_derived]
+        impl __sg::LendGroup<#tuple> for #ident {
+            #[inline]
+            fn lend_group<'w>(
+                parts: &mut <Self as __sg::__private::WorldParts>::Parts<'w>,
+            ) -> ::core::result::Result<__sg::GroupMut<'w, #tuple>, __sg::__private::AccessError> {
+                parts.#lend()
+            }
+
+            #[inline]
+            fn lend_group_ref<'w>(
+                parts: &mut <Self as __sg::__private::WorldParts>::Parts<'w>,
+            ) -> ::core::result::Result<__sg::GroupRef<'w, #tuple>, __sg::__private::AccessError> {
+                parts.#lend_ref()
+            }
+        }
     }
+}
+
+/// Storage `i`'s number as a type (`Bits<I, Bits<O, End>>`), all of one world's numbers
+/// the same length: what the compile-time borrow rule compares.
+fn index(cx: &Cx<'_>, i: usize) -> TokenStream {
+    let count = cx.model.storages.len();
+    let width = (usize::BITS - count.saturating_sub(1).leading_zeros()).max(1);
+    (0..width)
+        .rev()
+        .fold(quote!(__sg::__private::End), |tail, bit| {
+            let digit = if i >> bit & 1 == 1 {
+                quote!(__sg::__private::I)
+            } else {
+                quote!(__sg::__private::O)
+            };
+            quote!(__sg::__private::Bits<#digit, #tail>)
+        })
 }

@@ -74,12 +74,16 @@ pub(crate) const METHODS: &[Method] = &[
         emit: storage,
     },
     Method {
-        name: "components_mut",
-        emit: components_mut,
+        name: "values_mut",
+        emit: values_mut,
     },
     Method {
         name: "group",
         emit: group,
+    },
+    Method {
+        name: "group_ref",
+        emit: group_ref,
     },
     Method {
         name: "group_len",
@@ -96,6 +100,46 @@ pub(crate) const METHODS: &[Method] = &[
     Method {
         name: "view",
         emit: view,
+    },
+    Method {
+        name: "view_ref",
+        emit: view_ref,
+    },
+    Method {
+        name: "borrow",
+        emit: borrow,
+    },
+    Method {
+        name: "borrow_ref",
+        emit: borrow_ref,
+    },
+    Method {
+        name: "retain",
+        emit: retain,
+    },
+    Method {
+        name: "retain_component",
+        emit: retain_component,
+    },
+    Method {
+        name: "apply",
+        emit: apply,
+    },
+    Method {
+        name: "insert_many",
+        emit: insert_many,
+    },
+    Method {
+        name: "remove_many",
+        emit: remove_many,
+    },
+    Method {
+        name: "destroy_many",
+        emit: destroy_many,
+    },
+    Method {
+        name: "clear",
+        emit: clear,
     },
     Method {
         name: "check",
@@ -128,7 +172,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
             // The field's type as written: a `Storage` that is not this crate's is a type
             // error here, and the user's imports are used.
             let (cfg, ty) = (super::field_cfg(field), &field.ty);
-            let storage = &Cx::storage_methods(i)[0];
+            let storage = &Cx::storage_methods(i).storage;
             let doc = format!("The storage of `{}`, read only.", s.component.key);
             quote! {
                 #cfg
@@ -211,10 +255,7 @@ fn spawn_with(cx: &Cx<'_>) -> TokenStream {
         cx,
         quote! {
             /// Spawns an entity with the components of `bundle` (a tuple of distinct stored
-            /// types), entering its groups.
-            ///
-            /// # Panics
-            /// Panics if the bundle names a type twice.
+            /// types; naming a type twice does not compile), entering its groups.
             #[inline]
             #vis fn spawn_with<B: #krate::Bundle<Self>>(&mut self, bundle: B) -> #krate::Entity {
                 #krate::__private::spawn_with(self, bundle)
@@ -230,9 +271,6 @@ fn spawn_batch(cx: &Cx<'_>) -> TokenStream {
         quote! {
             /// Spawns one entity per bundle: the bundles are collected column by column,
             /// each column is appended to its storage at once, then the groups are entered.
-            ///
-            /// # Panics
-            /// Panics if the bundle type names a component type twice.
             #vis fn spawn_batch<B: #krate::Bundle<Self>>(
                 &mut self,
                 bundles: impl ::core::iter::IntoIterator<Item = B>,
@@ -294,7 +332,7 @@ fn insert(cx: &Cx<'_>) -> TokenStream {
             where
                 Self: #krate::HasComponent<T>,
             {
-                <Self as #krate::HasComponent<T>>::insert(self, entity, value)
+                <Self as #krate::Edit<T>>::insert(self, entity, value)
             }
         },
     )
@@ -312,7 +350,7 @@ fn remove(cx: &Cx<'_>) -> TokenStream {
             where
                 Self: #krate::HasComponent<T>,
             {
-                <Self as #krate::HasComponent<T>>::remove(self, entity)
+                <Self as #krate::Edit<T>>::remove(self, entity)
             }
         },
     )
@@ -404,19 +442,19 @@ fn storage(cx: &Cx<'_>) -> TokenStream {
     )
 }
 
-fn components_mut(cx: &Cx<'_>) -> TokenStream {
+fn values_mut(cx: &Cx<'_>) -> TokenStream {
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// The entities and components of `T`, the components mutably: values can
+            /// The components of `T`, mutable, with their entities fixed: values can
             /// change, the structure cannot.
             #[inline]
-            #vis fn components_mut<T: #krate::Component>(&mut self) -> (&[#krate::Entity], &mut [T])
+            #vis fn values_mut<T: #krate::Component>(&mut self) -> #krate::ValuesMut<'_, T>
             where
                 Self: #krate::HasComponent<T>,
             {
-                <Self as #krate::HasComponent<T>>::components_mut(self)
+                <Self as #krate::HasComponent<T>>::values_mut(self)
             }
         },
     )
@@ -436,6 +474,25 @@ fn group(cx: &Cx<'_>) -> TokenStream {
                 Self: #krate::HasGroup<K>,
             {
                 <Self as #krate::HasGroup<K>>::group(self)
+            }
+        },
+    )
+}
+
+fn group_ref(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// The group named by the key `K`, read only: shared slices of its owned
+            /// components, lookups of its observed ones. Any number can be out at once,
+            /// next to any other shared access.
+            #[inline]
+            #vis fn group_ref<K: #krate::GroupKey>(&self) -> #krate::GroupRef<'_, K>
+            where
+                Self: #krate::HasGroup<K>,
+            {
+                <Self as #krate::HasGroup<K>>::group_ref(self)
             }
         },
     )
@@ -508,13 +565,193 @@ fn view(cx: &Cx<'_>) -> TokenStream {
     inherent(
         cx,
         quote! {
-            /// A join over the storages of `G`, driven by the smallest.
-            ///
-            /// # Panics
-            /// Panics if `G` names a type twice.
+            /// The entities matching the query `Q` (`&T`, `&mut T`, `Option<&T>`,
+            /// `Option<&mut T>`, tuples of those), with their components: driven by the
+            /// cheapest storage or group, dense (plain slices) when a group matches it.
+            /// Filters: `borrow::<View<Q, F>>()` with `With<T>` / `Without<T>`.
             #[inline]
-            #vis fn view<G: #krate::ViewOf<Self>>(&mut self) -> #krate::View<'_, G> {
-                G::view(self)
+            #vis fn view<'w, Q: #krate::Query>(&'w mut self) -> #krate::View<'w, Q>
+            where
+                #krate::View<'w, Q>: #krate::Borrow<'w, Self>,
+            {
+                <Self as #krate::Access>::view(self)
+            }
+        },
+    )
+}
+
+fn view_ref(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// A read-only view (`&T`, `Option<&T>`) through a shared reference.
+            #[inline]
+            #vis fn view_ref<'w, Q: #krate::Query>(&'w self) -> #krate::View<'w, Q>
+            where
+                #krate::View<'w, Q>: #krate::Borrow<'w, Self> + #krate::ReadOnly,
+            {
+                <Self as #krate::Access>::view_ref(self)
+            }
+        },
+    )
+}
+
+fn borrow(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Borrows several parts at once: a tuple of `GroupMut<K>`, `GroupRef<K>`,
+            /// `View<Q, F>`, `ValuesMut<T>`, `&Storage<T>` and `&Entities`. A request that
+            /// borrows a type mutably twice, or mutably and shared, does not compile.
+            #[inline]
+            #vis fn borrow<'w, R: #krate::Borrow<'w, Self>>(&'w mut self) -> R {
+                <Self as #krate::Access>::borrow(self)
+            }
+        },
+    )
+}
+
+fn borrow_ref(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Borrows several read-only parts at once through a shared reference.
+            #[inline]
+            #vis fn borrow_ref<'w, R: #krate::Borrow<'w, Self> + #krate::ReadOnly>(&'w self) -> R {
+                <Self as #krate::Access>::borrow_ref(self)
+            }
+        },
+    )
+}
+
+fn retain(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Destroys every entity matching `Q` for which `keep` returns `false`, in one
+            /// pass over each storage once the walk is over. Returns the number destroyed.
+            #vis fn retain<Q: #krate::Query>(
+                &mut self,
+                keep: impl FnMut(#krate::Entity, Q::Item<'_>) -> bool,
+            ) -> usize
+            where
+                for<'w> #krate::View<'w, Q>: #krate::Borrow<'w, Self>,
+            {
+                <Self as #krate::Access>::retain::<Q>(self, keep)
+            }
+        },
+    )
+}
+
+fn retain_component(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Removes `T` from every entity matching `Q` for which `keep` returns
+            /// `false`, in bulk once the walk is over. Returns the number removed.
+            #vis fn retain_component<T: #krate::Component, Q: #krate::Query>(
+                &mut self,
+                keep: impl FnMut(#krate::Entity, Q::Item<'_>) -> bool,
+            ) -> usize
+            where
+                Self: #krate::HasComponent<T>,
+                for<'w> #krate::View<'w, Q>: #krate::Borrow<'w, Self>,
+            {
+                <Self as #krate::Access>::retain_component::<T, Q>(self, keep)
+            }
+        },
+    )
+}
+
+fn apply(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Applies `commands` in the order they were recorded, through the hooks, and
+            /// empties them. Commands about entities no longer alive are skipped and
+            /// reported.
+            #vis fn apply(&mut self, commands: &mut #krate::Commands<Self>) -> #krate::Applied {
+                <Self as #krate::Access>::apply(self, commands)
+            }
+        },
+    )
+}
+
+fn insert_many(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Inserts every `(entity, value)` as `insert`s in a row would, in bulk: each
+            /// hook step runs for all of them before the next. Returns the number of
+            /// components added (the others replaced a value).
+            ///
+            /// # Errors
+            /// `InsertManyError` if an entity is not alive: nothing is written and the
+            /// items are handed back.
+            #vis fn insert_many<T: #krate::Component>(
+                &mut self,
+                items: impl ::core::iter::IntoIterator<Item = (#krate::Entity, T)>,
+            ) -> ::core::result::Result<usize, #krate::InsertManyError<T>>
+            where
+                Self: #krate::HasComponent<T>,
+            {
+                let items = ::core::iter::Iterator::collect(::core::iter::IntoIterator::into_iter(items));
+                <Self as #krate::Edit<T>>::insert_many(self, items)
+            }
+        },
+    )
+}
+
+fn remove_many(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Removes `T` from each of `entities` that has one, as `remove`s in a row
+            /// would, in bulk. Returns the number removed.
+            #vis fn remove_many<T: #krate::Component>(&mut self, entities: &[#krate::Entity]) -> usize
+            where
+                Self: #krate::HasComponent<T>,
+            {
+                <Self as #krate::Edit<T>>::remove_many(self, entities)
+            }
+        },
+    )
+}
+
+fn destroy_many(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Destroys every alive entity of `entities` (others are skipped) in one pass
+            /// over each storage, keeping the survivors' order: groups only get new
+            /// lengths. Returns the number destroyed.
+            #vis fn destroy_many(&mut self, entities: &[#krate::Entity]) -> usize {
+                <Self as #krate::EditEntities>::destroy_many(self, entities)
+            }
+        },
+    )
+}
+
+fn clear(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Removes every `T`: the groups requiring `T` are emptied at once.
+            #vis fn clear<T: #krate::Component>(&mut self)
+            where
+                Self: #krate::HasComponent<T>,
+            {
+                <Self as #krate::Edit<T>>::clear(self);
             }
         },
     )

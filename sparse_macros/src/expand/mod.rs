@@ -12,8 +12,10 @@
 //! * `derives.rs`: `Debug` and `Clone`, when derived.
 
 pub(crate) mod derives;
+mod hooks;
 mod impls;
 pub(crate) mod methods;
+mod parts;
 mod storages;
 
 use proc_macro2::{Span, TokenStream};
@@ -32,6 +34,34 @@ pub(crate) struct Cx<'a> {
     pub krate: TokenStream,
     /// A number unique to this expansion (see `WorldStorages`).
     pub id: u64,
+}
+
+/// The storages module's methods for one storage (what the world's impls forward to).
+pub(crate) struct StorageMethods {
+    pub storage: Ident,
+    pub get_mut: Ident,
+    pub values_mut: Ident,
+    pub insert: Ident,
+    pub remove: Ident,
+    pub insert_many: Ident,
+    pub remove_many: Ident,
+    pub clear: Ident,
+    pub reserve: Ident,
+    pub append: Ident,
+    pub sort: Ident,
+    /// On the parts: the storage's slot.
+    pub slot: Ident,
+}
+
+/// The storages module's methods for one group.
+pub(crate) struct GroupMethods {
+    pub group: Ident,
+    pub group_ref: Ident,
+    pub group_len: Ident,
+    pub sort_group: Ident,
+    /// On the parts: the group, lent.
+    pub lend: Ident,
+    pub lend_ref: Ident,
 }
 
 /// The name of the module holding the storages, inside the anonymous const.
@@ -57,23 +87,35 @@ impl Cx<'_> {
 
     /// The storages module's methods for storage `i`: `storage_0`, `insert_0`, … (what the
     /// world's impls forward to).
-    fn storage_methods(i: usize) -> [Ident; 8] {
-        [
-            "storage",
-            "get_mut",
-            "components_mut",
-            "insert",
-            "remove",
-            "reserve",
-            "append",
-            "sort",
-        ]
-        .map(|name| format_ident!("{}_{}", name, i))
+    fn storage_methods(i: usize) -> StorageMethods {
+        let name = |name: &str| format_ident!("{}_{}", name, i);
+        StorageMethods {
+            storage: name("storage"),
+            get_mut: name("get_mut"),
+            values_mut: name("values_mut"),
+            insert: name("insert"),
+            remove: name("remove"),
+            insert_many: name("insert_many"),
+            remove_many: name("remove_many"),
+            clear: name("clear"),
+            reserve: name("reserve"),
+            append: name("append"),
+            sort: name("sort"),
+            slot: name("slot"),
+        }
     }
 
-    /// The storages module's methods for group `g`: `group_0`, `group_len_0`, `sort_group_0`.
-    fn group_methods(g: usize) -> [Ident; 3] {
-        ["group", "group_len", "sort_group"].map(|name| format_ident!("{}_{}", name, g))
+    /// The storages module's methods for group `g`: `group_0`, `group_len_0`, …
+    fn group_methods(g: usize) -> GroupMethods {
+        let name = |name: &str| format_ident!("{}_{}", name, g);
+        GroupMethods {
+            group: name("group"),
+            group_ref: name("group_ref"),
+            group_len: name("group_len"),
+            sort_group: name("sort_group"),
+            lend: name("lend_group"),
+            lend_ref: name("lend_group_ref"),
+        }
     }
 
     /// The field holding the length of group `g`.
@@ -109,6 +151,13 @@ impl Cx<'_> {
         }
     }
 
+    /// Every storage's type as [`storage_type`](Cx::storage_type) gives it.
+    pub(crate) fn storage_types(&self) -> Vec<TokenStream> {
+        (0..self.model.storages.len())
+            .map(|i| self.storage_type(i))
+            .collect()
+    }
+
     /// The alias of storage `i`'s component type, for a field under `#[cfg]`.
     fn alias(i: usize) -> Ident {
         format_ident!("__T{}", i)
@@ -130,7 +179,7 @@ impl Cx<'_> {
         self.cfg_of(&storages)
     }
 
-    fn cfg_of(&self, storages: &[usize]) -> TokenStream {
+    pub(crate) fn cfg_of(&self, storages: &[usize]) -> TokenStream {
         let predicates: Vec<TokenStream> = storages
             .iter()
             .filter_map(|&i| self.model.storages[i].cfg.clone())

@@ -1,6 +1,6 @@
 //! The storages module: the storages struct, whose fields no code outside the module can
-//! reach, and the hooks that change their structure, as straight-line calls of the group
-//! engine in the order the plan gives.
+//! reach, its access methods, and (from `hooks.rs` and `parts.rs`) the hooks that change
+//! its structure and the parts borrows take.
 //!
 //! The struct is generic over the component types (`T0`, `T1`, …) so that the module
 //! names nothing of the user's: a world declared in a function body, or with types under
@@ -9,9 +9,8 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use sparse_core::{Action, Step};
-
-use super::{Cx, module_name};
+use super::hooks::{self, len_of, observed, owned};
+use super::{Cx, module_name, parts};
 
 /// `mod __sparse { … }`.
 pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
@@ -43,14 +42,14 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
         }
     });
     let storage_methods = (0..cx.model.storages.len()).map(|i| storage_methods(cx, i));
-    let columns = columns(cx);
     let group_methods = (0..cx.plan.groups.len()).map(|g| group_methods(cx, g));
-    let plans = (0..cx.model.storages.len()).map(|i| component_plan(cx, i));
-    let entity_plan = entity_plan(cx);
+    let plans = (0..cx.model.storages.len()).map(|i| hooks::component_plan(cx, i));
+    let entity_plan = hooks::entity_plan(cx);
+    let parts = parts::emit(cx);
     let check = check(cx);
     let debug = debug(cx);
     let clone = clone(cx);
-    let enter_all = steps_enter_all(cx);
+    let enter_all = hooks::steps_enter_all(cx);
     quote! {
         #[allow(dead_code)]
         mod #name {
@@ -93,7 +92,13 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
 
                 /// Reserves room for `additional` entities.
                 pub fn reserve_entities(&mut self, additional: usize) {
-                    self.entities.reserve(additional);
+                    self.entities.reserve_capacity(additional);
+                }
+
+                /// The entity allocator, mutably (to flush reserved entities).
+                #[inline]
+                pub fn entities_mut(&mut self) -> &mut __sg::Entities {
+                    &mut self.entities
                 }
 
                 /// Destroys `entity`, leaving every group innermost first.
@@ -102,7 +107,10 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
                     __p::destroy(Destroy(self), entity)
                 }
 
-                #columns
+                /// Destroys every alive entity of `entities` in one pass over each storage.
+                pub fn destroy_many(&mut self, entities: &[__sg::Entity]) -> usize {
+                    __p::destroy_many(Destroy(self), entities)
+                }
 
                 /// Test-and-enters every group, outer groups first.
                 #[inline]
@@ -127,6 +135,7 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
             #clone
             #(#plans)*
             #entity_plan
+            #parts
         }
     }
 }
@@ -135,16 +144,17 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
 fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
     let cfg = cx.cfg_storage(i);
     let (field, param) = (Cx::storage_field(i), Cx::param(i));
-    let [
-        storage,
-        get_mut,
-        components_mut,
-        insert,
-        remove,
-        reserve,
-        append,
-        sort,
-    ] = Cx::storage_methods(i);
+    let m = Cx::storage_methods(i);
+    let (storage, get_mut, values_mut, insert, remove) =
+        (&m.storage, &m.get_mut, &m.values_mut, &m.insert, &m.remove);
+    let (insert_many, remove_many, clear, reserve, append, sort) = (
+        &m.insert_many,
+        &m.remove_many,
+        &m.clear,
+        &m.reserve,
+        &m.append,
+        &m.sort,
+    );
     let plan = format_ident!("Plan{}", i);
     let sort = cx.plan.storages[i].sortable.then(|| {
         quote! {
@@ -170,8 +180,8 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
 
         #cfg
         #[inline]
-        pub fn #components_mut(&mut self) -> (&[__sg::Entity], &mut [#param]) {
-            self.#field.as_mut_slices()
+        pub fn #values_mut(&mut self) -> __sg::ValuesMut<'_, #param> {
+            __p::values_mut(&mut self.#field)
         }
 
         #cfg
@@ -184,6 +194,24 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
         #[inline]
         pub fn #remove(&mut self, entity: __sg::Entity) -> ::core::option::Option<#param> {
             __p::remove(#plan(self), entity)
+        }
+
+        #cfg
+        pub fn #insert_many(
+            &mut self,
+            items: ::std::vec::Vec<(__sg::Entity, #param)>,
+        ) -> ::core::result::Result<usize, __sg::InsertManyError<#param>> {
+            __p::insert_many(#plan(self), items)
+        }
+
+        #cfg
+        pub fn #remove_many(&mut self, entities: &[__sg::Entity]) -> usize {
+            __p::remove_many(#plan(self), entities)
+        }
+
+        #cfg
+        pub fn #clear(&mut self) {
+            __p::clear(#plan(self));
         }
 
         #cfg
@@ -201,96 +229,6 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
     }
 }
 
-/// `(&mut w.s0, &mut w.s1, …)`: the owned storages of group `g`, through `w`.
-fn owned(cx: &Cx<'_>, g: usize) -> TokenStream {
-    storages_of(&cx.plan.groups[g].decl.owned)
-}
-
-/// `(&mut w.s2, …)`: the observed storages of group `g`, through `w`.
-fn observed(cx: &Cx<'_>, g: usize) -> TokenStream {
-    storages_of(&cx.plan.groups[g].decl.observed)
-}
-
-fn storages_of(storages: &[usize]) -> TokenStream {
-    let fields = storages.iter().map(|&i| Cx::storage_field(i));
-    quote!((#(&mut w.#fields,)*))
-}
-
-/// Group `g`'s length through `w`: its length field, or its member set's length.
-fn len_of(cx: &Cx<'_>, g: usize, w: &TokenStream) -> TokenStream {
-    let len = Cx::len_field(g);
-    if cx.plan.groups[g].is_non_owning() {
-        quote!(#w.#len.len())
-    } else {
-        quote!(#w.#len)
-    }
-}
-
-/// Whether `entity` passes group `g`'s filter on its observed and excluded types (the
-/// engine checks the owned ones). The storage `changed` is left out: its type was just
-/// added (a group requiring it sees it) or removed (a group excluding it does not).
-fn filter(cx: &Cx<'_>, g: usize, changed: Option<usize>) -> TokenStream {
-    let decl = &cx.plan.groups[g].decl;
-    let field = |&i: &usize| (Some(i) != changed).then(|| Cx::storage_field(i));
-    let observed = decl.observed.iter().filter_map(field);
-    let excluded = decl.excluded.iter().filter_map(field);
-    quote!(|| #(w.#observed.contains(entity) &&)* #(!w.#excluded.contains(entity) &&)* true)
-}
-
-/// One hook step as straight-line code. Two positions are tracked from step to step:
-/// `position`, the changed component's in its storage (for the steps of groups owning
-/// it), and `at`, where the previous step left the entity in its group's storages (a guess
-/// for the next group, which the engine checks before trusting); `changed` is the storage
-/// whose component the hook adds or removes, if any.
-fn step(cx: &Cx<'_>, step: &Step, changed: Option<usize>) -> TokenStream {
-    let g = step.group;
-    let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
-    let (hint, tracked) = match step.slot {
-        Some(slot) => (
-            quote!(__p::Hint::at(#slot, position)),
-            quote!(let position =),
-        ),
-        None => (quote!(__p::Hint::anywhere(at)), quote!(let at =)),
-    };
-    let resync = step.slot.map(|_| quote!(#cfg let at = position;));
-    let call = match (step.action, cx.plan.groups[g].is_non_owning()) {
-        (Action::Enter, false) => {
-            let (owned, filter) = (owned(cx, g), filter(cx, g, changed));
-            quote!(#tracked __p::enter(#owned, &mut w.#len, entity, #hint, #filter);)
-        }
-        (Action::Leave, false) => {
-            let owned = owned(cx, g);
-            quote!(#tracked __p::leave(#owned, &mut w.#len, entity, #hint);)
-        }
-        (Action::Enter, true) => {
-            let filter = filter(cx, g, changed);
-            return quote!(#cfg __p::enter_set(&mut w.#len, entity, #filter););
-        }
-        (Action::Leave, true) => return quote!(#cfg __p::leave_set(&mut w.#len, entity);),
-    };
-    quote!(#cfg #call #resync)
-}
-
-/// Steps in order, through `w` (bound only if there is a step); `at` starts as `start`.
-fn steps(
-    cx: &Cx<'_>,
-    steps: &[Step],
-    changed: Option<usize>,
-    w: TokenStream,
-    start: TokenStream,
-) -> TokenStream {
-    if steps.is_empty() {
-        return TokenStream::new();
-    }
-    let body = steps.iter().map(|s| step(cx, s, changed));
-    quote! {
-        let w = #w;
-        let at: usize = #start;
-        #(#body)*
-        let _ = at;
-    }
-}
-
 /// The methods of one group: access, length, and sorting.
 fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
     let cfg = cx.cfg_group(g);
@@ -299,7 +237,13 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
     let len = len_of(cx, g, &quote!(w));
     let self_len = len_of(cx, g, &quote!(self));
     let (owned, observed) = (owned(cx, g), observed(cx, g));
-    let [group, group_len, sort_group] = Cx::group_methods(g);
+    let (owned_ref, observed_ref) = (
+        hooks::storages_ref(&plan.decl.owned),
+        hooks::storages_ref(&plan.decl.observed),
+    );
+    let m = Cx::group_methods(g);
+    let (group, group_ref, group_len, sort_group) =
+        (&m.group, &m.group_ref, &m.group_len, &m.sort_group);
     let inner_lens = plan
         .inner
         .iter()
@@ -312,10 +256,11 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
         quote!(#param: __sg::Component)
     });
     let bounds = quote!(#(#bounds,)*);
-    let (access, sort) = if plan.is_non_owning() {
+    let (access, access_ref, sort) = if plan.is_non_owning() {
         let members = Cx::len_field(g);
         (
             quote!(__p::group_over::<#key>(&w.#members, (), #observed)),
+            quote!(__p::group_ref_over::<#key>(&w.#members, (), #observed_ref)),
             quote!(__p::sort_members::<#key>(&mut w.#members, (), #observed, compare);),
         )
     } else {
@@ -325,6 +270,7 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
         });
         (
             quote!(__p::group_mut::<#key>(#owned, #len, #observed)),
+            quote!(__p::group_ref::<#key>(#owned_ref, #len, #observed_ref)),
             quote! {
                 let layer_ends = [#(#inner_lens,)* #len];
                 let sources = __p::group_sources::<#key>(#owned, #observed, &layer_ends, compare);
@@ -345,6 +291,16 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
 
         #cfg
         #[inline]
+        pub fn #group_ref(&self) -> __p::GroupRef<'_, #key>
+        where
+            #bounds
+        {
+            let w = self;
+            #access_ref
+        }
+
+        #cfg
+        #[inline]
         pub fn #group_len(&self) -> usize {
             #self_len
         }
@@ -361,140 +317,6 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
         {
             let w = self;
             #sort
-        }
-    }
-}
-
-/// The plan of storage `i`'s component: what adding and removing it does to the groups.
-fn component_plan(cx: &Cx<'_>, i: usize) -> TokenStream {
-    let cfg = cx.cfg_storage(i);
-    let params = cx.params();
-    let (field, param, plan) = (
-        Cx::storage_field(i),
-        Cx::param(i),
-        format_ident!("Plan{}", i),
-    );
-    let storage = &cx.plan.storages[i];
-    let this = quote!(&mut *self.0);
-    let (known, unknown) = (quote!(position), quote!(usize::MAX));
-    let after_add = steps(cx, &storage.on_add, Some(i), this.clone(), known.clone());
-    let before_remove = steps(cx, &storage.before_remove, Some(i), this.clone(), known);
-    let after_remove = steps(cx, &storage.after_remove, Some(i), this, unknown);
-    quote! {
-        #cfg
-        /// The plan of one component type (a private type: only the hooks above make one).
-        struct #plan<'w, #(#params),*>(&'w mut Storages<#(#params),*>);
-
-        #cfg
-        #[automatically_derived]
-        impl<#(#params),*> __p::ComponentPlan for #plan<'_, #(#params),*> {
-            type Component = #param;
-
-            #[inline(always)]
-            fn entities(&self) -> &__sg::Entities {
-                &self.0.entities
-            }
-
-            #[inline(always)]
-            fn storage(&mut self) -> &mut __sg::Storage<#param> {
-                &mut self.0.#field
-            }
-
-            #[inline(always)]
-            fn after_add(&mut self, entity: __sg::Entity, position: usize) {
-                #after_add
-                let _ = (entity, position);
-            }
-
-            #[inline(always)]
-            fn before_remove(&mut self, entity: __sg::Entity, position: usize) -> usize {
-                #before_remove
-                let _ = entity;
-                position
-            }
-
-            #[inline(always)]
-            fn after_remove(&mut self, entity: __sg::Entity) {
-                #after_remove
-                let _ = entity;
-            }
-        }
-    }
-}
-
-/// `enter_all`: test-and-enter every group in spawn order.
-fn steps_enter_all(cx: &Cx<'_>) -> TokenStream {
-    let all: Vec<Step> = cx
-        .plan
-        .spawn_order
-        .iter()
-        .map(|&group| Step {
-            group,
-            action: Action::Enter,
-            slot: None,
-        })
-        .collect();
-    let steps = steps(cx, &all, None, quote!(self), quote!(usize::MAX));
-    quote! {
-        #steps
-        let _ = entity;
-    }
-}
-
-/// The plan of `destroy`: leave every group innermost first, take every component.
-fn entity_plan(cx: &Cx<'_>) -> TokenStream {
-    let params = cx.params();
-    let all: Vec<Step> = cx
-        .plan
-        .destroy_order
-        .iter()
-        .map(|&group| Step {
-            group,
-            action: Action::Leave,
-            slot: None,
-        })
-        .collect();
-    let leaves = steps(cx, &all, None, quote!(&mut *self.0), quote!(usize::MAX));
-    let taken_fields = (0..cx.model.storages.len()).map(|i| {
-        let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
-        quote!(#cfg #field: ::core::option::Option<#param>,)
-    });
-    let takes = (0..cx.model.storages.len()).map(|i| {
-        let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
-        quote!(#cfg #field: self.0.#field.remove(entity),)
-    });
-    quote! {
-        /// The plan of `destroy` (a private type: only `Storages::destroy` makes one).
-        struct Destroy<'w, #(#params),*>(&'w mut Storages<#(#params),*>);
-
-        /// An entity's components, taken out of their storages.
-        struct Taken<#(#params),*> {
-            #(#taken_fields)*
-            marker: ::core::marker::PhantomData<fn() -> (#(#params,)*)>,
-        }
-
-        #[automatically_derived]
-        impl<#(#params),*> __p::EntityPlan for Destroy<'_, #(#params),*> {
-            type Taken = Taken<#(#params),*>;
-
-            #[inline(always)]
-            fn entities(&mut self) -> &mut __sg::Entities {
-                &mut self.0.entities
-            }
-
-            #[inline(always)]
-            fn leave_all(&mut self, entity: __sg::Entity) {
-                #leaves
-                let _ = entity;
-            }
-
-            #[inline(always)]
-            fn take_all(&mut self, entity: __sg::Entity) -> Self::Taken {
-                Taken {
-                    #(#takes)*
-                    marker: ::core::marker::PhantomData,
-                }
-            }
         }
     }
 }
@@ -632,39 +454,6 @@ fn clone(cx: &Cx<'_>) -> TokenStream {
                     marker: ::core::marker::PhantomData,
                 }
             }
-        }
-    }
-}
-
-/// `columns`: every storage as a value-only column (`None` where configured out), for
-/// views. Borrow-checked: no `unsafe` in generated code.
-fn columns(cx: &Cx<'_>) -> TokenStream {
-    let params = cx.params();
-    if params.is_empty() {
-        return quote! {
-            /// A world without storages has no columns.
-            #[inline]
-            pub fn columns(&mut self) {}
-        };
-    }
-    let columns = (0..cx.model.storages.len()).map(|i| {
-        let field = Cx::storage_field(i);
-        match &cx.model.storages[i].cfg {
-            None => quote!(::core::option::Option::Some(__p::Column::new(&mut self.#field))),
-            Some(predicate) => quote!({
-                #[cfg(#predicate)]
-                let column = ::core::option::Option::Some(__p::Column::new(&mut self.#field));
-                #[cfg(not(#predicate))]
-                let column = ::core::option::Option::None;
-                column
-            }),
-        }
-    });
-    quote! {
-        /// Every storage as a value-only column (`None` where configured out).
-        #[inline]
-        pub fn columns(&mut self) -> (#(::core::option::Option<__p::Column<'_, #params>>,)*) {
-            (#(#columns,)*)
         }
     }
 }

@@ -28,7 +28,7 @@ fn main() {
     scene.sort::<A>(|x, y| y.0.cmp(&x.0));
     assert_eq!(scene.storage::<A>().components(), &[A(3), A(2), A(1), A(0)]);
     let mut seen = 0;
-    scene.view::<(A, B)>().for_each(|_, (a, b)| {
+    scene.view::<(&mut A, &B)>().for_each(|_, (a, b)| {
         a.0 += b.0;
         seen += 1;
     });

@@ -29,6 +29,10 @@ struct Wide {
 }
 
 type All = (C0, C1, C2, C3, C4, C5, C6, C7, C8, C9, C10, C11, C12, C13, C14, C15);
+type AllMut<'a> = (
+    &'a mut C0, &'a C1, &'a C2, &'a C3, &'a C4, &'a C5, &'a C6, &'a C7,
+    &'a C8, &'a C9, &'a C10, &'a C11, &'a C12, &'a C13, &'a C14, &'a mut C15,
+);
 
 fn main() {
     let mut w = Wide::new();
@@ -38,7 +42,9 @@ fn main() {
     ));
     assert_eq!(w.group_len::<All>(), 1);
     let mut seen = 0;
-    w.view::<All>().for_each(|_, refs| {
+    let view = w.view::<AllMut>();
+    assert!(view.is_dense(), "the 16-type group drives the view");
+    view.for_each(|_, refs| {
         assert_eq!(refs.15, &mut C15(15));
         seen += 1;
     });

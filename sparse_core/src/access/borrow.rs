@@ -1,0 +1,174 @@
+//! Borrow requests: several parts of one world at once — groups, views, storages — as one
+//! tuple type, checked at compile time to alias nothing.
+
+use super::disjoint::{Cons, List, Nil, NoAlias, NonEmpty};
+use super::filter::{Filter, FilterOf};
+use super::parts::{LendGroup, LendStorage, WorldParts};
+use super::query::{QueryOf, ReadOnlyQuery, cat};
+use super::values::ValuesMut;
+use super::view::View;
+use crate::component::Component;
+use crate::component_set::ComponentSet;
+use crate::entity::Entities;
+use crate::group::{GroupKey, GroupMut, GroupRef};
+use crate::storage::Storage;
+use crate::world::AccessError;
+
+/// A part of a world that a borrow request can take, or a tuple of parts (up to 16),
+/// taken together:
+///
+/// | part | gives | borrows |
+/// | --- | --- | --- |
+/// | [`GroupMut<K>`](GroupMut) | the group, values mutable | its owned and observed types, mutably |
+/// | [`GroupRef<K>`](GroupRef) | the group, read only | its owned and observed types, shared |
+/// | [`View<Q, F>`](View) | a view | `Q`'s types as `Q` says, `F`'s types shared |
+/// | [`ValuesMut<T>`](ValuesMut) | one storage's values, mutable | `T`, mutably |
+/// | [`&Storage<T>`](Storage) | one storage, read only | `T`, shared |
+/// | [`&Entities`](Entities) | the entities (e.g. to reserve some) | nothing |
+///
+/// A tuple borrows what its parts borrow. The compiler checks that no type is borrowed
+/// mutably twice, or mutably and shared: an overlapping request does not compile, and the
+/// error names the type. No part can change the structure of a storage, so every group
+/// stays valid while parts are out.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be borrowed from `{W}`",
+    label = "not a part of this world, or a tuple of parts",
+    note = "a borrow request is a part or a tuple of parts: `GroupMut<K>`, `GroupRef<K>`, `View<Q, F>`, `ValuesMut<T>`, `&Storage<T>`, `&Entities`"
+)]
+pub trait Borrow<'w, W: WorldParts + 'w>: Sized {
+    /// The types written, as a type-level list.
+    #[doc(hidden)]
+    type Writes: List;
+    /// The types read, as a type-level list.
+    #[doc(hidden)]
+    type Reads: List;
+    /// Makes sure the storages exist (the run-time world creates them on demand).
+    #[doc(hidden)]
+    fn prepare(_world: &mut W) {}
+    /// Takes the parts from the world's parts.
+    #[doc(hidden)]
+    fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError>;
+}
+
+/// A borrow request that only reads: what `borrow_ref` (through `&self`) can serve.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` can write, but this borrow is read-only",
+    label = "a mutable part in a read-only borrow",
+    note = "`borrow_ref` lends `GroupRef<K>`, read-only views, `&Storage<T>` and `&Entities`; use `borrow` (through `&mut`) for mutable parts"
+)]
+pub trait ReadOnly {}
+
+impl<'w, W: LendGroup<K> + 'w, K: GroupKey> Borrow<'w, W> for GroupMut<'w, K> {
+    type Writes =
+        <<K::Owned as ComponentSet>::List as List>::Then<<K::Observed as ComponentSet>::List>;
+    type Reads = Nil;
+
+    #[inline]
+    fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
+        W::lend_group(parts)
+    }
+}
+
+impl<'w, W: LendGroup<K> + 'w, K: GroupKey> Borrow<'w, W> for GroupRef<'w, K> {
+    type Writes = Nil;
+    type Reads =
+        <<K::Owned as ComponentSet>::List as List>::Then<<K::Observed as ComponentSet>::List>;
+
+    #[inline]
+    fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
+        W::lend_group_ref(parts)
+    }
+}
+
+impl<K: GroupKey> ReadOnly for GroupRef<'_, K> {}
+
+impl<'w, W: LendStorage<T> + 'w, T: Component> Borrow<'w, W> for &'w Storage<T> {
+    type Writes = Nil;
+    type Reads = Cons<T, Nil>;
+
+    fn prepare(world: &mut W) {
+        W::prepare(world);
+    }
+
+    #[inline]
+    fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
+        W::slot(parts)?.take_shared()
+    }
+}
+
+impl<T> ReadOnly for &Storage<T> {}
+
+impl<'w, W: LendStorage<T> + 'w, T: Component> Borrow<'w, W> for ValuesMut<'w, T> {
+    type Writes = Cons<T, Nil>;
+    type Reads = Nil;
+
+    fn prepare(world: &mut W) {
+        W::prepare(world);
+    }
+
+    #[inline]
+    fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
+        Ok(ValuesMut::new(W::slot(parts)?.take_mut()?))
+    }
+}
+
+impl<'w, W: WorldParts + 'w> Borrow<'w, W> for &'w Entities {
+    type Writes = Nil;
+    type Reads = Nil;
+
+    #[inline]
+    fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
+        Ok(W::entities_of(parts))
+    }
+}
+
+impl ReadOnly for &Entities {}
+
+impl<'w, W, Q, F> Borrow<'w, W> for View<'w, Q, F>
+where
+    W: WorldParts + 'w,
+    Q: QueryOf<W>,
+    F: FilterOf<W>,
+    W: NoAlias<Q::Writes, <Q::Reads as List>::Then<F::Reads>>,
+    <Q::Required as List>::Then<F::Required>: NonEmpty,
+{
+    type Writes = Q::Writes;
+    type Reads = <Q::Reads as List>::Then<F::Reads>;
+
+    fn prepare(world: &mut W) {
+        Q::prepare(world);
+        F::prepare(world);
+    }
+
+    #[inline]
+    fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
+        View::take::<W>(parts)
+    }
+}
+
+impl<Q: ReadOnlyQuery, F: Filter> ReadOnly for View<'_, Q, F> {}
+
+macro_rules! borrow_tuple {
+    ($(($P:ident, $p:ident, $i:tt)),+) => {
+        impl<'w, W: WorldParts + 'w, $($P: Borrow<'w, W>),+> Borrow<'w, W> for ($($P,)+)
+        where
+            W: NoAlias<cat!($($P::Writes,)+ Nil), cat!($($P::Reads,)+ Nil)>,
+        {
+            type Writes = cat!($($P::Writes,)+ Nil);
+            type Reads = cat!($($P::Reads,)+ Nil);
+
+            fn prepare(world: &mut W) {
+                $($P::prepare(world);)+
+            }
+
+            #[inline]
+            fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
+                Ok(($($P::take(parts)?,)+))
+            }
+        }
+
+        impl<$($P: ReadOnly),+> ReadOnly for ($($P,)+) {}
+    };
+}
+
+for_each_tuple!(borrow_tuple);

@@ -1,0 +1,187 @@
+//! The compile-time rule behind every borrow: a request may read a component type any
+//! number of times, but may write it only once, and never read it while writing it.
+//!
+//! Each request (a view, a group, a tuple of parts) states the types it writes and reads
+//! as type-level lists; the world then has to prove that the writes are pairwise distinct
+//! and distinct from every read. To tell two types apart, a `#[world]` numbers its stored
+//! types: `LendStorage<T>::Index` is the number of `T`'s storage, in binary, as a type
+//! (`Bits<I, Bits<O, End>>` for 2). Two types are apart when their numbers differ, which
+//! the compiler evaluates bit by bit; an overlapping request is then an unsatisfied
+//! [`Apart`], reported on the user's tokens with the overlapping type's name. That takes
+//! one associated type per stored type, not one impl per pair.
+//!
+//! The run-time [`World`](crate::World), whose types are only known at run time, numbers
+//! every type [`Dynamic`] (apart from everything) and checks each borrow instead: an
+//! overlapping request is an [`AccessError`](crate::AccessError).
+
+use core::marker::PhantomData;
+
+use super::parts::LendStorage;
+
+/// The empty list of types.
+pub struct Nil;
+
+/// A list of types: `H`, then the types of `T`.
+pub struct Cons<H, T>(PhantomData<fn() -> (H, T)>);
+
+/// A type-level list of types: [`Nil`] or [`Cons`].
+pub trait List {
+    /// `Self`, then the types of `L`.
+    type Then<L: List>: List;
+}
+
+impl List for Nil {
+    type Then<L: List> = L;
+}
+
+impl<H, T: List> List for Cons<H, T> {
+    type Then<L: List> = Cons<H, T::Then<L>>;
+}
+
+/// A zero bit of a storage number.
+pub struct O;
+/// A one bit of a storage number.
+pub struct I;
+/// The end of a storage number.
+pub struct End;
+/// A storage number: bit `H`, then the bits of `T`.
+pub struct Bits<H, T>(PhantomData<fn() -> (H, T)>);
+/// The number of every storage of the run-time world: apart from every other.
+pub struct Dynamic;
+
+/// Type-level truth: the numbers are the same.
+pub struct Same;
+/// Type-level truth: the numbers differ.
+pub struct Differ;
+
+/// Compares two bits.
+pub trait SameBit<R> {
+    /// [`Same`] or [`Differ`].
+    type Out;
+}
+
+impl SameBit<O> for O {
+    type Out = Same;
+}
+
+impl SameBit<I> for O {
+    type Out = Differ;
+}
+
+impl SameBit<O> for I {
+    type Out = Differ;
+}
+
+impl SameBit<I> for I {
+    type Out = Same;
+}
+
+/// Both the same.
+pub trait Both<R> {
+    /// [`Same`] if both are.
+    type Out;
+}
+
+impl Both<Same> for Same {
+    type Out = Same;
+}
+
+impl Both<Differ> for Same {
+    type Out = Differ;
+}
+
+impl<R> Both<R> for Differ {
+    type Out = Differ;
+}
+
+/// Compares two storage numbers.
+pub trait Compare<R> {
+    /// [`Same`] or [`Differ`].
+    type Out;
+}
+
+impl Compare<End> for End {
+    type Out = Same;
+}
+
+impl<A: SameBit<B>, B, TA: Compare<TB>, TB> Compare<Bits<B, TB>> for Bits<A, TA>
+where
+    A::Out: Both<TA::Out>,
+{
+    type Out = <A::Out as Both<TA::Out>>::Out;
+}
+
+impl<R> Compare<R> for Dynamic {
+    type Out = Differ;
+}
+
+/// Not borrowed twice: `A` and `B`, one of which a request writes, are different types.
+#[diagnostic::on_unimplemented(
+    message = "`{A}` is borrowed twice, at least once mutably",
+    label = "this request writes `{A}` and borrows it again",
+    note = "a request may read a component type several times, but may write it only once and never read it while writing it; split the work into two requests, one after the other"
+)]
+pub trait Apart<A, B> {}
+
+#[diagnostic::do_not_recommend]
+impl<W, A, B> Apart<A, B> for W
+where
+    W: LendStorage<A> + LendStorage<B>,
+    <W as LendStorage<A>>::Index: Compare<<W as LendStorage<B>>::Index, Out = Differ>,
+{
+}
+
+/// Not named twice in a bundle: `A` and `B` are different types.
+#[diagnostic::on_unimplemented(
+    message = "the bundle names `{A}` twice",
+    label = "`{A}` appears twice in this bundle",
+    note = "an entity has at most one component of each type: name each type once"
+)]
+pub trait BundleApart<A, B> {}
+
+#[diagnostic::do_not_recommend]
+impl<W, A, B> BundleApart<A, B> for W
+where
+    W: LendStorage<A> + LendStorage<B>,
+    <W as LendStorage<A>>::Index: Compare<<W as LendStorage<B>>::Index, Out = Differ>,
+{
+}
+
+/// The world `Self` proves that `X` is none of the types of the list `L` (for borrows).
+pub trait NotIn<X, L> {}
+
+impl<W, X> NotIn<X, Nil> for W {}
+
+impl<W: Apart<X, H> + NotIn<X, T>, X, H, T> NotIn<X, Cons<H, T>> for W {}
+
+/// The world `Self` proves that a request writing the list `Writes` and reading the list
+/// `Reads` aliases nothing: the writes are pairwise distinct and none is read.
+pub trait NoAlias<Writes, Reads> {}
+
+impl<W, R> NoAlias<Nil, R> for W {}
+
+impl<W, H, T, R> NoAlias<Cons<H, T>, R> for W where W: NotIn<H, T> + NotIn<H, R> + NoAlias<T, R> {}
+
+/// The world `Self` proves that `X` is none of the types of the list `L` (for bundles).
+pub trait NotInBundle<X, L> {}
+
+impl<W, X> NotInBundle<X, Nil> for W {}
+
+impl<W: BundleApart<X, H> + NotInBundle<X, T>, X, H, T> NotInBundle<X, Cons<H, T>> for W {}
+
+/// The world `Self` proves that the types of the list `L` are pairwise distinct (bundles).
+pub trait AllDistinct<L> {}
+
+impl<W> AllDistinct<Nil> for W {}
+
+impl<W, H, T> AllDistinct<Cons<H, T>> for W where W: NotInBundle<H, T> + AllDistinct<T> {}
+
+/// A list with at least one type: a view needs a required component to be driven by.
+#[diagnostic::on_unimplemented(
+    message = "this view requires no component type",
+    label = "every element is optional",
+    note = "a view is driven by the entities of a component it requires: add `&T`, `&mut T` or a `With<T>` filter"
+)]
+pub trait NonEmpty {}
+
+impl<H, T> NonEmpty for Cons<H, T> {}

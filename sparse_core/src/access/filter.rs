@@ -1,0 +1,266 @@
+//! What a view filters on without reading: `With<T>` (the entity has a `T`) and
+//! `Without<T>` (it has none), and tuples of those (all must hold). `()` filters nothing.
+//!
+//! A filter reads the entity set of its type, so it counts as a shared borrow of `T`.
+//! When a view is driven by a group whose filter already implies one of the view's
+//! filters (the group requires or excludes the type, or the view walks the part of an
+//! outer group that a nested group leaves out), that filter costs nothing per entity.
+
+use core::any::TypeId;
+use core::marker::PhantomData;
+
+use super::disjoint::{Cons, List, Nil};
+use super::parts::{LendStorage, WorldParts};
+use super::query::{Needs, cat};
+use crate::component::Component;
+use crate::entity::Entity;
+use crate::storage::SetCursor;
+use crate::world::AccessError;
+
+/// In a view's filter: the entity has a `T` (not read).
+pub struct With<T>(PhantomData<fn() -> T>);
+
+/// In a view's filter: the entity has no `T`.
+pub struct Without<T>(PhantomData<fn() -> T>);
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// A view's filter: `With<T>`, `Without<T>`, a tuple of filters (all must hold), or `()`.
+/// Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a view filter",
+    label = "not `With<T>`, `Without<T>`, `()` or a tuple of those",
+    note = "filters test presence without reading: `View<&mut Position, Without<Frozen>>`"
+)]
+pub trait Filter: sealed::Sealed {
+    /// The borrowed entity sets.
+    #[doc(hidden)]
+    type Fetch<'w>: Clone;
+    /// The types read, as a type-level list.
+    #[doc(hidden)]
+    type Reads: List;
+    /// The types required (`With`), as a type-level list.
+    #[doc(hidden)]
+    type Required: List;
+    /// The number of filters.
+    #[doc(hidden)]
+    const FILTERS: usize;
+    /// Pushes the filters' types, in order.
+    #[doc(hidden)]
+    fn needs(needs: &mut Needs);
+    /// The entities of filter `index`'s storage, in dense order.
+    #[doc(hidden)]
+    fn entities<'w>(fetch: &Self::Fetch<'w>, index: usize) -> &'w [Entity];
+    /// Marks the filters whose bit is set in `implied` as implied by the driver: not
+    /// tested per entity.
+    #[doc(hidden)]
+    fn imply(fetch: &mut Self::Fetch<'_>, implied: u64);
+    /// Whether `entity` passes every filter not implied by the driver.
+    #[doc(hidden)]
+    fn matches(fetch: &mut Self::Fetch<'_>, entity: Entity) -> bool;
+    /// Whether `entity` passes every filter.
+    #[doc(hidden)]
+    fn matches_all(fetch: &mut Self::Fetch<'_>, entity: Entity) -> bool;
+    /// A copy for a shorter borrow.
+    #[doc(hidden)]
+    fn reborrow<'a>(fetch: &'a Self::Fetch<'_>) -> Self::Fetch<'a>;
+}
+
+/// A filter over types the world `W` stores.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot filter a view of `{W}`",
+    label = "a type of this filter is not stored in this world",
+    note = "`With<T>` and `Without<T>` test the storage of `T`: the world must store `T`"
+)]
+pub trait FilterOf<W: WorldParts>: Filter {
+    /// Makes sure the filter's storages exist.
+    #[doc(hidden)]
+    fn prepare(world: &mut W);
+    /// Takes the filter's entity sets from the world's parts.
+    #[doc(hidden)]
+    fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+    where
+        W: 'w;
+}
+
+/// One filter's entity set and whether the driver implies it.
+#[doc(hidden)]
+#[derive(Clone)]
+pub struct Test<'w> {
+    set: SetCursor<'w>,
+    implied: bool,
+}
+
+macro_rules! filter_leaf {
+    ($F:ident, $with:expr, $Required:ty) => {
+        impl<T: Component> sealed::Sealed for $F<T> {}
+
+        impl<T: Component> Filter for $F<T> {
+            type Fetch<'w> = Test<'w>;
+            type Reads = Cons<T, Nil>;
+            type Required = $Required;
+            const FILTERS: usize = 1;
+
+            fn needs(needs: &mut Needs) {
+                needs.filters.push((TypeId::of::<T>(), $with));
+            }
+
+            #[inline]
+            fn entities<'w>(fetch: &Self::Fetch<'w>, _: usize) -> &'w [Entity] {
+                fetch.set.dense()
+            }
+
+            #[inline]
+            fn imply(fetch: &mut Self::Fetch<'_>, implied: u64) {
+                fetch.implied = implied & 1 == 1;
+            }
+
+            #[inline(always)]
+            fn matches(fetch: &mut Self::Fetch<'_>, entity: Entity) -> bool {
+                fetch.implied || Self::matches_all(fetch, entity)
+            }
+
+            #[inline(always)]
+            fn matches_all(fetch: &mut Self::Fetch<'_>, entity: Entity) -> bool {
+                fetch.set.index_of(entity).is_some() == $with
+            }
+
+            #[inline]
+            fn reborrow<'a>(fetch: &'a Self::Fetch<'_>) -> Self::Fetch<'a> {
+                fetch.clone()
+            }
+        }
+
+        impl<W: LendStorage<T>, T: Component> FilterOf<W> for $F<T> {
+            fn prepare(world: &mut W) {
+                W::prepare(world);
+            }
+
+            #[inline]
+            fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+            where
+                W: 'w,
+            {
+                Ok(Test {
+                    set: W::slot(parts)?.take_shared()?.set().cursor(),
+                    implied: false,
+                })
+            }
+        }
+    };
+}
+
+filter_leaf!(With, true, Cons<T, Nil>);
+filter_leaf!(Without, false, Nil);
+
+impl sealed::Sealed for () {}
+
+impl Filter for () {
+    type Fetch<'w> = ();
+    type Reads = Nil;
+    type Required = Nil;
+    const FILTERS: usize = 0;
+
+    fn needs(_: &mut Needs) {}
+
+    fn entities<'w>(_: &Self::Fetch<'w>, _: usize) -> &'w [Entity] {
+        &[]
+    }
+
+    fn imply(_: &mut Self::Fetch<'_>, _: u64) {}
+
+    #[inline(always)]
+    fn matches(_: &mut Self::Fetch<'_>, _: Entity) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn matches_all(_: &mut Self::Fetch<'_>, _: Entity) -> bool {
+        true
+    }
+
+    fn reborrow<'a>(_: &'a Self::Fetch<'_>) -> Self::Fetch<'a> {}
+}
+
+impl<W: WorldParts> FilterOf<W> for () {
+    fn prepare(_: &mut W) {}
+
+    #[inline]
+    fn take<'w>(_: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+    where
+        W: 'w,
+    {
+        Ok(())
+    }
+}
+
+macro_rules! filter_tuple {
+    ($(($F:ident, $f:ident, $i:tt)),+) => {
+        impl<$($F: Filter),+> sealed::Sealed for ($($F,)+) {}
+
+        impl<$($F: Filter),+> Filter for ($($F,)+) {
+            type Fetch<'w> = ($($F::Fetch<'w>,)+);
+            type Reads = cat!($($F::Reads,)+ Nil);
+            type Required = cat!($($F::Required,)+ Nil);
+            const FILTERS: usize = 0 $(+ $F::FILTERS)+;
+
+            fn needs(needs: &mut Needs) {
+                $($F::needs(needs);)+
+            }
+
+            #[inline]
+            fn entities<'w>(fetch: &Self::Fetch<'w>, mut index: usize) -> &'w [Entity] {
+                $(
+                    if index < $F::FILTERS {
+                        return $F::entities(&fetch.$i, index);
+                    }
+                    index -= $F::FILTERS;
+                )+
+                let _ = index;
+                &[]
+            }
+
+            #[inline]
+            fn imply(fetch: &mut Self::Fetch<'_>, mut implied: u64) {
+                $(
+                    $F::imply(&mut fetch.$i, implied);
+                    implied = implied.checked_shr($F::FILTERS as u32).unwrap_or(0);
+                )+
+                let _ = implied;
+            }
+
+            #[inline(always)]
+            fn matches(fetch: &mut Self::Fetch<'_>, entity: Entity) -> bool {
+                $($F::matches(&mut fetch.$i, entity))&&+
+            }
+
+            #[inline(always)]
+            fn matches_all(fetch: &mut Self::Fetch<'_>, entity: Entity) -> bool {
+                $($F::matches_all(&mut fetch.$i, entity))&&+
+            }
+
+            #[inline]
+            fn reborrow<'a>(fetch: &'a Self::Fetch<'_>) -> Self::Fetch<'a> {
+                ($($F::reborrow(&fetch.$i),)+)
+            }
+        }
+
+        impl<W: WorldParts, $($F: FilterOf<W>),+> FilterOf<W> for ($($F,)+) {
+            fn prepare(world: &mut W) {
+                $($F::prepare(world);)+
+            }
+
+            #[inline]
+            fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+            where
+                W: 'w,
+            {
+                Ok(($($F::take(parts)?,)+))
+            }
+        }
+    };
+}
+
+for_each_tuple!(filter_tuple);

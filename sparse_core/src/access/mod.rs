@@ -1,0 +1,39 @@
+//! Access to a world's components, checked at compile time.
+//!
+//! | access | through | gives | may change |
+//! | --- | --- | --- | --- |
+//! | `group::<K>()` | `&mut` | [`GroupMut`](crate::GroupMut) | values of its types |
+//! | `group_ref::<K>()` | `&` | [`GroupRef`](crate::GroupRef) | nothing |
+//! | `view::<Q>()` | `&mut` | [`View<Q>`](View) | values of `Q`'s `&mut` types |
+//! | `view_ref::<Q>()` | `&` | [`View<Q>`](View), `Q` read-only | nothing |
+//! | `borrow::<(P1, P2, …)>()` | `&mut` | the parts, at once ([`Borrow`]) | values, as each part says |
+//! | `borrow_ref::<(P1, P2, …)>()` | `&` | read-only parts at once | nothing |
+//! | `apply(&mut Commands)` | `&mut` | [`Applied`] | structure, through the hooks |
+//!
+//! What the compiler checks: a view or borrow names only stored types and declared
+//! groups; it writes each type at most once and never reads a type it writes; read-only
+//! access asks for nothing mutable; no part can insert or remove (the structure changes
+//! only through the world's methods, or [`Commands`] applied afterwards). None of this
+//! costs anything at run time: there is no borrow flag.
+
+mod borrow;
+mod commands;
+mod disjoint;
+mod driver;
+mod filter;
+mod parts;
+mod query;
+mod values;
+mod view;
+
+pub use borrow::{Borrow, ReadOnly};
+pub use commands::{Applied, Commands, Skipped};
+pub use disjoint::{
+    AllDistinct, Apart, Bits, BundleApart, Cons, Dynamic, End, I, List, Nil, NoAlias, NonEmpty,
+    NotIn, NotInBundle, O,
+};
+pub use filter::{Filter, FilterOf, With, Without};
+pub use parts::{GroupShape, LendGroup, LendStorage, Slot, SlotRef, WorldParts};
+pub use query::{Query, QueryOf, ReadOnlyQuery};
+pub use values::ValuesMut;
+pub use view::{View, ViewIter};

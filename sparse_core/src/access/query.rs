@@ -1,0 +1,522 @@
+//! What a view asks for: `&T`, `&mut T`, `Option<&T>`, `Option<&mut T>`, and tuples of
+//! those (nested as you like), each element a *leaf*.
+//!
+//! A query states, as type-level lists, the component types it writes and reads (the
+//! compile-time borrow rule checks them) and those it requires (a view needs at least one
+//! to be driven by). At run time a view decides once which leaves are *aligned* with its
+//! driver (the driver is a group owning their storages, or their own storage) and reads
+//! those by position, the others by entity lookup.
+
+use core::any::TypeId;
+
+use super::disjoint::{Cons, List, Nil};
+use super::parts::{LendStorage, WorldParts};
+use crate::component::Component;
+use crate::entity::Entity;
+use crate::storage::{ColumnMut, ColumnRef};
+use crate::world::AccessError;
+
+pub(crate) mod sealed {
+    pub trait Sealed {}
+}
+
+/// The leaves of a view's query and filter, in order: what choosing its driver needs.
+#[doc(hidden)]
+#[derive(Default)]
+pub struct Needs {
+    /// Each query leaf's type and whether it is required (not an `Option`).
+    pub(crate) leaves: Vec<(TypeId, bool)>,
+    /// Each filter's type and whether it requires the type (`With`) or excludes it.
+    pub(crate) filters: Vec<(TypeId, bool)>,
+}
+
+/// The query of a view: `&T`, `&mut T`, `Option<&T>`, `Option<&mut T>`, or a tuple of
+/// queries (up to 16 per tuple). Sealed.
+///
+/// | element | yields | requires `T` | borrows `T` |
+/// | --- | --- | --- | --- |
+/// | `&T` | `&T` | yes | shared |
+/// | `&mut T` | `&mut T` | yes | mutably |
+/// | `Option<&T>` | `Option<&T>` | no | shared |
+/// | `Option<&mut T>` | `Option<&mut T>` | no | mutably |
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a view query",
+    label = "not `&T`, `&mut T`, `Option<&T>`, `Option<&mut T>` or a tuple of those",
+    note = "a view names the components it reads by reference, e.g. `view::<(&mut Position, &Velocity)>()`; filters go in `View<Q, F>` (`With<T>`, `Without<T>`)"
+)]
+pub trait Query: sealed::Sealed {
+    /// What the view yields per entity.
+    type Item<'w>;
+    /// The borrowed storages.
+    #[doc(hidden)]
+    type Fetch<'w>;
+    /// The types written, as a type-level list.
+    #[doc(hidden)]
+    type Writes: List;
+    /// The types read, as a type-level list.
+    #[doc(hidden)]
+    type Reads: List;
+    /// The types required, as a type-level list.
+    #[doc(hidden)]
+    type Required: List;
+    /// The number of leaves.
+    #[doc(hidden)]
+    const LEAVES: usize;
+    /// Pushes the leaves' types, in order.
+    #[doc(hidden)]
+    fn needs(needs: &mut Needs);
+    /// The entities of leaf `leaf`'s storage, in dense order.
+    #[doc(hidden)]
+    fn entities<'w>(fetch: &Self::Fetch<'w>, leaf: usize) -> &'w [Entity];
+    /// The length of leaf `leaf`'s storage.
+    #[doc(hidden)]
+    fn leaf_len(fetch: &Self::Fetch<'_>, leaf: usize) -> usize {
+        Self::entities(fetch, leaf).len()
+    }
+    /// Marks the leaves whose bit is set in `aligned` (bit 0: the first leaf) as aligned
+    /// with the driver: read at the driver's position instead of looked up.
+    #[doc(hidden)]
+    fn align(fetch: &mut Self::Fetch<'_>, aligned: u64);
+    /// The item of `entity`, at `position` in the driver's storages; `None` if a required
+    /// leaf that is not aligned lacks the entity.
+    ///
+    /// # Safety
+    /// `position` is in bounds of every aligned leaf's storage and holds `entity` there,
+    /// and no item for `entity` obtained from this fetch is alive.
+    #[doc(hidden)]
+    unsafe fn fetch<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+        position: usize,
+    ) -> Option<Self::Item<'w>>;
+    /// The item at `position`, every leaf aligned.
+    ///
+    /// # Safety
+    /// Every leaf is aligned, `position` is in bounds of every leaf's storage, and no item
+    /// for this position obtained from this fetch is alive.
+    #[doc(hidden)]
+    unsafe fn fetch_aligned<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Self::Item<'w>;
+    /// The item of `entity`, every leaf looked up.
+    ///
+    /// # Safety
+    /// No item for `entity` obtained from this fetch is alive.
+    #[doc(hidden)]
+    unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<Self::Item<'w>>;
+    /// The same fetch for a shorter borrow.
+    #[doc(hidden)]
+    fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a>;
+}
+
+/// A query that only reads: what a view borrowed through `&self` may ask for.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` writes, but this access is read-only",
+    label = "`&mut` in a read-only view",
+    note = "read-only access (`view_ref`, `borrow_ref`, `&View`) takes `&T` and `Option<&T>` only; use `view` / `borrow` through `&mut` to write"
+)]
+pub trait ReadOnlyQuery: Query {
+    /// A copy of the fetch (it holds shared borrows only).
+    #[doc(hidden)]
+    fn copy<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w>;
+}
+
+/// A query whose storages the world `W` can lend.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a view query",
+    label = "a view names components by reference: `&{Self}`, `&mut {Self}`, `Option<&{Self}>`",
+    note = "a view's query is `&T`, `&mut T`, `Option<&T>`, `Option<&mut T>` or a tuple of those, e.g. `view::<(&mut Position, &Velocity)>()`"
+)]
+pub trait QueryOf<W: WorldParts>: Query {
+    /// Makes sure the query's storages exist.
+    #[doc(hidden)]
+    fn prepare(world: &mut W);
+    /// Takes the query's storages from the world's parts.
+    #[doc(hidden)]
+    fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+    where
+        W: 'w;
+}
+
+/// One leaf's borrowed storage and whether it is aligned with the driver.
+#[doc(hidden)]
+pub struct Leaf<C> {
+    column: C,
+    aligned: bool,
+}
+
+impl<C> Leaf<C> {
+    fn new(column: C) -> Self {
+        Leaf {
+            column,
+            aligned: false,
+        }
+    }
+}
+
+macro_rules! leaf_common {
+    () => {
+        const LEAVES: usize = 1;
+
+        #[inline]
+        fn entities<'w>(fetch: &Self::Fetch<'w>, _: usize) -> &'w [Entity] {
+            fetch.column.entities()
+        }
+
+        #[inline]
+        fn align(fetch: &mut Self::Fetch<'_>, aligned: u64) {
+            fetch.aligned = aligned & 1 == 1;
+        }
+    };
+}
+
+impl<T: Component> sealed::Sealed for &T {}
+
+impl<T: Component> Query for &T {
+    type Item<'w> = &'w T;
+    type Fetch<'w> = Leaf<ColumnRef<'w, T>>;
+    type Writes = Nil;
+    type Reads = Cons<T, Nil>;
+    type Required = Cons<T, Nil>;
+
+    leaf_common!();
+
+    fn needs(needs: &mut Needs) {
+        needs.leaves.push((TypeId::of::<T>(), true));
+    }
+
+    #[inline(always)]
+    unsafe fn fetch<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+        position: usize,
+    ) -> Option<&'w T> {
+        if fetch.aligned {
+            // SAFETY: aligned leaves hold `entity` at `position` (caller).
+            Some(unsafe { fetch.column.at(position) })
+        } else {
+            fetch.column.get(entity)
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_aligned<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> &'w T {
+        // SAFETY: in bounds (caller).
+        unsafe { fetch.column.at(position) }
+    }
+
+    #[inline(always)]
+    unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<&'w T> {
+        fetch.column.get(entity)
+    }
+
+    #[inline]
+    fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
+        Leaf {
+            column: fetch.column.clone(),
+            aligned: fetch.aligned,
+        }
+    }
+}
+
+impl<T: Component> ReadOnlyQuery for &T {
+    #[inline]
+    fn copy<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
+        Leaf {
+            column: fetch.column.clone(),
+            aligned: fetch.aligned,
+        }
+    }
+}
+
+impl<W: LendStorage<T>, T: Component> QueryOf<W> for &T {
+    fn prepare(world: &mut W) {
+        W::prepare(world);
+    }
+
+    #[inline]
+    fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+    where
+        W: 'w,
+    {
+        Ok(Leaf::new(ColumnRef::new(W::slot(parts)?.take_shared()?)))
+    }
+}
+
+impl<T: Component> sealed::Sealed for &mut T {}
+
+impl<T: Component> Query for &mut T {
+    type Item<'w> = &'w mut T;
+    type Fetch<'w> = Leaf<ColumnMut<'w, T>>;
+    type Writes = Cons<T, Nil>;
+    type Reads = Nil;
+    type Required = Cons<T, Nil>;
+
+    leaf_common!();
+
+    fn needs(needs: &mut Needs) {
+        needs.leaves.push((TypeId::of::<T>(), true));
+    }
+
+    #[inline(always)]
+    unsafe fn fetch<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+        position: usize,
+    ) -> Option<&'w mut T> {
+        if fetch.aligned {
+            // SAFETY: aligned leaves hold `entity` at `position`, and no item for it is
+            // alive (caller).
+            Some(unsafe { fetch.column.at(position) })
+        } else {
+            // SAFETY: no item for `entity` is alive (caller).
+            unsafe { fetch.column.get(entity) }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_aligned<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> &'w mut T {
+        // SAFETY: in bounds, not aliased (caller).
+        unsafe { fetch.column.at(position) }
+    }
+
+    #[inline(always)]
+    unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<&'w mut T> {
+        // SAFETY: not aliased (caller).
+        unsafe { fetch.column.get(entity) }
+    }
+
+    #[inline]
+    fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
+        Leaf {
+            aligned: fetch.aligned,
+            column: fetch.column.reborrow(),
+        }
+    }
+}
+
+impl<W: LendStorage<T>, T: Component> QueryOf<W> for &mut T {
+    fn prepare(world: &mut W) {
+        W::prepare(world);
+    }
+
+    #[inline]
+    fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+    where
+        W: 'w,
+    {
+        Ok(Leaf::new(ColumnMut::new(W::slot(parts)?.take_mut()?)))
+    }
+}
+
+impl<T: Component> sealed::Sealed for Option<&T> {}
+
+impl<T: Component> Query for Option<&T> {
+    type Item<'w> = Option<&'w T>;
+    type Fetch<'w> = Leaf<ColumnRef<'w, T>>;
+    type Writes = Nil;
+    type Reads = Cons<T, Nil>;
+    type Required = Nil;
+
+    leaf_common!();
+
+    fn needs(needs: &mut Needs) {
+        needs.leaves.push((TypeId::of::<T>(), false));
+    }
+
+    #[inline(always)]
+    unsafe fn fetch<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+        position: usize,
+    ) -> Option<Option<&'w T>> {
+        // SAFETY: forwarded (caller).
+        Some(unsafe { <&T as Query>::fetch(fetch, entity, position) })
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_aligned<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Option<&'w T> {
+        // SAFETY: forwarded (caller).
+        Some(unsafe { fetch.column.at(position) })
+    }
+
+    #[inline(always)]
+    unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<Option<&'w T>> {
+        Some(fetch.column.get(entity))
+    }
+
+    #[inline]
+    fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
+        <&T as Query>::reborrow(fetch)
+    }
+}
+
+impl<T: Component> ReadOnlyQuery for Option<&T> {
+    #[inline]
+    fn copy<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
+        <&T as ReadOnlyQuery>::copy(fetch)
+    }
+}
+
+impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<&T> {
+    fn prepare(world: &mut W) {
+        W::prepare(world);
+    }
+
+    #[inline]
+    fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+    where
+        W: 'w,
+    {
+        <&T as QueryOf<W>>::take(parts)
+    }
+}
+
+impl<T: Component> sealed::Sealed for Option<&mut T> {}
+
+impl<T: Component> Query for Option<&mut T> {
+    type Item<'w> = Option<&'w mut T>;
+    type Fetch<'w> = Leaf<ColumnMut<'w, T>>;
+    type Writes = Cons<T, Nil>;
+    type Reads = Nil;
+    type Required = Nil;
+
+    leaf_common!();
+
+    fn needs(needs: &mut Needs) {
+        needs.leaves.push((TypeId::of::<T>(), false));
+    }
+
+    #[inline(always)]
+    unsafe fn fetch<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+        position: usize,
+    ) -> Option<Option<&'w mut T>> {
+        // SAFETY: forwarded (caller).
+        Some(unsafe { <&mut T as Query>::fetch(fetch, entity, position) })
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_aligned<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Option<&'w mut T> {
+        // SAFETY: forwarded (caller).
+        Some(unsafe { fetch.column.at(position) })
+    }
+
+    #[inline(always)]
+    unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<Option<&'w mut T>> {
+        // SAFETY: forwarded (caller).
+        Some(unsafe { fetch.column.get(entity) })
+    }
+
+    #[inline]
+    fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
+        <&mut T as Query>::reborrow(fetch)
+    }
+}
+
+impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<&mut T> {
+    fn prepare(world: &mut W) {
+        W::prepare(world);
+    }
+
+    #[inline]
+    fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+    where
+        W: 'w,
+    {
+        <&mut T as QueryOf<W>>::take(parts)
+    }
+}
+
+/// `cat!(A::Writes, B::Writes, …, Nil)`: the concatenation of type-level lists.
+macro_rules! cat {
+    ($one:ty) => { $one };
+    ($first:ty, $($rest:ty),+) => { <$first as List>::Then<cat!($($rest),+)> };
+}
+pub(crate) use cat;
+
+macro_rules! query_tuple {
+    ($(($Q:ident, $q:ident, $i:tt)),+) => {
+        impl<$($Q: Query),+> sealed::Sealed for ($($Q,)+) {}
+
+        impl<$($Q: Query),+> Query for ($($Q,)+) {
+            type Item<'w> = ($($Q::Item<'w>,)+);
+            type Fetch<'w> = ($($Q::Fetch<'w>,)+);
+            type Writes = cat!($($Q::Writes,)+ Nil);
+            type Reads = cat!($($Q::Reads,)+ Nil);
+            type Required = cat!($($Q::Required,)+ Nil);
+            const LEAVES: usize = 0 $(+ $Q::LEAVES)+;
+
+            fn needs(needs: &mut Needs) {
+                $($Q::needs(needs);)+
+            }
+
+            #[inline]
+            fn entities<'w>(fetch: &Self::Fetch<'w>, mut leaf: usize) -> &'w [Entity] {
+                $(
+                    if leaf < $Q::LEAVES {
+                        return $Q::entities(&fetch.$i, leaf);
+                    }
+                    leaf -= $Q::LEAVES;
+                )+
+                let _ = leaf;
+                &[]
+            }
+
+            #[inline]
+            fn align(fetch: &mut Self::Fetch<'_>, mut aligned: u64) {
+                $(
+                    $Q::align(&mut fetch.$i, aligned);
+                    aligned = aligned.checked_shr($Q::LEAVES as u32).unwrap_or(0);
+                )+
+                let _ = aligned;
+            }
+
+            #[inline(always)]
+            unsafe fn fetch<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity, position: usize) -> Option<Self::Item<'w>> {
+                // SAFETY: forwarded (caller); distinct leaves borrow distinct storages or
+                // share them read-only (the borrow rule).
+                Some(($(unsafe { $Q::fetch(&mut fetch.$i, entity, position)? },)+))
+            }
+
+            #[inline(always)]
+            unsafe fn fetch_aligned<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Self::Item<'w> {
+                // SAFETY: forwarded (caller).
+                ($(unsafe { $Q::fetch_aligned(&mut fetch.$i, position) },)+)
+            }
+
+            #[inline(always)]
+            unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<Self::Item<'w>> {
+                // SAFETY: forwarded (caller).
+                Some(($(unsafe { $Q::lookup(&mut fetch.$i, entity)? },)+))
+            }
+
+            #[inline]
+            fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
+                ($($Q::reborrow(&mut fetch.$i),)+)
+            }
+        }
+
+        impl<$($Q: ReadOnlyQuery),+> ReadOnlyQuery for ($($Q,)+) {
+            #[inline]
+            fn copy<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
+                ($($Q::copy(&fetch.$i),)+)
+            }
+        }
+
+        impl<W: WorldParts, $($Q: QueryOf<W>),+> QueryOf<W> for ($($Q,)+) {
+            fn prepare(world: &mut W) {
+                $($Q::prepare(world);)+
+            }
+
+            #[inline]
+            fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+            where
+                W: 'w,
+            {
+                Ok(($($Q::take(parts)?,)+))
+            }
+        }
+    };
+}
+
+for_each_tuple!(query_tuple);

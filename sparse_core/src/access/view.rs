@@ -1,0 +1,284 @@
+//! Views: the entities having what a query requires and passing its filter, with their
+//! components, driven by the cheapest storage or group (see the driver module).
+
+use core::fmt;
+use core::iter::FusedIterator;
+
+use super::driver::{self, Choice, Source};
+use super::filter::{Filter, FilterOf};
+use super::parts::WorldParts;
+use super::query::{Needs, Query, QueryOf, ReadOnlyQuery};
+use crate::entity::Entity;
+use crate::world::AccessError;
+
+/// The entities matching the query `Q` (`&T`, `&mut T`, `Option<…>`, tuples) and the
+/// filter `F` (`With<T>`, `Without<T>`, tuples; `()` by default), with their components.
+///
+/// A view walks the smallest of: the storages of the types it requires, and the groups
+/// whose members include every match. Walking a group that owns its types, it reads them
+/// by position in the group's packed slices, and skips the tests the group's declaration
+/// implies; when that covers everything the view is *dense* ([`is_dense`](View::is_dense)):
+/// a loop over plain slices, at a group's speed.
+///
+/// ```text
+/// P entities : [e4|e7|e3|e8|e6]
+/// V entities : [e8|e5|e7]          <- the smallest drives: e8 (P looked up), e5 (no P), e7
+/// ```
+///
+/// Iterate it with `for`, or with [`for_each`](View::for_each). Values can be changed;
+/// nothing can be added or removed while the view exists.
+pub struct View<'w, Q: Query, F: Filter = ()> {
+    query: Q::Fetch<'w>,
+    filter: F::Fetch<'w>,
+    /// The walked entities.
+    entities: &'w [Entity],
+    /// The position of `entities[0]` in the aligned leaves' storages.
+    start: usize,
+    /// Every leaf aligned, every filter implied.
+    dense: bool,
+}
+
+#[cold]
+#[inline(never)]
+fn nothing_required() -> ! {
+    unreachable!("a view's type requires a component")
+}
+
+impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
+    /// Takes the view's storages from a world's parts and picks its driver.
+    ///
+    /// # Errors
+    /// An [`AccessError`] if a storage is not stored or already lent (only the run-time
+    /// world can fail here).
+    pub(crate) fn take<W: WorldParts + 'w>(parts: &mut W::Parts<'w>) -> Result<Self, AccessError>
+    where
+        Q: QueryOf<W>,
+        F: FilterOf<W>,
+    {
+        let mut query = Q::take(parts)?;
+        let mut filter = F::take(parts)?;
+        let mut needs = Needs::default();
+        Q::needs(&mut needs);
+        F::needs(&mut needs);
+        let choice = W::with_groups(parts, |groups| {
+            driver::choose(
+                &needs,
+                groups,
+                |leaf| Q::leaf_len(&query, leaf),
+                |index| F::entities(&filter, index).len(),
+            )
+        });
+        let Some(Choice {
+            source,
+            start,
+            end,
+            aligned,
+            implied,
+        }) = choice
+        else {
+            nothing_required()
+        };
+        let choice_aligned = aligned;
+        // Positions are only trusted where they are in bounds: a leaf too short for the
+        // walk (a broken world invariant) is looked up instead.
+        let aligned = (0..Q::LEAVES.min(64))
+            .filter(|&leaf| aligned >> leaf & 1 == 1 && Q::leaf_len(&query, leaf) >= end)
+            .fold(0u64, |mask, leaf| mask | 1 << leaf);
+        debug_assert_eq!(aligned, choice_aligned, "aligned leaves cover the walk");
+        let all = |count: usize| {
+            if count >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << count) - 1
+            }
+        };
+        let dense = Q::LEAVES <= 64
+            && F::FILTERS <= 64
+            && aligned == all(Q::LEAVES)
+            && implied == all(F::FILTERS);
+        Q::align(&mut query, aligned);
+        F::imply(&mut filter, implied);
+        let (entities, start) = match source {
+            Source::Leaf(leaf) => (&Q::entities(&query, leaf)[start..end], start),
+            Source::Filter(index) => (&F::entities(&filter, index)[start..end], start),
+            // A member set is no storage: nothing is aligned with it.
+            Source::Members(members) => (&members[start..end], 0),
+        };
+        Ok(View {
+            query,
+            filter,
+            entities,
+            start,
+            dense,
+        })
+    }
+
+    /// Whether the view is dense: driven by an owning group that holds every leaf's type
+    /// and implies every filter, so it loops over plain slices with no lookup and no test.
+    pub fn is_dense(&self) -> bool {
+        self.dense
+    }
+
+    /// An upper bound of the number of matches (the length of the walk); exact if the
+    /// view [`is_dense`](View::is_dense).
+    pub fn len_hint(&self) -> usize {
+        self.entities.len()
+    }
+
+    /// The entities walked, in order (a superset of the matches unless dense).
+    pub fn walked(&self) -> &'w [Entity] {
+        self.entities
+    }
+
+    /// Calls `f` with each matching entity and its item: the fast path (a dense view runs
+    /// a plain loop over its slices).
+    #[inline]
+    pub fn for_each(mut self, mut f: impl FnMut(Entity, Q::Item<'w>)) {
+        if self.dense {
+            for (i, &entity) in self.entities.iter().enumerate() {
+                // SAFETY: every leaf is aligned and its storage holds the walked entities
+                // at `start + i` (driver); each position is visited once.
+                f(entity, unsafe {
+                    Q::fetch_aligned(&mut self.query, self.start + i)
+                });
+            }
+            return;
+        }
+        for (i, &entity) in self.entities.iter().enumerate() {
+            if !F::matches(&mut self.filter, entity) {
+                continue;
+            }
+            // SAFETY: aligned leaves hold `entity` at `start + i` (driver); each entity of
+            // the walk is distinct (a dense array or member set) and visited once.
+            if let Some(item) = unsafe { Q::fetch(&mut self.query, entity, self.start + i) } {
+                f(entity, item);
+            }
+        }
+    }
+
+    /// The item of `entity`, if it matches.
+    pub fn get(&mut self, entity: Entity) -> Option<Q::Item<'_>> {
+        let mut query = Q::reborrow(&mut self.query);
+        if !F::matches_all(&mut self.filter, entity) {
+            return None;
+        }
+        // SAFETY: the item borrows `self` mutably, so no other item of this view is alive.
+        unsafe { Q::lookup(&mut query, entity) }
+    }
+
+    /// Whether `entity` matches the view.
+    pub fn contains(&mut self, entity: Entity) -> bool {
+        self.get(entity).is_some()
+    }
+
+    /// Iterates over the matches, borrowing the view.
+    pub fn iter_mut(&mut self) -> ViewIter<'_, Q, F> {
+        ViewIter {
+            query: Q::reborrow(&mut self.query),
+            filter: F::reborrow(&self.filter),
+            entities: self.entities.iter(),
+            position: self.start,
+            dense: self.dense,
+        }
+    }
+}
+
+impl<'w, Q: ReadOnlyQuery, F: Filter> View<'w, Q, F> {
+    /// Iterates over the matches of a read-only view.
+    pub fn iter(&self) -> ViewIter<'w, Q, F> {
+        ViewIter {
+            query: Q::copy(&self.query),
+            filter: self.filter.clone(),
+            entities: self.entities.iter(),
+            position: self.start,
+            dense: self.dense,
+        }
+    }
+}
+
+impl<Q: Query, F: Filter> fmt::Debug for View<'_, Q, F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("View")
+            .field("walked", &self.entities.len())
+            .field("dense", &self.dense)
+            .finish_non_exhaustive()
+    }
+}
+
+/// An iterator over a view's matches: `(entity, item)`.
+pub struct ViewIter<'w, Q: Query, F: Filter = ()> {
+    query: Q::Fetch<'w>,
+    filter: F::Fetch<'w>,
+    entities: core::slice::Iter<'w, Entity>,
+    /// The position of the next walked entity in the aligned leaves' storages.
+    position: usize,
+    dense: bool,
+}
+
+impl<'w, Q: Query, F: Filter> Iterator for ViewIter<'w, Q, F> {
+    type Item = (Entity, Q::Item<'w>);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let &entity = self.entities.next()?;
+            let position = self.position;
+            self.position += 1;
+            if self.dense {
+                // SAFETY: every leaf is aligned and holds the walked entity at `position`;
+                // positions are visited once, so no two items alias.
+                return Some((entity, unsafe {
+                    Q::fetch_aligned(&mut self.query, position)
+                }));
+            }
+            if !F::matches(&mut self.filter, entity) {
+                continue;
+            }
+            // SAFETY: aligned leaves hold `entity` at `position`; walked entities are
+            // distinct and visited once, so no two items alias.
+            if let Some(item) = unsafe { Q::fetch(&mut self.query, entity, position) } {
+                return Some((entity, item));
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.entities.len();
+        (if self.dense { left } else { 0 }, Some(left))
+    }
+}
+
+impl<Q: Query, F: Filter> FusedIterator for ViewIter<'_, Q, F> {}
+
+impl<'w, Q: Query, F: Filter> IntoIterator for View<'w, Q, F> {
+    type Item = (Entity, Q::Item<'w>);
+    type IntoIter = ViewIter<'w, Q, F>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        ViewIter {
+            query: self.query,
+            filter: self.filter,
+            entities: self.entities.iter(),
+            position: self.start,
+            dense: self.dense,
+        }
+    }
+}
+
+impl<'a, Q: Query, F: Filter> IntoIterator for &'a mut View<'_, Q, F> {
+    type Item = (Entity, Q::Item<'a>);
+    type IntoIter = ViewIter<'a, Q, F>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl<'w, Q: ReadOnlyQuery, F: Filter> IntoIterator for &View<'w, Q, F> {
+    type Item = (Entity, Q::Item<'w>);
+    type IntoIter = ViewIter<'w, Q, F>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}

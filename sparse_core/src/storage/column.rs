@@ -1,0 +1,222 @@
+//! A storage's values borrowed for iteration: what views and groups read and write
+//! through. A mutable column hands out `&'w mut T` one position at a time, which is what
+//! lets iterators yield references that outlive each call to `next`.
+
+use core::marker::PhantomData;
+use core::ptr::NonNull;
+
+use super::{SetCursor, Storage};
+use crate::entity::Entity;
+
+/// A storage's values borrowed mutably for `'w`, with a lookup cursor over its entities.
+///
+/// Invariant: `values` points at `len` initialized values that nothing else reaches for
+/// `'w` (the column was made from a `&'w mut Storage`), and `cursor` reads the same
+/// storage's entities, which cannot change for `'w` either. Every reference handed out is
+/// to one position: callers of [`at`](ColumnMut::at) promise never to hand out the same
+/// position twice while the first reference lives.
+pub struct ColumnMut<'w, T> {
+    cursor: SetCursor<'w>,
+    values: NonNull<T>,
+    len: usize,
+    marker: PhantomData<&'w mut [T]>,
+}
+
+// SAFETY: a `ColumnMut` is a `&mut [T]` split into references one position at a time,
+// plus shared reads of the entity set; it is `Send` / `Sync` exactly when `&mut [T]` is.
+unsafe impl<T: Send> Send for ColumnMut<'_, T> {}
+// SAFETY: as above: `&mut [T]` is `Sync` when `T` is.
+unsafe impl<T: Sync> Sync for ColumnMut<'_, T> {}
+
+impl<'w, T> ColumnMut<'w, T> {
+    /// Borrows the storage's values mutably and its entities for lookups.
+    #[inline]
+    pub(crate) fn new(storage: &'w mut Storage<T>) -> Self {
+        let (cursor, values) = storage.column();
+        ColumnMut {
+            cursor,
+            len: values.len(),
+            values: NonNull::from(values).cast(),
+            marker: PhantomData,
+        }
+    }
+
+    /// The storage's entities, in dense order.
+    #[inline(always)]
+    pub(crate) fn entities(&self) -> &'w [Entity] {
+        self.cursor.dense()
+    }
+
+    /// The value at `position`, for the rest of `'w`.
+    ///
+    /// # Safety
+    /// `position` is below the storage's length, and no other reference to this position obtained from
+    /// this column (or a reborrow of it) is alive.
+    #[inline(always)]
+    pub(crate) unsafe fn at(&self, position: usize) -> &'w mut T {
+        debug_assert!(position < self.len);
+        // SAFETY: in bounds by the caller's promise; the values are initialized and only
+        // reachable through this column for `'w` (type invariant), and the caller promises
+        // that no other reference to this position is alive.
+        unsafe { &mut *self.values.as_ptr().add(position) }
+    }
+
+    /// The value of `entity`, if the storage holds it, for the rest of `'w`.
+    ///
+    /// # Safety
+    /// No other reference to `entity`'s value obtained from this column is alive.
+    #[inline(always)]
+    pub(crate) unsafe fn get(&mut self, entity: Entity) -> Option<&'w mut T> {
+        let position = self.cursor.index_of(entity)?;
+        // SAFETY: `index_of` returns positions of the dense array, which is as long as the
+        // values; aliasing is excluded by the caller.
+        Some(unsafe { self.at(position) })
+    }
+
+    /// The value of an entity the world's invariant says the storage holds; `None` only
+    /// if the invariant is broken.
+    ///
+    /// # Safety
+    /// As for [`get`](ColumnMut::get).
+    #[inline(always)]
+    pub(crate) unsafe fn member_value(&mut self, entity: Entity) -> Option<&'w mut T> {
+        let position = self.cursor.member(entity);
+        if position < self.len {
+            // SAFETY: just checked in bounds; aliasing is excluded by the caller.
+            Some(unsafe { self.at(position) })
+        } else {
+            None
+        }
+    }
+
+    /// The column, read through a shared borrow.
+    ///
+    /// # Safety
+    /// No reference obtained from this column is alive, and none is obtained while the
+    /// result lives.
+    #[inline(always)]
+    pub(crate) unsafe fn shared(&self) -> ColumnRef<'_, T> {
+        ColumnRef {
+            cursor: self.cursor.clone(),
+            // SAFETY: `len` initialized values (type invariant), not written while the
+            // result lives (caller).
+            values: unsafe { core::slice::from_raw_parts(self.values.as_ptr(), self.len) },
+        }
+    }
+
+    /// The same column for a shorter borrow: the original is unusable meanwhile.
+    #[inline(always)]
+    pub(crate) fn reborrow(&mut self) -> ColumnMut<'_, T> {
+        ColumnMut {
+            cursor: self.cursor.clone(),
+            values: self.values,
+            len: self.len,
+            marker: PhantomData,
+        }
+    }
+}
+
+/// A storage's values borrowed for `'w`, with a lookup cursor over its entities.
+pub struct ColumnRef<'w, T> {
+    cursor: SetCursor<'w>,
+    values: &'w [T],
+}
+
+impl<T> Clone for ColumnRef<'_, T> {
+    fn clone(&self) -> Self {
+        ColumnRef {
+            cursor: self.cursor.clone(),
+            values: self.values,
+        }
+    }
+}
+
+impl<'w, T> ColumnRef<'w, T> {
+    /// Borrows the storage.
+    #[inline]
+    pub(crate) fn new(storage: &'w Storage<T>) -> Self {
+        ColumnRef {
+            cursor: storage.set().cursor(),
+            values: storage.components(),
+        }
+    }
+
+    /// The storage's entities, in dense order.
+    #[inline(always)]
+    pub(crate) fn entities(&self) -> &'w [Entity] {
+        self.cursor.dense()
+    }
+
+    /// The value at `position`.
+    ///
+    /// # Safety
+    /// `position` is below the storage's length.
+    #[inline(always)]
+    pub(crate) unsafe fn at(&self, position: usize) -> &'w T {
+        debug_assert!(position < self.values.len());
+        // SAFETY: in bounds by the caller's promise.
+        unsafe { self.values.get_unchecked(position) }
+    }
+
+    /// The value of `entity`, if the storage holds it.
+    #[inline(always)]
+    pub(crate) fn get(&mut self, entity: Entity) -> Option<&'w T> {
+        let position = self.cursor.index_of(entity)?;
+        self.values.get(position)
+    }
+
+    /// The value of an entity the world's invariant says the storage holds; `None` only
+    /// if the invariant is broken.
+    #[inline(always)]
+    pub(crate) fn member_value(&mut self, entity: Entity) -> Option<&'w T> {
+        self.values.get(self.cursor.member(entity))
+    }
+}
+
+/// A slice borrowed mutably for `'w`, handed out one position at a time: the owned
+/// columns of a group being iterated.
+///
+/// Invariant: `values` points at the start of a `&'w mut [T]` that nothing else reaches
+/// for `'w`; its length is kept by the owner (the group's length).
+pub struct RawSlice<'w, T> {
+    values: NonNull<T>,
+    marker: PhantomData<&'w mut [T]>,
+}
+
+// SAFETY: a `RawSlice` is a `&mut [T]` split into references one position at a time: it
+// is `Send` / `Sync` exactly when `&mut [T]` is.
+unsafe impl<T: Send> Send for RawSlice<'_, T> {}
+// SAFETY: as above.
+unsafe impl<T: Sync> Sync for RawSlice<'_, T> {}
+
+impl<'w, T> RawSlice<'w, T> {
+    /// Takes over a mutable slice.
+    #[inline(always)]
+    pub(crate) fn new(slice: &'w mut [T]) -> Self {
+        RawSlice {
+            values: NonNull::from(slice).cast(),
+            marker: PhantomData,
+        }
+    }
+
+    /// The value at `position`, for the rest of `'w`.
+    ///
+    /// # Safety
+    /// `position` is below the length of the slice this was made from, and no other
+    /// reference to this position obtained from it is alive.
+    #[inline(always)]
+    pub(crate) unsafe fn at(&self, position: usize) -> &'w mut T {
+        // SAFETY: in bounds and unaliased by the caller's promise; the slice is only
+        // reachable through this value for `'w` (type invariant).
+        unsafe { &mut *self.values.as_ptr().add(position) }
+    }
+
+    /// The same slice for a shorter borrow.
+    #[inline(always)]
+    pub(crate) fn reborrow(&mut self) -> RawSlice<'_, T> {
+        RawSlice {
+            values: self.values,
+            marker: PhantomData,
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! The run-time world split into parts for borrows: slots over its type-erased storages,
+//! checked at run time (an overlapping request is an [`AccessError`]).
+
+use core::any::TypeId;
+
+use super::{GroupState, World};
+use crate::access::{Dynamic, GroupShape, LendGroup, LendStorage, SlotRef, WorldParts};
+use crate::component::Component;
+use crate::component_set::ComponentSet;
+use crate::component_set::sealed::Sealed as _;
+use crate::entity::Entities;
+use crate::group::{GroupKey, GroupMut, GroupRef};
+use crate::storage::{ErasedStorage, Storage};
+use crate::world::AccessError;
+use crate::world::sorted_ids;
+
+/// One type-erased storage of the run-time world, split into parts.
+pub enum ErasedSlot<'w> {
+    /// Not lent yet.
+    Mut(&'w mut Box<dyn ErasedStorage>),
+    /// Lent shared.
+    Shared(&'w dyn ErasedStorage),
+    /// Lent mutably.
+    Taken,
+}
+
+impl<'w> ErasedSlot<'w> {
+    /// The storage of `T`, mutably; the slot is taken from then on.
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if the storage was lent before.
+    pub(crate) fn take_mut<T: Component>(&mut self) -> Result<&'w mut Storage<T>, AccessError> {
+        match core::mem::replace(self, ErasedSlot::Taken) {
+            ErasedSlot::Mut(storage) => Ok(storage
+                .as_any_mut()
+                .downcast_mut::<Storage<T>>()
+                .expect("a storage's slot holds its type")),
+            other => {
+                *self = other;
+                Err(AccessError::Conflict(core::any::type_name::<T>()))
+            }
+        }
+    }
+
+    /// The storage of `T`, shared; the slot can lend it shared again.
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if the storage was lent mutably.
+    pub(crate) fn take_shared<T: Component>(&mut self) -> Result<&'w Storage<T>, AccessError> {
+        let storage: &'w dyn ErasedStorage = match core::mem::replace(self, ErasedSlot::Taken) {
+            ErasedSlot::Mut(storage) => &**storage,
+            ErasedSlot::Shared(storage) => storage,
+            ErasedSlot::Taken => {
+                return Err(AccessError::Conflict(core::any::type_name::<T>()));
+            }
+        };
+        *self = ErasedSlot::Shared(storage);
+        Ok(storage
+            .as_any()
+            .downcast_ref::<Storage<T>>()
+            .expect("a storage's slot holds its type"))
+    }
+}
+
+/// The run-time world split into parts.
+pub struct Parts<'w> {
+    slots: Vec<ErasedSlot<'w>>,
+    world: WorldView<'w>,
+}
+
+/// What every part of the run-time world may read.
+#[derive(Clone, Copy)]
+struct WorldView<'w> {
+    entities: &'w Entities,
+    by_type: &'w std::collections::HashMap<TypeId, usize>,
+    groups: &'w [GroupState],
+}
+
+impl World {
+    fn view_of(&self) -> WorldView<'_> {
+        WorldView {
+            entities: &self.entities,
+            by_type: &self.by_type,
+            groups: &self.groups,
+        }
+    }
+}
+
+impl WorldParts for World {
+    type Parts<'w> = Parts<'w>;
+
+    fn parts(&mut self) -> Parts<'_> {
+        let World {
+            entities,
+            storages,
+            by_type,
+            groups,
+            ..
+        } = self;
+        Parts {
+            slots: storages.iter_mut().map(ErasedSlot::Mut).collect(),
+            world: WorldView {
+                entities,
+                by_type,
+                groups,
+            },
+        }
+    }
+
+    fn parts_ref(&self) -> Parts<'_> {
+        Parts {
+            slots: self
+                .storages
+                .iter()
+                .map(|s| ErasedSlot::Shared(&**s))
+                .collect(),
+            world: self.view_of(),
+        }
+    }
+
+    fn entities_of<'w>(parts: &Self::Parts<'w>) -> &'w Entities {
+        parts.world.entities
+    }
+
+    fn with_groups<'w, R>(
+        parts: &Self::Parts<'w>,
+        f: impl FnOnce(&[GroupShape<'_, 'w>]) -> R,
+    ) -> R {
+        let groups = parts.world.groups;
+        let shapes: Vec<GroupShape<'_, 'w>> = groups
+            .iter()
+            .map(|g| GroupShape {
+                owned: &g.ids[0],
+                observed: &g.ids[1],
+                excluded: &g.ids[2],
+                len: g.len,
+                members: g.members.as_ref().map(|m| m.as_slice()),
+            })
+            .collect();
+        f(&shapes)
+    }
+}
+
+impl<T: Component> LendStorage<T> for World {
+    /// Every type is apart from every other at compile time: the run-time world checks
+    /// borrows when they are made.
+    type Index = Dynamic;
+
+    fn prepare(world: &mut World) {
+        world.register_type::<T>();
+    }
+
+    fn slot<'p, 'w>(parts: &'p mut Self::Parts<'w>) -> Result<SlotRef<'p, 'w, T>, AccessError> {
+        let index = *parts
+            .world
+            .by_type
+            .get(&TypeId::of::<T>())
+            .ok_or(AccessError::NotStored(core::any::type_name::<T>()))?;
+        Ok(SlotRef::Erased(&mut parts.slots[index]))
+    }
+}
+
+/// The slot indices of the types of `Set`.
+fn indices_of<Set: ComponentSet>(parts: &Parts<'_>) -> Result<Vec<usize>, AccessError> {
+    Set::keys()
+        .iter()
+        .map(|key| {
+            parts
+                .world
+                .by_type
+                .get(&key.type_id())
+                .copied()
+                .ok_or(AccessError::NotStored(key.name()))
+        })
+        .collect()
+}
+
+impl<K: GroupKey> LendGroup<K> for World {
+    fn lend_group<'w>(parts: &mut Self::Parts<'w>) -> Result<GroupMut<'w, K>, AccessError> {
+        let group = group_of::<K>(parts.world.groups)?;
+        let (owned, observed) = (
+            indices_of::<K::Owned>(parts)?,
+            indices_of::<K::Observed>(parts)?,
+        );
+        let owned = K::Owned::take_slots(&mut parts.slots, &owned)?;
+        let observed = K::Observed::take_slots(&mut parts.slots, &observed)?;
+        Ok(match &group.members {
+            None => GroupMut::new(owned, group.len, observed),
+            Some(members) => GroupMut::over_members(members.as_slice(), owned, observed),
+        })
+    }
+
+    fn lend_group_ref<'w>(parts: &mut Self::Parts<'w>) -> Result<GroupRef<'w, K>, AccessError> {
+        let group = group_of::<K>(parts.world.groups)?;
+        let (owned, observed) = (
+            indices_of::<K::Owned>(parts)?,
+            indices_of::<K::Observed>(parts)?,
+        );
+        let owned = K::Owned::take_slots_ref(&mut parts.slots, &owned)?;
+        let observed = K::Observed::take_slots_ref(&mut parts.slots, &observed)?;
+        Ok(match &group.members {
+            None => GroupRef::new(owned, group.len, observed),
+            Some(members) => GroupRef::over_members(members.as_slice(), owned, observed),
+        })
+    }
+}
+
+/// The group of the run-time world named by `K`.
+fn group_of<K: GroupKey>(groups: &[GroupState]) -> Result<&GroupState, AccessError> {
+    let decl = K::decl();
+    let ids = sorted_ids(&decl);
+    groups
+        .iter()
+        .find(|g| g.ids == ids)
+        .ok_or_else(|| AccessError::NoSuchGroup(crate::group::DisplayGroup(&decl).to_string()))
+}

@@ -1,0 +1,212 @@
+//! The parts of a world, for borrows: one slot per storage, the groups' lengths and
+//! member sets, the entities; and how each group is lent from them.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::Cx;
+use super::hooks::len_of;
+
+/// `struct Parts` and its methods, inside the storages module.
+pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
+    let params = cx.params();
+    let storages = 0..cx.model.storages.len();
+    let slot_fields = storages.clone().map(|i| {
+        let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
+        quote!(#cfg #field: __p::Slot<'w, #param>,)
+    });
+    let len_fields = (0..cx.plan.groups.len()).map(|g| {
+        let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
+        if cx.plan.groups[g].is_non_owning() {
+            quote!(#cfg #len: &'w __p::SparseSet,)
+        } else {
+            quote!(#cfg #len: usize,)
+        }
+    });
+    let slots_mut = storages.clone().map(|i| {
+        let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
+        quote!(#cfg #field: __p::Slot::Mut(&mut self.#field),)
+    });
+    let slots_ref = storages.clone().map(|i| {
+        let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
+        quote!(#cfg #field: __p::Slot::Shared(&self.#field),)
+    });
+    let lens = (0..cx.plan.groups.len())
+        .map(|g| {
+            let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
+            if cx.plan.groups[g].is_non_owning() {
+                quote!(#cfg #len: &self.#len,)
+            } else {
+                quote!(#cfg #len: self.#len,)
+            }
+        })
+        .collect::<Vec<_>>();
+    let slot_methods = storages.map(|i| {
+        let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
+        let slot = Cx::storage_methods(i).slot;
+        quote! {
+            #cfg
+            #[inline]
+            pub fn #slot(&mut self) -> &mut __p::Slot<'w, #param> {
+                &mut self.#field
+            }
+        }
+    });
+    let lend_methods = (0..cx.plan.groups.len()).map(|g| lend_group(cx, g));
+    let shapes = shapes(cx);
+    quote! {
+        /// The world split into parts: what borrows take from.
+        pub struct Parts<'w, #(#params),*> {
+            entities: &'w __sg::Entities,
+            #(#slot_fields)*
+            #(#len_fields)*
+            marker: ::core::marker::PhantomData<fn() -> (#(#params,)*)>,
+        }
+
+        #[automatically_derived]
+        impl<#(#params),*> Storages<#(#params),*> {
+            /// Every storage available mutably.
+            #[inline]
+            pub fn parts(&mut self) -> Parts<'_, #(#params),*> {
+                Parts {
+                    entities: &self.entities,
+                    #(#slots_mut)*
+                    #(#lens)*
+                    marker: ::core::marker::PhantomData,
+                }
+            }
+
+            /// Every storage available shared.
+            #[inline]
+            pub fn parts_ref(&self) -> Parts<'_, #(#params),*> {
+                Parts {
+                    entities: &self.entities,
+                    #(#slots_ref)*
+                    #(#lens)*
+                    marker: ::core::marker::PhantomData,
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl<'w, #(#params),*> Parts<'w, #(#params),*> {
+            /// The entities.
+            #[inline]
+            pub fn entities(&self) -> &'w __sg::Entities {
+                self.entities
+            }
+
+            /// Calls `f` with the shape of every group.
+            pub fn with_groups<R>(&self, f: impl FnOnce(&[__p::GroupShape<'_, 'w>]) -> R) -> R
+            where
+                #(#params: 'static,)*
+            {
+                #shapes
+            }
+
+            #(#slot_methods)*
+            #(#lend_methods)*
+        }
+    }
+}
+
+/// The shapes of the groups, built on the stack, handed to `f`.
+fn shapes(cx: &Cx<'_>) -> TokenStream {
+    let groups = 0..cx.plan.groups.len();
+    let pushes = groups.map(|g| {
+        let plan = &cx.plan.groups[g];
+        let cfg = cx.cfg_group(g);
+        let ids = |storages: &[usize]| {
+            let params = storages.iter().map(|&i| Cx::param(i));
+            quote!(&[#(::core::any::TypeId::of::<#params>()),*])
+        };
+        let (owned, observed, excluded) = (
+            ids(&plan.decl.owned),
+            ids(&plan.decl.observed),
+            ids(&plan.decl.excluded),
+        );
+        let len = len_of(cx, g, &quote!(self));
+        let members = if plan.is_non_owning() {
+            let field = Cx::len_field(g);
+            quote!(::core::option::Option::Some(self.#field.as_slice()))
+        } else {
+            quote!(::core::option::Option::None)
+        };
+        let ids = quote::format_ident!("ids{}", g);
+        quote! {
+            #cfg
+            let #ids: [&[::core::any::TypeId]; 3] = [#owned, #observed, #excluded];
+            #cfg
+            shapes.push(__p::GroupShape {
+                owned: #ids[0],
+                observed: #ids[1],
+                excluded: #ids[2],
+                len: #len,
+                members: #members,
+            });
+        }
+    });
+    let count = cx.plan.groups.len();
+    quote! {
+        let mut shapes: ::std::vec::Vec<__p::GroupShape<'_, 'w>> = ::std::vec::Vec::with_capacity(#count);
+        #(#pushes)*
+        f(&shapes)
+    }
+}
+
+/// The methods lending group `g` from the parts, mutably and shared.
+fn lend_group(cx: &Cx<'_>, g: usize) -> TokenStream {
+    let plan = &cx.plan.groups[g];
+    let cfg = cx.cfg_group(g);
+    let key = cx.group_params(g);
+    let m = Cx::group_methods(g);
+    let (lend, lend_ref) = (&m.lend, &m.lend_ref);
+    let bounds = plan.storages().map(|i| {
+        let param = Cx::param(i);
+        quote!(#param: __sg::Component)
+    });
+    let bounds = quote!(#(#bounds,)*);
+    let take = |storages: &[usize], how: TokenStream| {
+        let fields = storages.iter().map(|&i| Cx::storage_field(i));
+        quote!((#(self.#fields.#how()?,)*))
+    };
+    let (owned, observed) = (
+        take(&plan.decl.owned, quote!(take_mut)),
+        take(&plan.decl.observed, quote!(take_mut)),
+    );
+    let (owned_ref, observed_ref) = (
+        take(&plan.decl.owned, quote!(take_shared)),
+        take(&plan.decl.observed, quote!(take_shared)),
+    );
+    let len = Cx::len_field(g);
+    let (group, group_ref) = if plan.is_non_owning() {
+        (
+            quote!(__p::group_over::<#key>(self.#len, (), #observed)),
+            quote!(__p::group_ref_over::<#key>(self.#len, (), #observed_ref)),
+        )
+    } else {
+        (
+            quote!(__p::group_mut::<#key>(#owned, self.#len, #observed)),
+            quote!(__p::group_ref::<#key>(#owned_ref, self.#len, #observed_ref)),
+        )
+    };
+    quote! {
+        #cfg
+        #[inline]
+        pub fn #lend(&mut self) -> ::core::result::Result<__p::GroupMut<'w, #key>, __p::AccessError>
+        where
+            #bounds
+        {
+            ::core::result::Result::Ok(#group)
+        }
+
+        #cfg
+        #[inline]
+        pub fn #lend_ref(&mut self) -> ::core::result::Result<__p::GroupRef<'w, #key>, __p::AccessError>
+        where
+            #bounds
+        {
+            ::core::result::Result::Ok(#group_ref)
+        }
+    }
+}
