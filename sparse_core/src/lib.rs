@@ -50,8 +50,9 @@ mod world;
 #[doc(hidden)]
 pub mod __private;
 
+pub use access::Apart;
 #[doc(hidden)]
-pub use access::{AllDistinct, Apart, BundleApart, NoAlias, NonEmpty, NotIn, NotInBundle};
+pub use access::{AllDistinct, BundleApart, NoAlias, NonEmpty, NotIn, NotInBundle};
 pub use access::{
     Applied, Borrow, Commands, Filter, FilterOf, LendGroup, LendStorage, Query, QueryOf, ReadOnly,
     ReadOnlyQuery, Skipped, ValuesMut, View, ViewIter, With, Without,

@@ -18,11 +18,11 @@ use core::marker::PhantomData;
 
 use super::parts::LendStorage;
 
-/// The empty list of types.
-pub struct Nil;
+/// The empty list of types (a unit, so that messages show lists as nested pairs).
+pub type Nil = ();
 
-/// A list of types: `H`, then the types of `T`.
-pub struct Cons<H, T>(PhantomData<fn() -> (H, T)>);
+/// A list of types: `H`, then the types of `T` (a pair: `(A, (B, ()))`).
+pub type Cons<H, T> = (H, T);
 
 /// A type-level list of types: [`Nil`] or [`Cons`].
 pub trait List {
