@@ -11,13 +11,13 @@ pub use crate::generated::Token;
 use crate::group::GroupKey;
 pub use crate::group::{
     GroupInfo, GroupMut, GroupRef, Hint, OwnedStorages, apply_sources, check_group, enter,
-    enter_set, group_sources, leave, leave_set, sort_members,
+    enter_each, enter_set, group_sources, leave, leave_many, leave_set, sort_members,
 };
 pub use crate::hooks::{
-    ComponentPlan, EntityPlan, Moving, check_world, clear, destroy, destroy_many, insert,
-    insert_many, remove, remove_many,
+    ComponentPlan, EntityPlan, check_world, clear, destroy, destroy_many, insert, insert_many,
+    remove, remove_many,
 };
-pub use crate::storage::{Marks, SparseSet, Storage, StorageInfo, survivors};
+pub use crate::storage::{Marks, SparseSet, Storage, StorageInfo};
 pub use crate::world::AccessError;
 use crate::{Bundle, Entities};
 
@@ -97,10 +97,11 @@ pub fn append_new<T>(storage: &mut Storage<T>, _: Token, entities: &[Entity], va
 }
 
 /// Removes the marked entities' components, keeping the others in order; returns them,
-/// undropped.
+/// undropped. Each of `lens` (the length of a group whose first owned storage this is)
+/// becomes the group's new length.
 #[inline]
-pub fn compact<T>(storage: &mut Storage<T>, marks: &Marks) -> Vec<T> {
-    storage.compact(marks)
+pub fn compact<T>(storage: &mut Storage<T>, marks: &Marks, lens: &mut [usize]) -> Vec<T> {
+    storage.compact(marks, lens)
 }
 
 /// Removes the marked members of a non-owning group, keeping the others in order.

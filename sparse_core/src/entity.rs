@@ -24,7 +24,22 @@ pub struct Entity {
     version: NonZeroU32,
 }
 
+// `as_bytes` relies on it: two `u32`s and no padding.
+const _: () = assert!(size_of::<Entity>() == 2 * size_of::<u32>());
+
 impl Entity {
+    /// The handles' bytes, to compare runs of them at once: two handles are equal exactly
+    /// when their bytes are.
+    #[inline(always)]
+    pub(crate) fn as_bytes(entities: &[Entity]) -> &[u8] {
+        // SAFETY: an `Entity` is two `u32`s with no padding (asserted above), so every one
+        // of its `size_of::<Entity>()` bytes is initialized; the slice covers exactly the
+        // entities' memory, borrowed for as long as they are.
+        unsafe {
+            core::slice::from_raw_parts(entities.as_ptr().cast::<u8>(), size_of_val(entities))
+        }
+    }
+
     /// The largest index an entity may have: `u32::MAX - 1`.
     pub const MAX_INDEX: u32 = u32::MAX - 1;
 
@@ -271,6 +286,11 @@ impl Entities {
             *self.cursor.get_mut() += 1;
         }
         true
+    }
+
+    /// One past the largest index ever handed out (by `spawn`; reserved ones excluded).
+    pub fn index_bound(&self) -> usize {
+        self.slots.len()
     }
 
     /// The number of alive entities.

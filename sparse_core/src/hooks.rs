@@ -12,40 +12,6 @@ use crate::generated::InsertManyError;
 use crate::group::{GroupInfo, check_group};
 use crate::storage::{Marks, Storage, StorageInfo};
 
-/// An entity going through the steps of a bulk hook, with the positions the steps track
-/// for it (see the per-entity hooks): `position`, its changed component's position in its
-/// storage, and `at`, where the previous step left it in its group's storages. Both are
-/// hints, checked before they are trusted.
-#[derive(Clone, Copy, Debug)]
-pub struct Moving {
-    /// The entity.
-    pub entity: Entity,
-    /// Its changed component's position (a hint).
-    pub position: usize,
-    /// Its position after the previous step (a hint).
-    pub at: usize,
-}
-
-impl Moving {
-    /// An entity whose changed component is at `position`, the previous step's position
-    /// being the same guess.
-    pub fn at(entity: Entity, position: usize) -> Moving {
-        Moving {
-            entity,
-            position,
-            at: position,
-        }
-    }
-
-    fn new(entity: Entity, position: usize) -> Moving {
-        Moving {
-            entity,
-            position,
-            at: usize::MAX,
-        }
-    }
-}
-
 /// One world's plan for one component type.
 pub trait ComponentPlan {
     /// The component type.
@@ -66,13 +32,21 @@ pub trait ComponentPlan {
     /// After the component was removed: test-and-enter the groups excluding it, outer
     /// groups first.
     fn after_remove(&mut self, entity: Entity);
-    /// [`after_add`](ComponentPlan::after_add) for many entities: each step for all of
-    /// them before the next step (each entity still sees the steps in order).
-    fn after_add_many(&mut self, moving: &mut [Moving]);
-    /// [`before_remove`](ComponentPlan::before_remove) for many entities, step by step.
-    fn before_remove_many(&mut self, moving: &mut [Moving]);
+    /// [`after_add`](ComponentPlan::after_add) for many entities (`marks` marks them if
+    /// [`leaves_on_add`](ComponentPlan::leaves_on_add)): each step for all of them before
+    /// the next step, so each entity still sees the steps in order. A group is left by
+    /// every marked member at once, or one by one when they are few
+    /// ([`leave_many`](crate::group::leave_many)), and entered in order
+    /// ([`enter_each`](crate::group::enter_each)).
+    fn after_add_many(&mut self, entities: &[Entity], marks: &Marks);
+    /// Whether adding the component leaves a group (one excluding it): only then do the
+    /// bulk hooks need the entities marked.
+    fn leaves_on_add(&self) -> bool;
+    /// [`before_remove`](ComponentPlan::before_remove) for many entities (`marks` marks
+    /// them), step by step; entities without the component are left alone.
+    fn before_remove_many(&mut self, entities: &[Entity], marks: &Marks);
     /// [`after_remove`](ComponentPlan::after_remove) for many entities, step by step.
-    fn after_remove_many(&mut self, moving: &mut [Moving]);
+    fn after_remove_many(&mut self, entities: &[Entity]);
     /// Before every component is removed: empties the groups requiring the type.
     fn before_clear(&mut self);
 }
@@ -122,9 +96,13 @@ pub fn remove<P: ComponentPlan>(mut plan: P, entity: Entity) -> Option<P::Compon
     Some(value)
 }
 
-/// Inserts every item (see [`Edit::insert_many`](crate::Edit::insert_many)): appends
-/// the new components, then runs each step of the plan for all of them; replaced values
-/// are dropped last, once the world is consistent.
+/// How many entities a bulk insertion appends before running the hook steps for them:
+/// small enough for its scratch to stay in cache, large enough to amortize each step.
+const CHUNK: usize = 4096;
+
+/// Inserts every item (see [`Edit::insert_many`](crate::Edit::insert_many)): appends the
+/// new components a chunk at a time, then runs each step of the plan for the whole chunk;
+/// replaced values are dropped last, once the world is consistent.
 ///
 /// # Errors
 /// [`InsertManyError`] if an entity is not alive; nothing is written.
@@ -137,51 +115,68 @@ pub fn insert_many<P: ComponentPlan>(
     if let Some(&(dead, _)) = items.iter().find(|(e, _)| !entities.is_alive(*e)) {
         return Err(InsertManyError { dead, items });
     }
-    let storage = plan.storage();
-    storage.reserve(items.len());
+    let mut marks = if plan.leaves_on_add() {
+        Marks::with_indices(plan.entities().index_bound())
+    } else {
+        Marks::new()
+    };
+    plan.storage().reserve(items.len());
     let mut replaced = Vec::new();
-    let mut moving = Vec::with_capacity(items.len());
-    for (entity, value) in items {
-        match storage.insert_alive(entity, value) {
-            Some(old) => replaced.push(old),
-            None => moving.push(Moving::new(entity, storage.len() - 1)),
+    let mut added = Vec::with_capacity(items.len().min(CHUNK));
+    let mut count = 0;
+    let mut items = items.into_iter();
+    while items.len() > 0 {
+        added.clear();
+        let storage = plan.storage();
+        for (entity, value) in items.by_ref().take(CHUNK) {
+            match storage.insert_alive(entity, value) {
+                Some(old) => replaced.push(old),
+                None => added.push(entity),
+            }
         }
+        if plan.leaves_on_add() {
+            for &entity in &added {
+                marks.mark(entity);
+            }
+        }
+        plan.after_add_many(&added, &marks);
+        if plan.leaves_on_add() {
+            for &entity in &added {
+                marks.unmark(entity);
+            }
+        }
+        count += added.len();
     }
-    plan.after_add_many(&mut moving);
     drop(replaced);
-    Ok(moving.len())
+    Ok(count)
 }
 
 /// Removes the components of `entities` (see [`Edit::remove_many`](crate::Edit::remove_many)):
 /// each leave step for all of them, then the removals, then each enter step; the values
 /// are dropped last.
 pub fn remove_many<P: ComponentPlan>(mut plan: P, entities: &[Entity]) -> usize {
-    let mut marks = Marks::new();
     let storage = plan.storage();
-    let mut moving: Vec<Moving> = entities
-        .iter()
-        .filter_map(|&e| Some(Moving::new(e, storage.index_of(e)?)))
-        .filter(|m| marks.mark(m.entity))
-        .collect();
-    if moving.is_empty() {
+    let before = storage.len();
+    if before == 0 || entities.is_empty() {
         return 0;
     }
-    plan.before_remove_many(&mut moving);
-    let storage = plan.storage();
-    let mut removed = Vec::with_capacity(moving.len());
-    for m in &moving {
-        // Later removals move earlier entities' components: check the hint.
-        let position = if storage.entities().get(m.position) == Some(&m.entity) {
-            Some(m.position)
-        } else {
-            storage.index_of(m.entity)
-        };
-        if let Some(position) = position {
-            removed.push(storage.remove_at(position).1);
-        }
+    let mut marks = Marks::with_indices(plan.entities().index_bound());
+    for &entity in entities {
+        marks.mark(entity);
     }
-    plan.after_remove_many(&mut moving);
-    let count = removed.len();
+    plan.before_remove_many(entities, &marks);
+    let storage = plan.storage();
+    // Many removals: one stable pass over the storage; few: one swap-remove each.
+    let removed = if entities.len().saturating_mul(4) >= storage.len() {
+        storage.compact(&marks, &mut [])
+    } else {
+        entities
+            .iter()
+            .filter_map(|&e| Some(storage.remove_at(storage.index_of(e)?).1))
+            .collect()
+    };
+    let count = before - plan.storage().len();
+    plan.after_remove_many(entities);
     drop(removed);
     count
 }
@@ -190,15 +185,10 @@ pub fn remove_many<P: ComponentPlan>(mut plan: P, entities: &[Entity]) -> usize 
 /// the groups requiring it are emptied, the storage cleared, then the groups excluding it
 /// entered; the values are dropped last.
 pub fn clear<P: ComponentPlan>(mut plan: P) {
-    let storage = plan.storage();
-    let mut moving: Vec<Moving> = storage
-        .entities()
-        .iter()
-        .map(|&e| Moving::new(e, usize::MAX))
-        .collect();
+    let entities = plan.storage().entities().to_vec();
     plan.before_clear();
     let values = plan.storage().take_all();
-    plan.after_remove_many(&mut moving);
+    plan.after_remove_many(&entities);
     drop(values);
 }
 

@@ -16,7 +16,7 @@
 //! leaves inner groups before outer ones (the callers' plans, see `Layout`).
 
 use crate::entity::Entity;
-use crate::storage::{SparseSet, Storage};
+use crate::storage::{Marks, SparseSet, Storage};
 
 /// Where the moving entity probably is, so that it need not be looked up: the position of
 /// the component just added (or about to be removed) in its storage, or the position the
@@ -129,6 +129,14 @@ pub trait OwnedStorages: sealed::Sealed {
     /// # Safety
     /// `a` and `b` are below every owned storage's length.
     unsafe fn swap_aligned(&mut self, a: usize, b: usize);
+    /// The length of the longest prefix of `entities` that every owned storage holds from
+    /// `position` on, in order.
+    fn run_at(&self, position: usize, entities: &[Entity]) -> usize;
+    /// The first owned storage's entities.
+    fn first_entities(&self) -> &[Entity];
+    /// Rearranges the prefix `[0, sources.len())` of every owned storage: position `i`
+    /// receives what was at `sources[i]` (a permutation).
+    fn permute_prefix(&mut self, sources: &[u32]);
 }
 
 /// Moves `entity` into the group of length `*len` if it completes it: it has every owned
@@ -190,6 +198,110 @@ pub fn leave<O: OwnedStorages>(mut owned: O, len: &mut usize, entity: Entity, hi
     unsafe { owned.swap_aligned(position, last) };
     *len = last;
     last
+}
+
+/// Test-and-enters each of `entities` (whose groups nested with this one are up to date)
+/// in order, as [`enter`] would one by one (`filter(i, entity)` tests `entities[i]`).
+/// Entities found where they would go — a run of them at the group's end in every owned
+/// storage, as when they enter in the order of an outer group or of their appending —
+/// enter with neither a move nor a lookup: the run is found by comparing slices.
+#[inline(always)]
+pub fn enter_each<O: OwnedStorages>(
+    mut owned: O,
+    len: &mut usize,
+    entities: &[Entity],
+    mut filter: impl FnMut(usize, Entity) -> bool,
+) {
+    let mut i = 0;
+    while i < entities.len() {
+        let run = owned.run_at(*len, &entities[i..]);
+        let admitted = (0..run)
+            .position(|j| !filter(i + j, entities[i + j]))
+            .unwrap_or(run);
+        *len += admitted;
+        i += admitted;
+        if let Some(&entity) = entities.get(i) {
+            enter(&mut owned, len, entity, Hint::NONE, || filter(i, entity));
+            i += 1;
+        }
+    }
+}
+
+/// Moves each of the `count` `entities` (marked in `marks`) out of the group of length
+/// `*len`, if a member: one swap each when they are few next to the group, else every
+/// marked member at once ([`leave_marked`]). Groups nested in it must have been left
+/// already.
+#[inline(always)]
+pub fn leave_many<O: OwnedStorages>(
+    mut owned: O,
+    len: &mut usize,
+    count: usize,
+    entities: impl IntoIterator<Item = Entity>,
+    marks: &Marks,
+) {
+    if count.saturating_mul(8) < *len {
+        for entity in entities {
+            leave(&mut owned, len, entity, Hint::NONE);
+        }
+    } else {
+        leave_marked(owned, len, marks);
+    }
+}
+
+/// Moves every marked member out of the group of length `*len` at once: the prefix is
+/// split, stably, into the members that stay and those that leave, in every owned
+/// storage, and the group shrinks to the first part. Groups nested in it must have been
+/// left already (their members, none marked, stay in front). Nothing moves when the
+/// leavers already follow the others (when every member leaves, for one).
+fn leave_marked<O: OwnedStorages>(mut owned: O, len: &mut usize, marks: &Marks) {
+    let members = &owned.first_entities()[..(*len).min(owned.min_len())];
+    let stay = members
+        .iter()
+        .position(|&e| marks.contains(e))
+        .unwrap_or(members.len());
+    let Some(moves) = members[stay..].iter().position(|&e| !marks.contains(e)) else {
+        *len = stay; // every member from `stay` on leaves: already in place
+        return;
+    };
+    let first_move = stay + moves;
+    let mut sources: Vec<u32> = (0..stay as u32).collect();
+    sources.reserve(members.len() - stay);
+    let later = members[first_move..].iter().enumerate();
+    sources.extend(
+        later
+            .clone()
+            .filter(|(_, e)| !marks.contains(**e))
+            .map(|(i, _)| (first_move + i) as u32),
+    );
+    let kept = sources.len();
+    sources.extend((stay..first_move).map(|p| p as u32));
+    sources.extend(
+        later
+            .filter(|(_, e)| marks.contains(**e))
+            .map(|(i, _)| (first_move + i) as u32),
+    );
+    owned.permute_prefix(&sources);
+    *len = kept;
+}
+
+/// The length of the common prefix of `a` and `b`, compared a block of bytes at a time.
+#[inline]
+pub(crate) fn common_prefix(a: &[Entity], b: &[Entity]) -> usize {
+    const BLOCK: usize = 32;
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut start = 0;
+    while start + BLOCK <= n
+        && Entity::as_bytes(&a[start..start + BLOCK]) == Entity::as_bytes(&b[start..start + BLOCK])
+    {
+        start += BLOCK;
+    }
+    start
+        + a[start..]
+            .iter()
+            .zip(&b[start..])
+            .take_while(|(x, y)| x == y)
+            .count()
 }
 
 /// The type of a position, once per owned storage.
@@ -272,11 +384,88 @@ macro_rules! owned_storages {
                     $(self.$i.swap_unchecked(a, b);)+
                 }
             }
+
+            #[inline(always)]
+            fn run_at(&self, position: usize, entities: &[Entity]) -> usize {
+                let mut run = entities.len();
+                $(run = common_prefix(self.$i.entities().get(position..).unwrap_or(&[]), &entities[..run]);)+
+                run
+            }
+
+            #[inline]
+            fn first_entities(&self) -> &[Entity] {
+                self.0.entities()
+            }
+
+            fn permute_prefix(&mut self, sources: &[u32]) {
+                $(crate::group::apply_sources(self.$i, sources);)+
+            }
         }
     };
 }
 
 for_each_tuple!(owned_storages);
+
+impl<O: OwnedStorages> sealed::Sealed for &mut O {}
+
+/// The same storages, reborrowed: what the bulk moves hand to the one-entity moves.
+impl<O: OwnedStorages> OwnedStorages for &mut O {
+    type Positions = O::Positions;
+
+    #[inline(always)]
+    fn find(&self, entity: Entity, hint: Hint) -> Option<Self::Positions> {
+        (**self).find(entity, hint)
+    }
+
+    #[inline(always)]
+    fn any_below(positions: &Self::Positions, len: usize) -> bool {
+        O::any_below(positions, len)
+    }
+
+    #[inline(always)]
+    fn slot_position(positions: &Self::Positions, slot: usize) -> Option<usize> {
+        O::slot_position(positions, slot)
+    }
+
+    #[inline(always)]
+    fn locate(&self, entity: Entity, hint: Hint) -> Option<usize> {
+        (**self).locate(entity, hint)
+    }
+
+    #[inline(always)]
+    fn min_len(&self) -> usize {
+        (**self).min_len()
+    }
+
+    fn aligned_at(&self, position: usize) -> bool {
+        (**self).aligned_at(position)
+    }
+
+    #[inline(always)]
+    unsafe fn gather_to(&mut self, positions: &Self::Positions, target: usize) {
+        // SAFETY: forwarded from the caller.
+        unsafe { (**self).gather_to(positions, target) }
+    }
+
+    #[inline(always)]
+    unsafe fn swap_aligned(&mut self, a: usize, b: usize) {
+        // SAFETY: forwarded from the caller.
+        unsafe { (**self).swap_aligned(a, b) }
+    }
+
+    #[inline(always)]
+    fn run_at(&self, position: usize, entities: &[Entity]) -> usize {
+        (**self).run_at(position, entities)
+    }
+
+    fn first_entities(&self) -> &[Entity] {
+        (**self).first_entities()
+    }
+
+    fn permute_prefix(&mut self, sources: &[u32]) {
+        (**self).permute_prefix(sources);
+    }
+}
 
 /// Moves `entity` into a non-owning group's member set if it passes `filter` (every
 /// observed type present, every excluded one absent) and is not a member yet.

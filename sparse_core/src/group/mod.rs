@@ -4,13 +4,18 @@
 //! nested in it.
 
 mod engine;
+
+pub(crate) use engine::common_prefix;
 mod group_mut;
 mod key;
 mod layout;
 mod sort;
 
 pub(crate) use engine::sealed::Sealed as OwnedSealed;
-pub use engine::{GroupInfo, Hint, OwnedStorages, check_group, enter, enter_set, leave, leave_set};
+pub use engine::{
+    GroupInfo, Hint, OwnedStorages, check_group, enter, enter_each, enter_set, leave, leave_many,
+    leave_set,
+};
 pub use group_mut::{GroupIter, GroupMut, GroupRef, GroupRefIter};
 pub use key::{Exclude, Get, GroupKey, Types};
 pub(crate) use layout::DisplayGroup;

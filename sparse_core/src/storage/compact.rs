@@ -26,7 +26,17 @@ impl Marks {
         Self::default()
     }
 
+    /// No mark, with room for indices below `indices` (zeroed lazily by the allocator:
+    /// only the words marked are touched).
+    pub fn with_indices(indices: usize) -> Self {
+        Marks {
+            words: vec![0; indices.div_ceil(64)],
+            count: 0,
+        }
+    }
+
     /// Marks `entity`'s index; returns whether it was unmarked.
+    #[inline]
     pub fn mark(&mut self, entity: Entity) -> bool {
         let index = entity.index() as usize;
         let (word, bit) = (index / 64, index % 64);
@@ -37,6 +47,17 @@ impl Marks {
         self.words[word] |= 1 << bit;
         self.count += usize::from(fresh);
         fresh
+    }
+
+    /// Unmarks `entity`'s index.
+    #[inline]
+    pub fn unmark(&mut self, entity: Entity) {
+        let index = entity.index() as usize;
+        if let Some(word) = self.words.get_mut(index / 64) {
+            let bit = 1 << (index % 64);
+            self.count -= usize::from(*word & bit != 0);
+            *word &= !bit;
+        }
     }
 
     /// Whether `entity`'s index is marked.
@@ -59,56 +80,106 @@ impl Marks {
     }
 }
 
-/// The number of entities of `prefix` that are not marked: a group's length after its
-/// marked members are compacted away.
-pub fn survivors(prefix: &[Entity], marks: &Marks) -> usize {
-    prefix.iter().filter(|&&e| !marks.contains(e)).count()
-}
-
 impl SparseSet {
-    /// Removes the marked members, keeping the others in order. Returns the removed ones.
-    pub(crate) fn compact(&mut self, marks: &Marks) -> Vec<Entity> {
-        let Some(first) = self.as_slice().iter().position(|&e| marks.contains(e)) else {
-            return Vec::new();
-        };
-        let mut removed = Vec::new();
-        let mut kept = first;
-        for position in first..self.len() {
-            let entity = self.as_slice()[position];
+    /// Removes the marked members, keeping the others in order: `kept(from, to)` is
+    /// called for each survivor that moves (from before to after), `removed(at)` for each
+    /// removed member, in order, before the set shrinks. Each of `boundaries` (a position
+    /// in the set before) becomes the number of survivors before it: a group length.
+    /// Returns the number of members kept.
+    ///
+    /// The callbacks must not panic: the set is only consistent again on return.
+    #[inline]
+    pub(crate) fn compact_with(
+        &mut self,
+        marks: &Marks,
+        boundaries: &mut [usize],
+        mut kept: impl FnMut(usize, usize),
+        mut removed: impl FnMut(usize),
+    ) -> usize {
+        let len = self.len();
+        // Boundaries in ascending order, each with its place in `boundaries`.
+        let mut ends: Vec<(usize, usize)> = boundaries
+            .iter()
+            .enumerate()
+            .map(|(i, &end)| (end.min(len), i))
+            .collect();
+        ends.sort_unstable();
+        let mut ends = ends.into_iter().peekable();
+        let mut write = 0;
+        for read in 0..len {
+            while let Some(&(end, i)) = ends.peek()
+                && end == read
+            {
+                boundaries[i] = write;
+                ends.next();
+            }
+            let entity = self.as_slice()[read];
             if marks.contains(entity) {
-                removed.push(entity);
+                removed(read);
             } else {
-                self.replace_member(kept, entity);
-                kept += 1;
+                if read != write {
+                    self.replace_member(write, entity);
+                    kept(read, write);
+                }
+                write += 1;
             }
         }
-        self.truncate(kept);
-        removed
+        for (_, i) in ends {
+            boundaries[i] = write;
+        }
+        self.truncate(write);
+        write
+    }
+
+    /// Removes the marked members, keeping the others in order.
+    pub(crate) fn compact(&mut self, marks: &Marks) {
+        self.compact_with(marks, &mut [], |_, _| {}, |_| {});
     }
 }
 
 impl<T> Storage<T> {
     /// Removes the components of the marked entities, keeping the others in order, and
-    /// returns them (not dropped: the caller drops them once its world is consistent).
-    pub(crate) fn compact(&mut self, marks: &Marks) -> Vec<T> {
-        let entities = self.entities();
-        let Some(first) = entities.iter().position(|&e| marks.contains(e)) else {
+    /// returns them (not dropped: the caller drops them once its world is consistent;
+    /// none are kept for a type without drop glue). Each of `boundaries` (a position
+    /// before) becomes the number of survivors before it.
+    pub(crate) fn compact(&mut self, marks: &Marks, boundaries: &mut [usize]) -> Vec<T> {
+        let len = self.components.len();
+        if marks.is_empty() || len == 0 {
             return Vec::new();
-        };
-        // `extract_if` visits the values in order, exactly once each, so `position`
-        // follows it through the entities.
-        let mut position = first;
-        let set = &self.set;
-        let removed: Vec<T> = self
-            .components
-            .extract_if(first.., |_| {
-                let marked = marks.contains(set.as_slice()[position]);
-                position += 1;
-                marked
-            })
-            .collect();
-        let removed_entities = self.set.compact(marks);
-        debug_assert_eq!(removed.len(), removed_entities.len());
+        }
+        let keep_removed = core::mem::needs_drop::<T>();
+        let mut removed = Vec::new();
+        if keep_removed {
+            // Room for every removal up front: nothing below allocates, so nothing panics.
+            removed.reserve_exact(marks.len().min(len));
+        }
+        let values = self.components.as_mut_ptr();
+        // While values move, the vector claims none: a panic would leak, never double-drop.
+        // SAFETY: 0 is within capacity and no value is reachable through the vector until
+        // its length is restored below.
+        unsafe { self.components.set_len(0) };
+        let kept = self.set.compact_with(
+            marks,
+            boundaries,
+            // SAFETY: `from` and `to` are below `len`, `to < from`, and the value at `to`
+            // was moved out already (removed, or moved further forward): a plain move.
+            |from, to| unsafe {
+                core::ptr::copy_nonoverlapping(values.add(from), values.add(to), 1)
+            },
+            |at| {
+                // SAFETY: `at < len`, and each position is read once: the value is moved
+                // out, and its slot is overwritten or cut off below.
+                let value = unsafe { core::ptr::read(values.add(at)) };
+                if keep_removed {
+                    removed.push(value); // within the capacity reserved above
+                } else {
+                    core::mem::forget(value); // no drop glue: nothing to run
+                }
+            },
+        );
+        // SAFETY: positions `[0, kept)` hold the survivors, moved in order; the rest were
+        // moved out.
+        unsafe { self.components.set_len(kept) };
         debug_assert_eq!(self.components.len(), self.set.len());
         removed
     }
@@ -124,25 +195,37 @@ mod tests {
 
     #[test]
     fn compaction_keeps_the_order_of_the_survivors() {
-        let mut storage: Storage<u32> = (0..10).map(|i| (entity(i), i * 10)).collect();
+        let mut storage: Storage<Box<u32>> =
+            (0..10).map(|i| (entity(i), Box::new(i * 10))).collect();
         let mut marks = Marks::new();
         for i in [1, 4, 5, 9] {
             assert!(marks.mark(entity(i)));
         }
         assert!(!marks.mark(entity(4)));
         assert_eq!(marks.len(), 4);
-        assert_eq!(survivors(&storage.entities()[..6], &marks), 3);
-        let removed = storage.compact(&marks);
-        assert_eq!(removed, vec![10, 40, 50, 90]);
-        assert_eq!(storage.components(), &[0, 20, 30, 60, 70, 80]);
+        let mut lens = [6, 0, 10, 2];
+        let removed = storage.compact(&marks, &mut lens);
+        assert_eq!(
+            lens,
+            [3, 0, 6, 1],
+            "group lengths: the survivors before each end"
+        );
+        assert_eq!(removed, [10, 40, 50, 90].map(Box::new));
+        assert_eq!(storage.components(), [0, 20, 30, 60, 70, 80].map(Box::new));
         storage.check().unwrap();
-        assert!(!storage.contains(entity(4)) && storage.get(entity(6)) == Some(&60));
+        assert!(!storage.contains(entity(4)) && storage.get(entity(6)) == Some(&Box::new(60)));
+
+        // Without drop glue, nothing is handed back.
+        let mut plain: Storage<u32> = (0..10).map(|i| (entity(i), i)).collect();
+        assert!(plain.compact(&marks, &mut []).is_empty());
+        assert_eq!(plain.components(), &[0, 2, 3, 6, 7, 8]);
+        plain.check().unwrap();
     }
 
     #[test]
     fn nothing_marked_moves_nothing() {
         let mut storage: Storage<u32> = (0..4).map(|i| (entity(i), i)).collect();
-        assert!(storage.compact(&Marks::new()).is_empty());
+        assert!(storage.compact(&Marks::new(), &mut []).is_empty());
         assert_eq!(storage.components(), &[0, 1, 2, 3]);
     }
 }

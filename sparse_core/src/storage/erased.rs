@@ -48,8 +48,9 @@ pub trait ErasedStorage: StorageInfo + Send + Sync {
     /// The component type's name.
     fn type_name(&self) -> &'static str;
     /// Removes the marked entities' components, keeping the others in order; returns them
-    /// (a boxed `Vec`), undropped.
-    fn compact(&mut self, marks: &Marks) -> Box<dyn Any + Send>;
+    /// (a boxed `Vec`), undropped. Each of `boundaries` becomes the number of survivors
+    /// before it.
+    fn compact(&mut self, marks: &Marks, boundaries: &mut [usize]) -> Box<dyn Any + Send>;
 }
 
 impl<T: Component> ErasedStorage for Storage<T> {
@@ -79,7 +80,7 @@ impl<T: Component> ErasedStorage for Storage<T> {
         core::any::type_name::<T>()
     }
 
-    fn compact(&mut self, marks: &Marks) -> Box<dyn Any + Send> {
-        Box::new(Storage::compact(self, marks))
+    fn compact(&mut self, marks: &Marks, boundaries: &mut [usize]) -> Box<dyn Any + Send> {
+        Box::new(Storage::compact(self, marks, boundaries))
     }
 }

@@ -9,7 +9,7 @@ mod sparse_array;
 mod sparse_set;
 
 pub(crate) use column::{ColumnMut, ColumnRef, RawSlice};
-pub use compact::{Marks, survivors};
+pub use compact::Marks;
 pub(crate) use erased::ErasedStorage;
 pub use erased::StorageInfo;
 pub(crate) use sort::is_permutation;

@@ -89,6 +89,23 @@ impl OwnedStorages for ErasedOwned<'_> {
             unsafe { self.storages[storage].swap_unchecked(a, b) };
         }
     }
+
+    fn run_at(&self, position: usize, entities: &[Entity]) -> usize {
+        (0..self.owned.len()).fold(entities.len(), |run, slot| {
+            let held = self.entities(slot).get(position..).unwrap_or(&[]);
+            crate::group::common_prefix(held, &entities[..run])
+        })
+    }
+
+    fn first_entities(&self) -> &[Entity] {
+        self.owned.first().map_or(&[], |_| self.entities(0))
+    }
+
+    fn permute_prefix(&mut self, sources: &[u32]) {
+        for &storage in self.owned {
+            self.storages[storage].apply_sources(sources);
+        }
+    }
 }
 
 impl ErasedOwned<'_> {

@@ -54,6 +54,17 @@ struct TypePlan {
     after_remove: Vec<Step>,
 }
 
+impl TypePlan {
+    /// The steps of one hook.
+    fn steps(&self, hook: plan::Hook) -> &[Step] {
+        match hook {
+            plan::Hook::OnAdd => &self.on_add,
+            plan::Hook::BeforeRemove => &self.before_remove,
+            plan::Hook::AfterRemove => &self.after_remove,
+        }
+    }
+}
+
 /// A world whose storages are created on demand and whose groups are given at run time.
 ///
 /// Invariant: after every public call, every storage is consistent, every group holds

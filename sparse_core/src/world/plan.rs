@@ -8,8 +8,34 @@ use super::{GroupState, World};
 use crate::component::Component;
 use crate::entity::{Entities, Entity};
 use crate::group::{self, Action, Hint, Step};
-use crate::hooks::{ComponentPlan, EntityPlan, Moving};
-use crate::storage::{ErasedStorage, Marks, Storage, survivors};
+use crate::hooks::{ComponentPlan, EntityPlan};
+use crate::storage::{ErasedStorage, Marks, Storage};
+
+/// An entity going through hook steps, with the positions the steps track for it (as a
+/// `#[world]`'s straight-line hooks do): `position`, its changed component's position in its
+/// storage, and `at`, where the previous step left it in its group's storages. Both are
+/// hints, checked before they are trusted.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Moving {
+    /// The entity.
+    pub(super) entity: Entity,
+    /// Its changed component's position (a hint).
+    pub(super) position: usize,
+    /// Its position after the previous step (a hint).
+    pub(super) at: usize,
+}
+
+impl Moving {
+    /// An entity whose changed component is at `position`, the previous step's position
+    /// being the same guess.
+    pub(super) fn at(entity: Entity, position: usize) -> Moving {
+        Moving {
+            entity,
+            position,
+            at: position,
+        }
+    }
+}
 
 /// Runs one hook step for `m`, updating its tracked positions. The storage `changed`
 /// (whose component the hook adds or removes) is left out of the filters: a group
@@ -83,17 +109,51 @@ fn run_steps(
     }
 }
 
-/// Runs `steps` for many entities: each step for all of them before the next.
+/// Runs `steps` for many entities (marked in `marks`): each step for all of them before
+/// the next; an owning group is left by every marked member at once, or one by one when
+/// they are few, and entered in order.
 fn run_steps_many(
     storages: &mut [Box<dyn ErasedStorage>],
     groups: &mut [GroupState],
     steps: &[Step],
     changed: Option<usize>,
-    moving: &mut [Moving],
+    entities: &[Entity],
+    marks: &Marks,
 ) {
     for step in steps {
-        for m in moving.iter_mut() {
-            run_step(storages, groups, step, changed, m);
+        let owning = groups[step.group].members.is_none();
+        match (step.action, owning) {
+            (Action::Enter, true) => {
+                let GroupState {
+                    owned,
+                    observed,
+                    excluded,
+                    len,
+                    ..
+                } = &mut groups[step.group];
+                let passes = |storages: &[Box<dyn ErasedStorage>], entity: Entity| {
+                    observed
+                        .iter()
+                        .all(|&s| Some(s) == changed || storages[s].entity_set().contains(entity))
+                        && !excluded.iter().any(|&s| {
+                            Some(s) != changed && storages[s].entity_set().contains(entity)
+                        })
+                };
+                // Test every filter first: the moves need the storages mutably.
+                let admitted: Vec<bool> = entities.iter().map(|&e| passes(storages, e)).collect();
+                let owned = ErasedOwned::new(storages, owned);
+                group::enter_each(owned, len, entities, |i, _| admitted[i]);
+            }
+            (Action::Leave, true) => {
+                let GroupState { owned, len, .. } = &mut groups[step.group];
+                let owned = ErasedOwned::new(storages, owned);
+                group::leave_many(owned, len, entities.len(), entities.iter().copied(), marks);
+            }
+            _ => {
+                for &entity in entities {
+                    run_step(storages, groups, step, changed, &mut Moving::at(entity, 0));
+                }
+            }
         }
     }
 }
@@ -108,32 +168,35 @@ pub(super) struct TypedPlan<'w, T> {
 
 /// Which of a type's step lists a hook runs.
 #[derive(Clone, Copy)]
-enum Hook {
+pub(super) enum Hook {
     OnAdd,
     BeforeRemove,
     AfterRemove,
 }
 
 impl<T> TypedPlan<'_, T> {
-    /// Runs one of the type's step lists for every entity of `moving`.
-    fn run(&mut self, hook: Hook, moving: &mut [Moving]) {
+    /// Runs one of the type's step lists for one entity.
+    fn run(&mut self, hook: Hook, m: &mut Moving) {
         let World {
             storages,
             groups,
             plans,
             ..
         } = &mut *self.world;
-        let plan = &plans[self.index];
-        let steps = match hook {
-            Hook::OnAdd => &plan.on_add,
-            Hook::BeforeRemove => &plan.before_remove,
-            Hook::AfterRemove => &plan.after_remove,
-        };
-        if let [m] = moving {
-            run_steps(storages, groups, steps, Some(self.index), m);
-        } else {
-            run_steps_many(storages, groups, steps, Some(self.index), moving);
-        }
+        let steps = plans[self.index].steps(hook);
+        run_steps(storages, groups, steps, Some(self.index), m);
+    }
+
+    /// Runs one of the type's step lists for many entities (marked in `marks`).
+    fn run_many(&mut self, hook: Hook, entities: &[Entity], marks: &Marks) {
+        let World {
+            storages,
+            groups,
+            plans,
+            ..
+        } = &mut *self.world;
+        let steps = plans[self.index].steps(hook);
+        run_steps_many(storages, groups, steps, Some(self.index), entities, marks);
     }
 }
 
@@ -153,29 +216,34 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
     }
 
     fn after_add(&mut self, entity: Entity, position: usize) {
-        self.run(Hook::OnAdd, &mut [Moving::at(entity, position)]);
+        self.run(Hook::OnAdd, &mut Moving::at(entity, position));
     }
 
     fn before_remove(&mut self, entity: Entity, position: usize) -> usize {
-        let mut m = [Moving::at(entity, position)];
+        let mut m = Moving::at(entity, position);
         self.run(Hook::BeforeRemove, &mut m);
-        m[0].position
+        m.position
     }
 
     fn after_remove(&mut self, entity: Entity) {
-        self.run(Hook::AfterRemove, &mut [Moving::at(entity, 0)]);
+        self.run(Hook::AfterRemove, &mut Moving::at(entity, 0));
     }
 
-    fn after_add_many(&mut self, moving: &mut [Moving]) {
-        self.run(Hook::OnAdd, moving);
+    fn after_add_many(&mut self, entities: &[Entity], marks: &Marks) {
+        self.run_many(Hook::OnAdd, entities, marks);
     }
 
-    fn before_remove_many(&mut self, moving: &mut [Moving]) {
-        self.run(Hook::BeforeRemove, moving);
+    fn leaves_on_add(&self) -> bool {
+        let plan = &self.world.plans[self.index];
+        plan.on_add.iter().any(|step| step.action == Action::Leave)
     }
 
-    fn after_remove_many(&mut self, moving: &mut [Moving]) {
-        self.run(Hook::AfterRemove, moving);
+    fn before_remove_many(&mut self, entities: &[Entity], marks: &Marks) {
+        self.run_many(Hook::BeforeRemove, entities, marks);
+    }
+
+    fn after_remove_many(&mut self, entities: &[Entity]) {
+        self.run_many(Hook::AfterRemove, entities, &Marks::new());
     }
 
     fn before_clear(&mut self) {
@@ -228,18 +296,24 @@ impl EntityPlan for &mut World {
             storages, groups, ..
         } = &mut **self;
         for group in groups.iter_mut() {
-            match &mut group.members {
-                Some(members) => {
-                    members.compact(marks);
-                    group.len = members.len();
-                }
-                None => {
-                    let first = storages[group.owned[0]].entity_set().as_slice();
-                    group.len = survivors(&first[..group.len], marks);
-                }
+            if let Some(members) = &mut group.members {
+                members.compact(marks);
+                group.len = members.len();
             }
         }
-        storages.iter_mut().map(|s| s.compact(marks)).collect()
+        let mut taken = Vec::with_capacity(storages.len());
+        for (index, storage) in storages.iter_mut().enumerate() {
+            // The owning groups whose lengths this storage's compaction counts.
+            let counted: Vec<usize> = (0..groups.len())
+                .filter(|&g| groups[g].members.is_none() && groups[g].owned[0] == index)
+                .collect();
+            let mut lens: Vec<usize> = counted.iter().map(|&g| groups[g].len).collect();
+            taken.push(storage.compact(marks, &mut lens));
+            for (&g, len) in counted.iter().zip(lens) {
+                groups[g].len = len;
+            }
+        }
+        taken
     }
 }
 

@@ -44,11 +44,17 @@ pub(super) fn len_of(cx: &Cx<'_>, g: usize, w: &TokenStream) -> TokenStream {
 /// engine checks the owned ones). The storage `changed` is left out: its type was just
 /// added (a group requiring it sees it) or removed (a group excluding it does not).
 fn filter(cx: &Cx<'_>, g: usize, changed: Option<usize>) -> TokenStream {
+    let test = filter_test(cx, g, changed);
+    quote!(|| #test)
+}
+
+/// The test of [`filter`], as an expression of `entity`.
+fn filter_test(cx: &Cx<'_>, g: usize, changed: Option<usize>) -> TokenStream {
     let decl = &cx.plan.groups[g].decl;
     let field = |&i: &usize| (Some(i) != changed).then(|| Cx::storage_field(i));
     let observed = decl.observed.iter().filter_map(field);
     let excluded = decl.excluded.iter().filter_map(field);
-    quote!(|| #(w.#observed.contains(entity) &&)* #(!w.#excluded.contains(entity) &&)* true)
+    quote!(#(w.#observed.contains(entity) &&)* #(!w.#excluded.contains(entity) &&)* true)
 }
 
 /// One hook step: its `#[cfg]` and its statements. Two positions are tracked from step to
@@ -109,27 +115,57 @@ fn steps(
     }
 }
 
-/// Steps for every entity of `moving` (`&mut [Moving]`): each step for all of them, in
-/// one loop, before the next step.
-fn steps_many(cx: &Cx<'_>, steps: &[Step], changed: Option<usize>) -> TokenStream {
+/// Steps for many entities (`entities`, marked in `marks` when the steps leave a group):
+/// each step for all of them before the next. An owning group is left by the marked
+/// members at once (or one by one when they are few) and entered in order, runs of
+/// entities already in place with neither a move nor a lookup (see `enter_each` and
+/// `leave_many`).
+fn steps_many(cx: &Cx<'_>, steps: &[Step], changed: Option<usize>, marks: bool) -> TokenStream {
+    let unused = if marks {
+        quote!(let _ = (entities, marks);)
+    } else {
+        quote!(let _ = entities;)
+    };
     if steps.is_empty() {
-        return quote!(let _ = moving;);
+        return unused;
     }
-    let loops = steps.iter().map(|s| {
-        let (cfg, statements) = step(cx, s, changed);
-        quote! {
-            #cfg
-            for m in moving.iter_mut() {
-                let (entity, position, at) = (m.entity, m.position, m.at);
-                #(#statements)*
-                m.position = position;
-                m.at = at;
+    let body = steps.iter().map(|step| {
+        let g = step.group;
+        let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
+        let filter = filter(cx, g, changed);
+        match (step.action, cx.plan.groups[g].is_non_owning()) {
+            (Action::Enter, false) => {
+                let (owned, test) = (owned(cx, g), filter_test(cx, g, changed));
+                quote! {
+                    #cfg
+                    __p::enter_each(#owned, &mut w.#len, entities, |_, entity| #test);
+                }
             }
+            (Action::Leave, false) => {
+                let owned = owned(cx, g);
+                quote! {
+                    #cfg
+                    __p::leave_many(#owned, &mut w.#len, entities.len(), entities.iter().copied(), marks);
+                }
+            }
+            (Action::Enter, true) => quote! {
+                #cfg
+                for &entity in entities {
+                    __p::enter_set(&mut w.#len, entity, #filter);
+                }
+            },
+            (Action::Leave, true) => quote! {
+                #cfg
+                for &entity in entities {
+                    __p::leave_set(&mut w.#len, entity);
+                }
+            },
         }
     });
     quote! {
         let w = &mut *self.0;
-        #(#loops)*
+        #(#body)*
+        #unused
     }
 }
 
@@ -148,9 +184,10 @@ pub(super) fn component_plan(cx: &Cx<'_>, i: usize) -> TokenStream {
     let after_add = steps(cx, &storage.on_add, Some(i), this.clone(), known.clone());
     let before_remove = steps(cx, &storage.before_remove, Some(i), this.clone(), known);
     let after_remove = steps(cx, &storage.after_remove, Some(i), this, unknown);
-    let after_add_many = steps_many(cx, &storage.on_add, Some(i));
-    let before_remove_many = steps_many(cx, &storage.before_remove, Some(i));
-    let after_remove_many = steps_many(cx, &storage.after_remove, Some(i));
+    let after_add_many = steps_many(cx, &storage.on_add, Some(i), true);
+    let before_remove_many = steps_many(cx, &storage.before_remove, Some(i), true);
+    let after_remove_many = steps_many(cx, &storage.after_remove, Some(i), false);
+    let leaves_on_add = storage.on_add.iter().any(|s| s.action == Action::Leave);
     let clears = storage.before_remove.iter().map(|step| {
         let g = step.group;
         let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
@@ -204,15 +241,20 @@ pub(super) fn component_plan(cx: &Cx<'_>, i: usize) -> TokenStream {
                 let _ = entity;
             }
 
-            fn after_add_many(&mut self, moving: &mut [__p::Moving]) {
+            fn after_add_many(&mut self, entities: &[__sg::Entity], marks: &__p::Marks) {
                 #after_add_many
             }
 
-            fn before_remove_many(&mut self, moving: &mut [__p::Moving]) {
+            #[inline(always)]
+            fn leaves_on_add(&self) -> bool {
+                #leaves_on_add
+            }
+
+            fn before_remove_many(&mut self, entities: &[__sg::Entity], marks: &__p::Marks) {
                 #before_remove_many
             }
 
-            fn after_remove_many(&mut self, moving: &mut [__p::Moving]) {
+            fn after_remove_many(&mut self, entities: &[__sg::Entity]) {
                 #after_remove_many
             }
 
@@ -270,28 +312,58 @@ pub(super) fn entity_plan(cx: &Cx<'_>) -> TokenStream {
         let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
         quote!(#cfg #field: ::std::vec::Vec<#param>,)
     });
-    let compacts = storages.map(|i| {
+    // Each storage's compaction counts the new lengths of the owning groups it is the
+    // first owned storage of.
+    let counted = |i: usize| -> Vec<usize> {
+        (0..cx.plan.groups.len())
+            .filter(|&g| cx.plan.groups[g].decl.owned.first() == Some(&i))
+            .collect()
+    };
+    let compacts = storages.clone().map(|i| {
         let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
-        quote!(#cfg #field: __p::compact(&mut w.#field, marks),)
-    });
-    let groups = 0..cx.plan.groups.len();
-    let counts = groups.clone().map(|g| {
-        let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
-        let count = format_ident!("len{}", g);
-        match cx.plan.groups[g].decl.owned.first() {
-            None => quote!(#cfg __p::compact_set(&mut w.#len, marks);),
-            Some(&first) => {
-                let first = Cx::storage_field(first);
-                quote!(#cfg let #count = __p::survivors(&w.#first.entities()[..w.#len], marks);)
-            }
+        let lens = format_ident!("lens{}", i);
+        let groups = counted(i);
+        let (cfgs, fields): (Vec<_>, Vec<_>) = groups
+            .iter()
+            .map(|&g| (cx.cfg_group(g), Cx::len_field(g)))
+            .unzip();
+        if cfgs.iter().all(TokenStream::is_empty) {
+            let indices = 0..groups.len();
+            return quote! {
+                #cfg
+                let #field = {
+                    let mut #lens = [#(w.#fields,)*];
+                    let taken = __p::compact(&mut w.#field, marks, &mut #lens);
+                    #({ w.#fields = #lens[#indices]; })*
+                    taken
+                };
+            };
+        }
+        // Some of the groups are configured out: fill the lengths of those that are not.
+        let count = groups.len();
+        quote! {
+            #cfg
+            let #field = {
+                let mut #lens = [0_usize; #count];
+                let mut filled = 0;
+                #(#cfgs { #lens[filled] = w.#fields; filled += 1; })*
+                let taken = __p::compact(&mut w.#field, marks, &mut #lens[..filled]);
+                let mut read = 0;
+                #(#cfgs { w.#fields = #lens[read]; read += 1; })*
+                let _ = read;
+                taken
+            };
         }
     });
-    let lens = groups
-        .filter(|&g| !cx.plan.groups[g].is_non_owning())
+    let fields = storages.map(|i| {
+        let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
+        quote!(#cfg #field,)
+    });
+    let sets = (0..cx.plan.groups.len())
+        .filter(|&g| cx.plan.groups[g].is_non_owning())
         .map(|g| {
             let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
-            let count = format_ident!("len{}", g);
-            quote!(#cfg { w.#len = #count; })
+            quote!(#cfg __p::compact_set(&mut w.#len, marks);)
         });
     quote! {
         /// The plan of `destroy` (a private type: only `Storages::destroy` makes one).
@@ -335,14 +407,12 @@ pub(super) fn entity_plan(cx: &Cx<'_>) -> TokenStream {
 
             fn take_marked(&mut self, marks: &__p::Marks) -> Self::TakenMany {
                 let w = &mut *self.0;
-                // Every group's new length, counted before anything moves.
-                #(#counts)*
-                let taken = TakenMany {
-                    #(#compacts)*
+                #(#sets)*
+                #(#compacts)*
+                TakenMany {
+                    #(#fields)*
                     marker: ::core::marker::PhantomData,
-                };
-                #(#lens)*
-                taken
+                }
             }
         }
     }
