@@ -327,6 +327,26 @@ fn w5_movement_frozen(c: &mut Criterion) {
         || ours::w5::plain_group::setup(n),
         ours::w5::plain_group::run,
     );
+    // Views without `Frozen`: over the exact exclusion group, over sparsey's nested layout
+    // (dense: the outer group minus the inner one), and with no group at all.
+    bench_run(
+        &mut g,
+        "sparse_view_exclude_group",
+        || ours::w5::owning_exclude::setup(n),
+        ours::w5::owning_exclude::run_view,
+    );
+    bench_run(
+        &mut g,
+        "sparse_view_nested",
+        || ours::w5::view_nested::setup(n),
+        ours::w5::view_nested::run,
+    );
+    bench_run(
+        &mut g,
+        "sparse_view_no_group",
+        || ours::w5::view_plain::setup(n),
+        ours::w5::view_plain::run,
+    );
     // The workaround before exclusion groups: clone the frozen set, filter a view.
     bench_run(
         &mut g,

@@ -185,7 +185,7 @@ pub mod w3 {
 /// W5: `pos += vel` over the entities without `Frozen` (every other one), four ways.
 pub mod w5 {
     use super::*;
-    use sparse_groups::{Exclude, Get};
+    use sparse_groups::{Exclude, Get, View, Without};
 
     /// Spawns `n` entities one by one in index order, each `(Position::default(), VEL)`
     /// plus `Frozen` when [`w5_is_frozen`] says so; with the trailing `moving_only`, the
@@ -312,6 +312,21 @@ pub mod w5 {
                 .for_each(|_, (p, v)| p.add_velocity(v));
         }
 
+        /// A view `(&mut Position, &Velocity)` without `Frozen`: the group matches it
+        /// exactly, so the view walks the group's slices (dense).
+        pub fn run_view(s: &mut State) {
+            s.world
+                .borrow::<View<(&mut Position, &Velocity), Without<Frozen>>>()
+                .for_each(|_, (p, v)| p.add_velocity(v));
+        }
+
+        /// Whether that view is dense (test helper).
+        pub fn view_is_dense(s: &mut State) -> bool {
+            s.world
+                .borrow::<View<(&mut Position, &Velocity), Without<Frozen>>>()
+                .is_dense()
+        }
+
         /// Entities in the group (test helper).
         pub fn group_len(s: &mut State) -> usize {
             s.world.group_len::<Unfrozen>()
@@ -363,6 +378,89 @@ pub mod w5 {
         pub fn sums(s: &mut State) -> (f64, f64) {
             let moving = s.world.storage::<Position>().components().iter();
             (moving.map(position_sum).sum(), 0.0)
+        }
+    }
+
+    /// Sparsey's layout: `<Position, Velocity>` ⊃ `<Position, Velocity, Frozen>`. A view
+    /// without `Frozen` walks the outer group's members outside the nested one, densely.
+    pub mod view_nested {
+        use super::*;
+
+        #[world]
+        #[group(Position, Velocity)]
+        #[group(Position, Velocity, Frozen)]
+        struct Movement {
+            positions: Storage<Position>,
+            velocities: Storage<Velocity>,
+            frozen: Storage<Frozen>,
+        }
+
+        /// The world with the W5 population.
+        pub struct State {
+            world: Movement,
+        }
+
+        /// Spawns the `n` W5 entities.
+        pub fn setup(n: usize) -> State {
+            let mut world = Movement::new();
+            populate!(world, n);
+            State { world }
+        }
+
+        /// The view's per-entity loop.
+        pub fn run(s: &mut State) {
+            s.world
+                .borrow::<View<(&mut Position, &Velocity), Without<Frozen>>>()
+                .for_each(|_, (p, v)| p.add_velocity(v));
+        }
+
+        /// Whether the view is dense (test helper).
+        pub fn view_is_dense(s: &mut State) -> bool {
+            s.world
+                .borrow::<View<(&mut Position, &Velocity), Without<Frozen>>>()
+                .is_dense()
+        }
+
+        /// Position sums of the moving and the frozen entities (test helper).
+        pub fn sums(s: &mut State) -> (f64, f64) {
+            sums!(s.world)
+        }
+    }
+
+    /// No group: the view without `Frozen` is driven by a storage, looks the other leaf up
+    /// and tests `Frozen` per entity.
+    pub mod view_plain {
+        use super::*;
+
+        #[world]
+        struct Movement {
+            positions: Storage<Position>,
+            velocities: Storage<Velocity>,
+            frozen: Storage<Frozen>,
+        }
+
+        /// The world with the W5 population.
+        pub struct State {
+            world: Movement,
+        }
+
+        /// Spawns the `n` W5 entities.
+        pub fn setup(n: usize) -> State {
+            let mut world = Movement::new();
+            populate!(world, n);
+            State { world }
+        }
+
+        /// The view's per-entity loop.
+        pub fn run(s: &mut State) {
+            s.world
+                .borrow::<View<(&mut Position, &Velocity), Without<Frozen>>>()
+                .for_each(|_, (p, v)| p.add_velocity(v));
+        }
+
+        /// Position sums of the moving and the frozen entities (test helper).
+        pub fn sums(s: &mut State) -> (f64, f64) {
+            sums!(s.world)
         }
     }
 

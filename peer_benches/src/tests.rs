@@ -335,7 +335,9 @@ fn check_w5<S>(name: &str, n: usize, mut s: S, run: fn(&mut S), sums: fn(&mut S)
 
 #[test]
 fn w5_every_library_moves_exactly_the_unfrozen_entities() {
-    use crate::ours::w5::{owning_exclude, partial, plain_group, view_set};
+    use crate::ours::w5::{
+        owning_exclude, partial, plain_group, view_nested, view_plain, view_set,
+    };
     let n = 10_000;
     check_w5(
         "sparse_partial",
@@ -364,6 +366,27 @@ fn w5_every_library_moves_exactly_the_unfrozen_entities() {
         plain_group::setup(n),
         plain_group::run,
         plain_group::sums,
+    );
+    check_w5(
+        "sparse_view_exclude_group",
+        n,
+        owning_exclude::setup(n),
+        owning_exclude::run_view,
+        owning_exclude::sums,
+    );
+    check_w5(
+        "sparse_view_nested",
+        n,
+        view_nested::setup(n),
+        view_nested::run,
+        view_nested::sums,
+    );
+    check_w5(
+        "sparse_view_no_group",
+        n,
+        view_plain::setup(n),
+        view_plain::run,
+        view_plain::sums,
     );
     check_w5(
         "sparse_view_set",
@@ -413,6 +436,10 @@ fn w5_groups_hold_exactly_the_unfrozen_entities() {
     );
     assert_eq!(plain_group::group_len(&mut plain_group::setup(n)), n / 2);
     assert!(sparsey_impl::w5::is_dense(&mut sparsey_impl::w5::setup(n)));
+    // Both of this crate's grouped views walk plain slices, as sparsey's does.
+    use crate::ours::w5::view_nested;
+    assert!(owning_exclude::view_is_dense(&mut owning_exclude::setup(n)));
+    assert!(view_nested::view_is_dense(&mut view_nested::setup(n)));
 }
 
 /// Asserts that every entity has A, B, C, D and no `T` before and after each `run`.
