@@ -42,7 +42,9 @@
 //! assert_eq!((entities, sprites[0].0, positions[0].y), (&[e][..], 7, 2.0));
 //!
 //! // Components no group packs together are joined by a view.
-//! scene.view::<(Position, Velocity)>().for_each(|_, (p, v)| p.x += v.x);
+//! for (_, (p, v)) in scene.view::<(&mut Position, &Velocity)>() {
+//!     p.x += v.x;
+//! }
 //! assert_eq!(scene.get::<Position>(e).unwrap().x, 1.5);
 //!
 //! scene.remove::<Renderable>(e); // leaves <Sprite,Renderable,Position>, then <Sprite,Renderable>

@@ -188,9 +188,10 @@ fn lent_twice(error: crate::AccessError) -> ! {
 }
 
 /// Borrows, views and deferred changes of a `#[world]`, checked at compile time: what
-/// its generated methods of the same names call, for code generic over worlds.
+/// its generated methods of the same names call, for code generic over worlds. (The
+/// example uses the `sparse_groups` facade, whose `#[world]` implements this trait.)
 ///
-/// ```
+/// ```ignore
 /// use sparse_groups::{Access, Component, HasGroup, Storage, world};
 /// #[derive(Component)] struct Position(f32);
 /// #[derive(Component)] struct Velocity(f32);

@@ -20,27 +20,27 @@ type Command<W> = Box<dyn FnOnce(&mut W) -> Result<(), EntityError> + Send>;
 /// can include), so the handle can be stored and used by later commands.
 ///
 /// ```
-/// use sparse_groups::{Commands, Component, Entities, GroupMut, Storage, world};
-/// #[derive(Component)] struct Health(i32);
-/// #[derive(Component)] struct Corpse;
+/// use sparse_core::{Commands, Component, Entities, Storage, World};
+/// struct Health(i32);
+/// struct Corpse;
+/// impl Component for Health {}
+/// impl Component for Corpse {}
 ///
-/// #[world]
-/// struct Game { healths: Storage<Health>, corpses: Storage<Corpse> }
-///
-/// let mut game = Game::new();
-/// let (a, b) = (game.spawn_with((Health(3),)), game.spawn_with((Health(-1),)));
+/// let mut world = World::new();
+/// let (a, b) = (world.spawn_with((Health(3),)), world.spawn_with((Health(-1),)));
 /// let mut commands = Commands::new();
-/// let (healths, entities) = game.borrow::<(&Storage<Health>, &Entities)>();
+/// let (healths, entities) = world.borrow::<(&Storage<Health>, &Entities)>()?;
 /// for (entity, health) in healths.iter() {
 ///     if health.0 <= 0 {
 ///         commands.destroy(entity);
 ///         commands.spawn(entities, (Corpse,));
 ///     }
 /// }
-/// let applied = game.apply(&mut commands);
+/// let applied = world.apply(&mut commands);
 /// assert_eq!((applied.applied, applied.skipped.len()), (2, 0));
-/// assert!(game.is_alive(a) && !game.is_alive(b));
-/// assert_eq!(game.storage::<Corpse>().len(), 1);
+/// assert!(world.is_alive(a) && !world.is_alive(b));
+/// assert_eq!(world.storage::<Corpse>().unwrap().len(), 1);
+/// # Ok::<(), sparse_core::AccessError>(())
 /// ```
 pub struct Commands<W> {
     queue: Vec<Command<W>>,
