@@ -273,7 +273,8 @@ impl Entities {
 
     /// Destroys `entity`, returning `false` (and doing nothing) if it was not alive.
     pub fn destroy(&mut self, entity: Entity) -> bool {
-        if !self.flush_is_alive(entity) {
+        self.flush();
+        if !self.is_alive(entity) {
             return false;
         }
         self.alive -= 1;
@@ -374,6 +375,16 @@ mod tests {
             !entities.is_alive(a) && !entities.is_alive(b),
             "old versions stay dead"
         );
+    }
+
+    #[test]
+    fn destroying_an_alive_entity_flushes_reservations() {
+        let mut entities = Entities::new();
+        let a = entities.spawn();
+        let reserved = entities.reserve();
+        assert!(entities.destroy(a), "a change of the allocator");
+        assert!(entities.is_alive(reserved));
+        assert_eq!(entities.len(), 1);
     }
 
     #[test]

@@ -215,14 +215,14 @@ fn lent_twice(error: crate::AccessError) -> ! {
 pub trait Access: EditEntities + Sized + 'static {
     /// Borrows the parts `R` (a part or a tuple of parts, see [`Borrow`]) at once.
     /// Overlapping requests do not compile.
-    #[inline]
+    #[inline(always)]
     fn borrow<'w, R: Borrow<'w, Self>>(&'w mut self) -> R {
         let mut parts = self.parts();
         R::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
     }
 
     /// Borrows the read-only parts `R` through a shared reference.
-    #[inline]
+    #[inline(always)]
     fn borrow_ref<'w, R: Borrow<'w, Self> + ReadOnly>(&'w self) -> R {
         let mut parts = self.parts_ref();
         R::take(&mut parts).unwrap_or_else(|e| lent_twice(e))

@@ -155,16 +155,21 @@ pub fn insert_many<P: ComponentPlan>(
 /// each leave step for all of them, then the removals, then each enter step; the values
 /// are dropped last.
 pub fn remove_many<P: ComponentPlan>(mut plan: P, entities: &[Entity]) -> usize {
+    let bound = plan.entities().index_bound();
     let storage = plan.storage();
     let before = storage.len();
     if before == 0 || entities.is_empty() {
         return 0;
     }
-    let mut marks = Marks::with_indices(plan.entities().index_bound());
-    for &entity in entities {
-        marks.mark(entity);
-    }
-    plan.before_remove_many(entities, &marks);
+    // Marks are by index: only the entities holding the component (with their current
+    // version) are marked, each once, so a stale handle never marks a live entity.
+    let mut marks = Marks::with_indices(bound);
+    let entities: Vec<Entity> = entities
+        .iter()
+        .copied()
+        .filter(|&e| storage.contains(e) && marks.mark(e))
+        .collect();
+    plan.before_remove_many(&entities, &marks);
     let storage = plan.storage();
     // Many removals: one stable pass over the storage; few: one swap-remove each.
     let removed = if entities.len().saturating_mul(4) >= storage.len() {
@@ -176,7 +181,8 @@ pub fn remove_many<P: ComponentPlan>(mut plan: P, entities: &[Entity]) -> usize 
             .collect()
     };
     let count = before - plan.storage().len();
-    plan.after_remove_many(entities);
+    debug_assert_eq!(count, entities.len(), "every marked entity is removed once");
+    plan.after_remove_many(&entities);
     drop(removed);
     count
 }

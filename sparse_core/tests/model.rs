@@ -14,8 +14,14 @@
 //! of each list in another order, one type as a 1-tuple). Random sequences of 1000 to 1400
 //! operations (spawn; insert, insert of several types, remove, `get_mut` and destroy on
 //! alive, destroyed, never-spawned and future-version handles; group sorts; storage sorts,
-//! allowed or refused; iteration with mutation through every group; views) run against
-//! the world and against a plain `HashMap<Entity, [Option<u32>; 15]>` model.
+//! allowed or refused; iteration with mutation through every group; views) and the access
+//! model (views with `With`/`Without` filters and optional leaves, mutable and read-only,
+//! walked by `for_each`, `iter_mut`, `iter` and `get`; group iteration in every style;
+//! borrows of several parts at once, and refused overlapping ones; commands recorded and
+//! applied, with skipped ones; handles reserved through `&Entities`; `insert_many` with
+//! duplicates and dead entities, `remove_many`, `destroy_many`, `clear`, `retain` and
+//! `retain_component`) run against the world and against a plain
+//! `HashMap<Entity, [Option<u32>; 15]>` model.
 //!
 //! After every operation the world must pass `World::check` and agree with the model on
 //! liveness, every component value of every handle ever spawned, every storage's size, and,
@@ -29,14 +35,18 @@
 //!
 //! The number of cases is 64, or `PROPTEST_CASES` when set.
 
+use std::any::TypeId;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Arc, Mutex};
 
 use proptest::prelude::*;
 use sparse_core::{
-    AccessError, Action, Component, ComponentKey, ComponentSet, Entity, EntityError, Exclude, Get,
-    GroupKey, GroupSpec, Layout, Step, World,
+    AccessError, Action, Applied, Borrow, Commands, Component, ComponentKey, ComponentSet,
+    Entities, Entity, EntityError, Exclude, Filter, Get, GroupKey, GroupMut, GroupRef, GroupSpec,
+    Layout, Query, ReadOnly, ReadOnlyQuery, Skipped, Step, Storage, ValuesMut, View, With, Without,
+    World,
 };
 
 /// Number of component types.
@@ -95,6 +105,75 @@ const NAMES: [&str; TYPES] = [
     "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O",
 ];
 
+/// Runs `$body` with `$T` the component type of index `$ty`.
+macro_rules! with_type {
+    ($ty:expr, $T:ident => $body:expr) => {
+        match $ty {
+            0 => {
+                type $T = A;
+                $body
+            }
+            1 => {
+                type $T = B;
+                $body
+            }
+            2 => {
+                type $T = C;
+                $body
+            }
+            3 => {
+                type $T = D;
+                $body
+            }
+            4 => {
+                type $T = E;
+                $body
+            }
+            5 => {
+                type $T = F;
+                $body
+            }
+            6 => {
+                type $T = G;
+                $body
+            }
+            7 => {
+                type $T = H;
+                $body
+            }
+            8 => {
+                type $T = I;
+                $body
+            }
+            9 => {
+                type $T = J;
+                $body
+            }
+            10 => {
+                type $T = K;
+                $body
+            }
+            11 => {
+                type $T = L;
+                $body
+            }
+            12 => {
+                type $T = M;
+                $body
+            }
+            13 => {
+                type $T = N;
+                $body
+            }
+            14 => {
+                type $T = O;
+                $body
+            }
+            ty => unreachable!("no component type {ty}"),
+        }
+    };
+}
+
 /// Calls `$f::<T>(args)` with the component type of index `$ty`.
 macro_rules! dispatch {
     ($ty:expr, $f:ident($($arg:expr),* $(,)?)) => {
@@ -152,6 +231,50 @@ impl<T: Val> Write for &mut T {
     }
 }
 
+impl<T: Val> Read for Option<&T> {
+    fn read(&self, comps: &mut Comps) {
+        comps[T::IDX] = self.map(|v| v.get());
+    }
+}
+
+impl<T: Val> Read for Option<&mut T> {
+    fn read(&self, comps: &mut Comps) {
+        comps[T::IDX] = self.as_ref().map(|v| v.get());
+    }
+}
+
+/// Shared leaves of a view item: nothing to change.
+impl<T: Val> Write for &T {
+    fn bump(&mut self, _: usize, _: u32) {}
+}
+
+impl<T: Val> Write for Option<&T> {
+    fn bump(&mut self, _: usize, _: u32) {}
+}
+
+impl<T: Val> Write for Option<&mut T> {
+    fn bump(&mut self, ty: usize, delta: u32) {
+        if let Some(value) = self {
+            value.bump(ty, delta);
+        }
+    }
+}
+
+/// The values an item holds.
+fn comps_of<R: Read>(item: &R) -> Comps {
+    let mut comps = [None; TYPES];
+    item.read(&mut comps);
+    comps
+}
+
+/// Adds `delta` to each of the `writes` leaves of `item`; returns its values afterwards.
+fn touch<W: Write>(mut item: W, writes: &[usize], delta: u32) -> Comps {
+    for &ty in writes {
+        item.bump(ty, delta);
+    }
+    comps_of(&item)
+}
+
 /// Owned component slices, as `GroupMut::into_slices` gives them.
 trait Columns {
     /// The lengths of the slices.
@@ -161,6 +284,15 @@ trait Columns {
 }
 
 impl<T: Val> Columns for &mut [T] {
+    fn lens(&self, lens: &mut Vec<usize>) {
+        lens.push(self.len());
+    }
+    fn read_at(&self, position: usize, comps: &mut Comps) {
+        comps[T::IDX] = Some(self[position].get());
+    }
+}
+
+impl<T: Val> Columns for &[T] {
     fn lens(&self, lens: &mut Vec<usize>) {
         lens.push(self.len());
     }
@@ -222,6 +354,11 @@ trait ModelKey: GroupKey {
     fn slice_lens(slices: &<Self::Owned as ComponentSet>::SlicesMut<'_>) -> Vec<usize>;
     /// The values at `position` of the owned slices.
     fn slice_vals(slices: &<Self::Owned as ComponentSet>::SlicesMut<'_>, position: usize) -> Comps;
+    /// The lengths of the shared owned slices (`GroupRef::slices`).
+    fn ref_slice_lens(slices: &<Self::Owned as ComponentSet>::Slices<'_>) -> Vec<usize>;
+    /// The values at `position` of the shared owned slices.
+    fn ref_slice_vals(slices: &<Self::Owned as ComponentSet>::Slices<'_>, position: usize)
+    -> Comps;
 }
 
 impl<Q: GroupKey> ModelKey for Q
@@ -229,7 +366,23 @@ where
     for<'a> Q::Item<'a>: Read,
     for<'a> Q::ItemMut<'a>: Write,
     for<'a> <Q::Owned as ComponentSet>::SlicesMut<'a>: Columns,
+    for<'a> <Q::Owned as ComponentSet>::Slices<'a>: Columns,
 {
+    fn ref_slice_lens(slices: &<Self::Owned as ComponentSet>::Slices<'_>) -> Vec<usize> {
+        let mut lens = Vec::new();
+        slices.lens(&mut lens);
+        lens
+    }
+
+    fn ref_slice_vals(
+        slices: &<Self::Owned as ComponentSet>::Slices<'_>,
+        position: usize,
+    ) -> Comps {
+        let mut comps = [None; TYPES];
+        slices.read_at(position, &mut comps);
+        comps
+    }
+
     fn item_vals(item: Self::Item<'_>) -> Comps {
         let mut comps = [None; TYPES];
         item.read(&mut comps);
@@ -567,6 +720,343 @@ fn order(x: u64, y: u64, descending: bool) -> Ordering {
     if descending { y.cmp(&x) } else { x.cmp(&y) }
 }
 
+/// A component type the world never stores (read-only access to it is refused).
+#[derive(Clone, Copy, Debug)]
+struct Z;
+impl Component for Z {}
+
+/// What a view must walk when it is dense.
+#[derive(Clone, Copy, Debug)]
+enum Dense {
+    /// Always dense: the members of the group, after those of the nested group (the
+    /// outer-minus-inner range of a nested pair), in the group's order.
+    Group(Grp, Option<Grp>),
+    /// Always dense: the storage of this type, in its order (one type, no filter).
+    Storage(usize),
+    /// Never dense: some leaf or filter is neither owned nor implied by any driver.
+    No,
+}
+
+/// A view's query and filter, as type indices: the model's side of `with_view!`.
+struct ViewSpec {
+    /// `&T` and `&mut T` leaves.
+    required: &'static [usize],
+    /// `Option<&T>` and `Option<&mut T>` leaves.
+    optional: &'static [usize],
+    /// `With<T>` filters.
+    with: &'static [usize],
+    /// `Without<T>` filters.
+    without: &'static [usize],
+    /// The `&mut` leaves (the view adds a delta to each).
+    writes: &'static [usize],
+    dense: Dense,
+}
+
+impl ViewSpec {
+    /// Whether an entity with `comps` matches.
+    fn matches(&self, comps: &Comps) -> bool {
+        self.required
+            .iter()
+            .chain(self.with)
+            .all(|&t| comps[t].is_some())
+            && self.without.iter().all(|&t| comps[t].is_none())
+    }
+
+    /// The types the item reads.
+    fn leaves(&self) -> Vec<usize> {
+        self.required.iter().chain(self.optional).copied().collect()
+    }
+
+    /// Whether the filter is `()` (what `retain` takes).
+    fn unfiltered(&self) -> bool {
+        self.with.is_empty() && self.without.is_empty()
+    }
+}
+
+macro_rules! view_spec {
+    ($req:expr, $opt:expr, $with:expr, $without:expr, $writes:expr, $dense:expr) => {
+        ViewSpec {
+            required: &$req,
+            optional: &$opt,
+            with: &$with,
+            without: &$without,
+            writes: &$writes,
+            dense: $dense,
+        }
+    };
+}
+
+/// The views with `&mut` leaves, as `with_view!` spells them (same index).
+const VIEWS: [ViewSpec; 21] = [
+    // 0: (&mut A, &B): exactly <A,B>.
+    view_spec!([0, 1], [], [], [], [0], Dense::Group(Grp::Ab, None)),
+    // 1: (&mut A, &mut B) without C: <A,B> minus <A,B,C>.
+    view_spec!(
+        [0, 1],
+        [],
+        [],
+        [2],
+        [0, 1],
+        Dense::Group(Grp::Ab, Some(Grp::Abc))
+    ),
+    // 2: (&A, &mut B, &mut C) without D: <A,B,C> minus <A,B,C,D>.
+    view_spec!(
+        [0, 1, 2],
+        [],
+        [],
+        [3],
+        [1, 2],
+        Dense::Group(Grp::Abc, Some(Grp::Abcd))
+    ),
+    // 3: (&mut E, &F, &mut G, &H): exactly <E,F,G,H>.
+    view_spec!(
+        [4, 5, 6, 7],
+        [],
+        [],
+        [],
+        [4, 6],
+        Dense::Group(Grp::Efgh, None)
+    ),
+    // 4: (&mut E, &F) without G: <E,F>'s nested group adds two types: no narrowing.
+    view_spec!([4, 5], [], [], [6], [4], Dense::No),
+    // 5: (&mut I, &J) without K: exactly <I, J, exclude(K)>.
+    view_spec!([8, 9], [], [], [10], [8], Dense::Group(Grp::IjxK, None)),
+    // 6: (&I, &mut J) without K and L: exactly <I, J, exclude(K, L)>.
+    view_spec!(
+        [8, 9],
+        [],
+        [],
+        [10, 11],
+        [9],
+        Dense::Group(Grp::IjxKl, None)
+    ),
+    // 7: (&mut J, &I) with K: <J, get(I)> or a storage drives, I looked up.
+    view_spec!([9, 8], [], [10], [], [9], Dense::No),
+    // 8: (&mut L, &A) without K: <L, get(A), exclude(K)>, A looked up.
+    view_spec!([11, 0], [], [], [10], [11], Dense::No),
+    // 9: (&M, &mut B, Option<&mut N>): no group requires only M and B.
+    view_spec!([12, 1], [13], [], [], [1, 13], Dense::No),
+    // 10: (&mut D, Option<&C>) with A: the non-owning get(D) qualifies.
+    view_spec!([3], [2], [0], [], [3], Dense::No),
+    // 11: (&mut O, Option<&mut K>, &E): storages only.
+    view_spec!([14, 4], [10], [], [], [14, 10], Dense::No),
+    // 12: &mut A without K: the non-owning <get(A), exclude(K)> qualifies.
+    view_spec!([0], [], [], [10], [0], Dense::No),
+    // 13: (Option<&mut C>, &mut A, &B): <A,B> drives, C (owned by inner groups) looked up.
+    view_spec!([0, 1], [2], [], [], [2, 0], Dense::No),
+    // 14: (&mut A, &B, Option<&C>) with C: exactly <A,B,C>, the optional leaf aligned.
+    view_spec!([0, 1], [2], [2], [], [0], Dense::Group(Grp::Abc, None)),
+    // 15: (&mut E, &A): the non-owning get(A, E) qualifies.
+    view_spec!([4, 0], [], [], [], [4], Dense::No),
+    // 16: (&mut H, &G) without E: <G,H>'s nested group adds E and F: no narrowing.
+    view_spec!([7, 6], [], [], [4], [7], Dense::No),
+    // 17: (&mut B, &A) without C, with K: <A,B> minus <A,B,C>, K still tested.
+    view_spec!([1, 0], [], [10], [2], [1], Dense::No),
+    // 18: (&mut C, &B, &A, &mut D): exactly <A,B,C,D>, the innermost group.
+    view_spec!(
+        [2, 1, 0, 3],
+        [],
+        [],
+        [],
+        [2, 3],
+        Dense::Group(Grp::Abcd, None)
+    ),
+    // 19: (&mut K,): its own storage.
+    view_spec!([10], [], [], [], [10], Dense::Storage(10)),
+    // 20: (&mut N, &M, &B): <M, get(B, N)> drives, B and N looked up.
+    view_spec!([13, 12, 1], [], [], [], [13], Dense::No),
+];
+
+/// Runs `$body` with `$Q` and `$F` the query and filter of view `$kind` (see `VIEWS`).
+macro_rules! with_view {
+    ($kind:expr, $Q:ident, $F:ident => $body:expr) => {
+        match $kind {
+            0 => {
+                type $Q = (&'static mut A, &'static B);
+                type $F = ();
+                $body
+            }
+            1 => {
+                type $Q = (&'static mut A, &'static mut B);
+                type $F = Without<C>;
+                $body
+            }
+            2 => {
+                type $Q = (&'static A, &'static mut B, &'static mut C);
+                type $F = Without<D>;
+                $body
+            }
+            3 => {
+                type $Q = (&'static mut E, &'static F, &'static mut G, &'static H);
+                type $F = ();
+                $body
+            }
+            4 => {
+                type $Q = (&'static mut E, &'static F);
+                type $F = Without<G>;
+                $body
+            }
+            5 => {
+                type $Q = (&'static mut I, &'static J);
+                type $F = Without<K>;
+                $body
+            }
+            6 => {
+                type $Q = (&'static I, &'static mut J);
+                type $F = (Without<K>, Without<L>);
+                $body
+            }
+            7 => {
+                type $Q = (&'static mut J, &'static I);
+                type $F = With<K>;
+                $body
+            }
+            8 => {
+                type $Q = (&'static mut L, &'static A);
+                type $F = Without<K>;
+                $body
+            }
+            9 => {
+                type $Q = (&'static M, &'static mut B, Option<&'static mut N>);
+                type $F = ();
+                $body
+            }
+            10 => {
+                type $Q = (&'static mut D, Option<&'static C>);
+                type $F = With<A>;
+                $body
+            }
+            11 => {
+                type $Q = (&'static mut O, Option<&'static mut K>, &'static E);
+                type $F = ();
+                $body
+            }
+            12 => {
+                type $Q = &'static mut A;
+                type $F = Without<K>;
+                $body
+            }
+            13 => {
+                type $Q = (Option<&'static mut C>, &'static mut A, &'static B);
+                type $F = ();
+                $body
+            }
+            14 => {
+                type $Q = (&'static mut A, &'static B, Option<&'static C>);
+                type $F = With<C>;
+                $body
+            }
+            15 => {
+                type $Q = (&'static mut E, &'static A);
+                type $F = ();
+                $body
+            }
+            16 => {
+                type $Q = (&'static mut H, &'static G);
+                type $F = Without<E>;
+                $body
+            }
+            17 => {
+                type $Q = (&'static mut B, &'static A);
+                type $F = (Without<C>, With<K>);
+                $body
+            }
+            18 => {
+                type $Q = (&'static mut C, &'static B, &'static A, &'static mut D);
+                type $F = ();
+                $body
+            }
+            19 => {
+                type $Q = (&'static mut K,);
+                type $F = ();
+                $body
+            }
+            20 => {
+                type $Q = (&'static mut N, &'static M, &'static B);
+                type $F = ();
+                $body
+            }
+            kind => unreachable!("no view {kind}"),
+        }
+    };
+}
+
+/// The read-only views, as `with_read_view!` spells them (same index).
+const READ_VIEWS: [ViewSpec; 7] = [
+    // 0: (&A, &B): exactly <A,B>.
+    view_spec!([0, 1], [], [], [], [], Dense::Group(Grp::Ab, None)),
+    // 1: (&I, &J) without K: exactly <I, J, exclude(K)>.
+    view_spec!([8, 9], [], [], [10], [], Dense::Group(Grp::IjxK, None)),
+    // 2: (&E, Option<&F>, &A): the non-owning get(A, E) qualifies.
+    view_spec!([4, 0], [5], [], [], [], Dense::No),
+    // 3: (&A, &A): one storage read twice, both leaves aligned with it.
+    view_spec!([0], [], [], [], [], Dense::Storage(0)),
+    // 4: &D with A, without C.
+    view_spec!([3], [], [0], [2], [], Dense::No),
+    // 5: (&L, Option<&K>, &A): <L, get(A), exclude(K)> excludes what the view allows.
+    view_spec!([11, 0], [10], [], [], [], Dense::No),
+    // 6: (&C, &B, &A) without D: <A,B,C> minus <A,B,C,D>.
+    view_spec!(
+        [2, 1, 0],
+        [],
+        [],
+        [3],
+        [],
+        Dense::Group(Grp::Abc, Some(Grp::Abcd))
+    ),
+];
+
+/// Runs `$body` with `$Q` and `$F` the query and filter of read-only view `$kind`.
+macro_rules! with_read_view {
+    ($kind:expr, $Q:ident, $F:ident => $body:expr) => {
+        match $kind {
+            0 => {
+                type $Q = (&'static A, &'static B);
+                type $F = ();
+                $body
+            }
+            1 => {
+                type $Q = (&'static I, &'static J);
+                type $F = Without<K>;
+                $body
+            }
+            2 => {
+                type $Q = (&'static E, Option<&'static F>, &'static A);
+                type $F = ();
+                $body
+            }
+            3 => {
+                type $Q = (&'static A, &'static A);
+                type $F = ();
+                $body
+            }
+            4 => {
+                type $Q = &'static D;
+                type $F = (With<A>, Without<C>);
+                $body
+            }
+            5 => {
+                type $Q = (&'static L, Option<&'static K>, &'static A);
+                type $F = ();
+                $body
+            }
+            6 => {
+                type $Q = (&'static C, &'static B, &'static A);
+                type $F = Without<D>;
+                $body
+            }
+            kind => unreachable!("no read-only view {kind}"),
+        }
+    };
+}
+
+/// The views `retain` walks (their filter is `()`), as indices into `VIEWS`.
+const RETAIN_VIEWS: [usize; 7] = [0, 3, 9, 13, 15, 19, 20];
+
+/// `retain_component::<T, Q>`: `T` and the view `Q` (an index into `VIEWS`).
+const RETAIN_COMPONENTS: [(usize, usize); 6] =
+    [(10, 19), (2, 13), (0, 0), (14, 11), (13, 9), (6, 3)];
+
 /// Which entity an operation targets.
 #[derive(Clone, Copy, Debug)]
 enum Target {
@@ -633,6 +1123,153 @@ enum Op {
     ViewGet {
         target: Target,
     },
+    /// View `kind` of `VIEWS`, iterated in style `style` (`for` by value, `for` over
+    /// `&mut`, `iter_mut`, `for_each`), adding `delta` to every `&mut` leaf; `probe`'s item
+    /// is looked up first.
+    View {
+        kind: usize,
+        style: usize,
+        delta: u32,
+        probe: Target,
+    },
+    /// Read-only view `kind` of `READ_VIEWS`, through `borrow_ref` (iterated through `&`,
+    /// `iter`, by value) or `borrow` (`for_each`).
+    ViewRef {
+        kind: usize,
+        style: usize,
+        probe: Target,
+    },
+    /// Iterates a group in style `style`: `GroupMut` by value, `&mut`, `&`, `iter_mut`;
+    /// `GroupRef` by value, `&`, `slices`; `GroupMut::iter` through a borrow request.
+    GroupIter {
+        group: Grp,
+        spelling: usize,
+        style: usize,
+        ty: usize,
+        delta: u32,
+    },
+    /// Borrow request `kind`: several parts at once (see `Harness::borrow_parts`).
+    Borrow {
+        kind: usize,
+        delta: u32,
+        probe: Target,
+    },
+    /// Request `kind` that the world must refuse (see `Harness::refused`).
+    Refused {
+        kind: usize,
+    },
+    /// Commands recorded (reserving `&Entities` from the world or from a borrow request),
+    /// then applied.
+    Commands {
+        cmds: Vec<Cmd>,
+        via_borrow: bool,
+    },
+    /// `count` handles reserved through `&Entities`, then a change that makes them alive.
+    Reserve {
+        count: usize,
+        action: ReserveAction,
+    },
+    /// `insert_many` of `items`, then the `repeats` (an earlier item's entity, another
+    /// value); `poison` puts a dead handle at some position.
+    InsertBatch {
+        ty: usize,
+        items: Vec<(Target, u32)>,
+        repeats: Vec<(usize, u32)>,
+        poison: Option<(usize, Target)>,
+    },
+    /// `remove_many` of `targets`, then the `repeats` (earlier targets again).
+    RemoveBatch {
+        ty: usize,
+        targets: Vec<Target>,
+        repeats: Vec<usize>,
+    },
+    /// `destroy_many` of `targets`, then the `repeats`.
+    DestroyBatch {
+        targets: Vec<Target>,
+        repeats: Vec<usize>,
+    },
+    Clear {
+        ty: usize,
+    },
+    /// `retain` over view `RETAIN_VIEWS[kind]`, adding `seed` to its `&mut` leaves and
+    /// keeping the items whose values do not sum to a multiple of 6 (with `seed`).
+    Retain {
+        kind: usize,
+        seed: u32,
+    },
+    /// `retain_component` with `RETAIN_COMPONENTS[kind]`, the same rule.
+    RetainComponent {
+        kind: usize,
+        seed: u32,
+    },
+}
+
+/// An entity a command is about.
+#[derive(Clone, Copy, Debug)]
+enum CmdTarget {
+    /// Resolved when recording.
+    Old(Target),
+    /// A handle spawned earlier in the same buffer (by index among them), if any.
+    Spawned(usize),
+}
+
+/// A recorded command.
+#[derive(Clone, Copy, Debug)]
+enum Cmd {
+    /// `spawn` with bundle `bundle` (see `record_spawn`), values from `value`.
+    Spawn {
+        bundle: usize,
+        value: u32,
+    },
+    Insert {
+        ty: usize,
+        target: CmdTarget,
+        value: u32,
+    },
+    Remove {
+        ty: usize,
+        target: CmdTarget,
+    },
+    Destroy {
+        target: CmdTarget,
+    },
+    /// `add`: a closure inserting `O(value)` (ignoring a dead entity).
+    AddInsert {
+        target: CmdTarget,
+        value: u32,
+    },
+    /// `add`: a closure spawning an entity with `(A(value), B(value))`.
+    AddSpawn {
+        value: u32,
+    },
+}
+
+/// What follows reservations: each must make every reserved handle alive.
+#[derive(Clone, Copy, Debug)]
+enum ReserveAction {
+    /// `insert` on reserved handle `which` (by index among them).
+    Insert {
+        which: usize,
+        ty: usize,
+        value: u32,
+    },
+    Spawn,
+    /// `destroy` of another entity.
+    DestroyOther(Target),
+    /// `destroy` of reserved handle `which`.
+    DestroyReserved(usize),
+    /// `insert_many` on every reserved handle.
+    InsertMany {
+        ty: usize,
+        value: u32,
+    },
+    /// `destroy_many` of reserved handle `which` and another entity.
+    DestroyMany {
+        which: usize,
+        other: Target,
+    },
+    /// `apply` of no command.
+    Apply,
 }
 
 fn target() -> impl Strategy<Value = Target> {
@@ -647,6 +1284,89 @@ fn target() -> impl Strategy<Value = Target> {
 
 fn group() -> impl Strategy<Value = Grp> {
     prop::sample::select(GROUPS.to_vec())
+}
+
+/// A handle that is not alive.
+fn dead_target() -> impl Strategy<Value = Target> {
+    prop_oneof![
+        3 => any::<usize>().prop_map(Target::Dead),
+        1 => (1_000_000u32..1_000_004).prop_map(Target::Foreign),
+        1 => any::<usize>().prop_map(Target::FutureVersion),
+    ]
+}
+
+fn cmd_target() -> impl Strategy<Value = CmdTarget> {
+    prop_oneof![
+        3 => target().prop_map(CmdTarget::Old),
+        2 => (0usize..4).prop_map(CmdTarget::Spawned),
+    ]
+}
+
+fn cmd() -> impl Strategy<Value = Cmd> {
+    prop_oneof![
+        3 => (0usize..6, 0u32..32).prop_map(|(bundle, value)| Cmd::Spawn { bundle, value }),
+        4 => (0..TYPES, cmd_target(), 0u32..32)
+            .prop_map(|(ty, target, value)| Cmd::Insert { ty, target, value }),
+        3 => (0..TYPES, cmd_target()).prop_map(|(ty, target)| Cmd::Remove { ty, target }),
+        2 => cmd_target().prop_map(|target| Cmd::Destroy { target }),
+        1 => (cmd_target(), 0u32..32).prop_map(|(target, value)| Cmd::AddInsert { target, value }),
+        1 => (0u32..32).prop_map(|value| Cmd::AddSpawn { value }),
+    ]
+}
+
+fn reserve_action() -> impl Strategy<Value = ReserveAction> {
+    prop_oneof![
+        3 => (0usize..3, 0..TYPES, 0u32..32)
+            .prop_map(|(which, ty, value)| ReserveAction::Insert { which, ty, value }),
+        1 => Just(ReserveAction::Spawn),
+        2 => target().prop_map(ReserveAction::DestroyOther),
+        1 => (0usize..3).prop_map(ReserveAction::DestroyReserved),
+        1 => (0..TYPES, 0u32..32).prop_map(|(ty, value)| ReserveAction::InsertMany { ty, value }),
+        1 => (0usize..3, target())
+            .prop_map(|(which, other)| ReserveAction::DestroyMany { which, other }),
+        1 => Just(ReserveAction::Apply),
+    ]
+}
+
+/// The ops of the new access API, mixed into `op()`.
+fn access_op() -> impl Strategy<Value = Op> {
+    let alive = any::<usize>().prop_map(Target::Alive);
+    let items = prop::collection::vec((alive.clone(), 0u32..32), 1..5);
+    let repeats = prop::collection::vec((any::<usize>(), 0u32..32), 0..3);
+    let poison = prop::option::weighted(0.25, (any::<usize>(), dead_target()));
+    let targets = || prop::collection::vec(target(), 1..5);
+    let indices = || prop::collection::vec(any::<usize>(), 0..3);
+    // Clearing favours the types no group owns.
+    let cleared = prop_oneof![
+        2 => prop::sample::select(vec![10usize, 11, 13, 14]),
+        1 => 0..TYPES,
+    ];
+    prop_oneof![
+        8 => (0..VIEWS.len(), 0usize..4, 0u32..4, target())
+            .prop_map(|(kind, style, delta, probe)| Op::View { kind, style, delta, probe }),
+        3 => (0..READ_VIEWS.len(), 0usize..4, target())
+            .prop_map(|(kind, style, probe)| Op::ViewRef { kind, style, probe }),
+        6 => (group(), 0usize..6, 0usize..8, 0usize..4, 0u32..4).prop_map(
+            |(group, spelling, style, ty, delta)| Op::GroupIter { group, spelling, style, ty, delta }
+        ),
+        4 => (0usize..6, 0u32..4, target())
+            .prop_map(|(kind, delta, probe)| Op::Borrow { kind, delta, probe }),
+        2 => (0usize..12).prop_map(|kind| Op::Refused { kind }),
+        5 => (prop::collection::vec(cmd(), 1..8), any::<bool>())
+            .prop_map(|(cmds, via_borrow)| Op::Commands { cmds, via_borrow }),
+        2 => (1usize..4, reserve_action())
+            .prop_map(|(count, action)| Op::Reserve { count, action }),
+        5 => (0..TYPES, items, repeats, poison).prop_map(|(ty, items, repeats, poison)| {
+            Op::InsertBatch { ty, items, repeats, poison }
+        }),
+        4 => (0..TYPES, targets(), indices())
+            .prop_map(|(ty, targets, repeats)| Op::RemoveBatch { ty, targets, repeats }),
+        1 => (targets(), indices()).prop_map(|(targets, repeats)| Op::DestroyBatch { targets, repeats }),
+        1 => cleared.prop_map(|ty| Op::Clear { ty }),
+        1 => (0..RETAIN_VIEWS.len(), 0u32..6).prop_map(|(kind, seed)| Op::Retain { kind, seed }),
+        1 => (0..RETAIN_COMPONENTS.len(), 0u32..6)
+            .prop_map(|(kind, seed)| Op::RetainComponent { kind, seed }),
+    ]
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -698,6 +1418,7 @@ fn op() -> impl Strategy<Value = Op> {
         1 => Just(Op::ViewEo),
         1 => Just(Op::ViewOa),
         1 => target().prop_map(|target| Op::ViewGet { target }),
+        43 => access_op(),
     ]
 }
 
@@ -861,6 +1582,429 @@ fn sort_storage<T: Val>(world: &mut World, descending: bool) -> Result<(), Strin
     Ok(())
 }
 
+/// What a view did.
+struct ViewRun {
+    dense: bool,
+    hint: usize,
+    /// The probe's item (looked up before the walk) and whether the view contains it.
+    probe: (Option<Comps>, bool),
+    /// Each visited entity with its item's values (after the change), in order.
+    visited: Vec<(Entity, Comps)>,
+}
+
+/// Borrows view `View<Q, F>` through `&mut`, looks `probe` up, then walks it in style
+/// `style`, adding `delta` to each of the `writes` leaves.
+fn view_mut<Q: Query, F: Filter>(
+    world: &mut World,
+    style: usize,
+    writes: &[usize],
+    delta: u32,
+    probe: Entity,
+) -> Result<ViewRun, String>
+where
+    for<'w> View<'w, Q, F>: Borrow<'w, World>,
+    for<'a> Q::Item<'a>: Write,
+{
+    let mut view = world
+        .borrow::<View<Q, F>>()
+        .map_err(|e| format!("borrow: {e}"))?;
+    let (dense, hint) = (view.is_dense(), view.len_hint());
+    ensure!(
+        view.walked().len() == hint,
+        "walked {} entities, len_hint {hint}",
+        view.walked().len()
+    );
+    let item = view.get(probe).map(|item| comps_of(&item));
+    let probe = (item, view.contains(probe));
+    let mut visited = Vec::new();
+    match style {
+        0 => {
+            for (e, item) in view {
+                visited.push((e, touch(item, writes, delta)));
+            }
+        }
+        1 => {
+            for (e, item) in &mut view {
+                visited.push((e, touch(item, writes, delta)));
+            }
+            ensure!(view.len_hint() == hint, "the walk changed while iterating");
+        }
+        2 => {
+            let mut iter = view.iter_mut();
+            loop {
+                let left = hint - visited.len();
+                let (low, high) = iter.size_hint();
+                ensure!(
+                    high.is_some_and(|h| h <= left)
+                        && (!dense || high == Some(left))
+                        && low == if dense { left } else { 0 },
+                    "ViewIter::size_hint ({low}, {high:?}) after {} of {hint} (dense: {dense})",
+                    visited.len()
+                );
+                let Some((e, item)) = iter.next() else { break };
+                visited.push((e, touch(item, writes, delta)));
+            }
+            ensure!(iter.next().is_none(), "ViewIter is not fused");
+        }
+        _ => view.for_each(|e, item| visited.push((e, touch(item, writes, delta)))),
+    }
+    Ok(ViewRun {
+        dense,
+        hint,
+        probe,
+        visited,
+    })
+}
+
+/// A read-only view `View<Q, F>`: through `borrow_ref`, looked up at `probe`, walked
+/// through `&view` (style 0), `iter` next to a second view (1), by value (2); or through
+/// `borrow` and `for_each` (3).
+fn view_read<Q: ReadOnlyQuery, F: Filter>(
+    world: &mut World,
+    style: usize,
+    probe: Entity,
+) -> Result<ViewRun, String>
+where
+    for<'w> View<'w, Q, F>: Borrow<'w, World> + ReadOnly,
+    for<'a> Q::Item<'a>: Read,
+{
+    let mut visited = Vec::new();
+    if style == 3 {
+        let mut view = world
+            .borrow::<View<Q, F>>()
+            .map_err(|e| format!("borrow: {e}"))?;
+        let (dense, hint) = (view.is_dense(), view.len_hint());
+        let item = view.get(probe).map(|item| comps_of(&item));
+        let probe = (item, view.contains(probe));
+        view.for_each(|e, item| visited.push((e, comps_of(&item))));
+        return Ok(ViewRun {
+            dense,
+            hint,
+            probe,
+            visited,
+        });
+    }
+    let world: &World = world;
+    let mut view = world
+        .borrow_ref::<View<Q, F>>()
+        .map_err(|e| format!("borrow_ref: {e}"))?;
+    let (dense, hint) = (view.is_dense(), view.len_hint());
+    let item = view.get(probe).map(|item| comps_of(&item));
+    let probe = (item, view.contains(probe));
+    match style {
+        0 => {
+            for (e, item) in &view {
+                visited.push((e, comps_of(&item)));
+            }
+        }
+        1 => {
+            // Any number of read-only views at once.
+            let again = world
+                .borrow_ref::<View<Q, F>>()
+                .map_err(|e| format!("second borrow_ref: {e}"))?;
+            for (e, item) in view.iter() {
+                visited.push((e, comps_of(&item)));
+            }
+            let walks = again.iter().map(|(e, _)| e);
+            ensure!(
+                walks.eq(visited.iter().map(|&(e, _)| e)),
+                "two read-only views walk differently"
+            );
+        }
+        _ => {
+            for (e, item) in view {
+                visited.push((e, comps_of(&item)));
+            }
+        }
+    }
+    Ok(ViewRun {
+        dense,
+        hint,
+        probe,
+        visited,
+    })
+}
+
+/// What iterating a group did.
+struct GroupRun {
+    /// `len()` and `entities()` before the walk.
+    len: usize,
+    entities: Vec<Entity>,
+    /// Each visited entity with its item's values (after the change), in order.
+    visited: Vec<(Entity, Comps)>,
+    /// Whether `delta` was added (mutable walks).
+    mutated: bool,
+}
+
+/// Iterates group `K` in style `style` (see `Op::GroupIter`), adding `delta` to the
+/// component of index `ty` in the mutable styles.
+fn group_iter<K: ModelKey>(
+    world: &mut World,
+    style: usize,
+    ty: usize,
+    delta: u32,
+) -> Result<GroupRun, String> {
+    let err = |e: AccessError| e.to_string();
+    let mut visited = Vec::new();
+    let mut mutated = false;
+    let (len, entities) = match style {
+        0 => {
+            let group = world.group::<K>().map_err(err)?;
+            let (len, entities) = (group.len(), group.entities().to_vec());
+            let iter = group.into_iter();
+            ensure!(iter.len() == len, "GroupIter::len {} of {len}", iter.len());
+            for (e, item) in iter {
+                visited.push((e, K::item_bump(item, ty, delta)));
+            }
+            mutated = true;
+            (len, entities)
+        }
+        1 => {
+            let mut group = world.group::<K>().map_err(err)?;
+            let (len, entities) = (group.len(), group.entities().to_vec());
+            for (e, item) in &mut group {
+                visited.push((e, K::item_bump(item, ty, delta)));
+            }
+            ensure!(
+                group.len() == len && group.entities() == entities,
+                "the group changed while iterating"
+            );
+            mutated = true;
+            (len, entities)
+        }
+        2 => {
+            let group = world.group::<K>().map_err(err)?;
+            for (e, item) in &group {
+                visited.push((e, K::item_vals(item)));
+            }
+            (group.len(), group.entities().to_vec())
+        }
+        3 => {
+            let mut group = world.group::<K>().map_err(err)?;
+            let (len, entities) = (group.len(), group.entities().to_vec());
+            let mut iter = group.iter_mut();
+            loop {
+                let left = len - visited.len();
+                ensure!(
+                    iter.len() == left && iter.size_hint() == (left, Some(left)),
+                    "GroupIter::len {} with {left} left",
+                    iter.len()
+                );
+                let Some((e, item)) = iter.next() else { break };
+                visited.push((e, K::item_bump(item, ty, delta)));
+            }
+            ensure!(iter.next().is_none(), "GroupIter is not fused");
+            mutated = true;
+            (len, entities)
+        }
+        4 => {
+            let group = world.group_ref::<K>().map_err(err)?;
+            let (len, entities) = (group.len(), group.entities().to_vec());
+            let iter = group.into_iter();
+            ensure!(
+                iter.len() == len,
+                "GroupRefIter::len {} of {len}",
+                iter.len()
+            );
+            for (e, item) in iter {
+                visited.push((e, K::item_vals(item)));
+            }
+            (len, entities)
+        }
+        5 => {
+            let group = world.group_ref::<K>().map_err(err)?;
+            let copy = group.clone();
+            for (e, item) in &group {
+                visited.push((e, K::item_vals(item)));
+            }
+            let mut order = Vec::new();
+            copy.for_each(|e, _| order.push(e));
+            ensure!(
+                order.iter().eq(visited.iter().map(|(e, _)| e)),
+                "GroupRef::for_each visited {order:?}"
+            );
+            ensure!(
+                group.iter().len() == group.len() && group.is_empty() == (group.iter().len() == 0),
+                "GroupRef::iter().len()"
+            );
+            (copy.len(), copy.entities().to_vec())
+        }
+        6 => {
+            let group = world.borrow_ref::<GroupRef<K>>().map_err(err)?;
+            let (entities, slices) = group.slices();
+            let lens = K::ref_slice_lens(&slices);
+            ensure!(
+                lens.iter().all(|&l| l == entities.len()),
+                "GroupRef::slices of {} entities have lengths {lens:?}",
+                entities.len()
+            );
+            for (i, (e, item)) in group.iter().enumerate() {
+                let values = K::item_vals(item);
+                let owned = K::ref_slice_vals(&slices, i);
+                ensure!(
+                    entities[i] == e
+                        && (0..TYPES).all(|t| owned[t].is_none() || owned[t] == values[t]),
+                    "GroupRef::slices at {i}: {e:?}'s item {values:?}, slices {:?} {owned:?}",
+                    entities[i]
+                );
+                visited.push((e, values));
+            }
+            (group.len(), entities.to_vec())
+        }
+        _ => {
+            let group = world.borrow::<GroupMut<K>>().map_err(err)?;
+            let shared = group.as_ref();
+            ensure!(
+                shared.len() == group.len() && shared.entities() == group.entities(),
+                "GroupMut::as_ref"
+            );
+            for (e, item) in group.iter() {
+                visited.push((e, K::item_vals(item)));
+            }
+            (group.len(), group.entities().to_vec())
+        }
+    };
+    Ok(GroupRun {
+        len,
+        entities,
+        visited,
+        mutated,
+    })
+}
+
+/// Whether `retain` keeps an item with `comps`: their sum (with `seed`) is no multiple
+/// of 6.
+fn keep(comps: &Comps, seed: u32) -> bool {
+    let sum: u64 = comps.iter().flatten().map(|&v| u64::from(v)).sum();
+    !(sum + u64::from(seed)).is_multiple_of(6)
+}
+
+/// `retain::<Q>`, adding `seed` to the `writes` leaves; returns the number destroyed and
+/// each visited entity with its item's values (after the change).
+fn retain_by<Q: Query, F: Filter + 'static>(
+    world: &mut World,
+    writes: &[usize],
+    seed: u32,
+) -> Result<(usize, Vec<(Entity, Comps)>), String>
+where
+    for<'w> View<'w, Q>: Borrow<'w, World>,
+    for<'a> Q::Item<'a>: Write,
+{
+    ensure!(
+        TypeId::of::<F>() == TypeId::of::<()>(),
+        "retain takes an unfiltered view"
+    );
+    let mut seen = Vec::new();
+    let destroyed = world
+        .retain::<Q>(|e, item| {
+            let comps = touch(item, writes, seed);
+            seen.push((e, comps));
+            keep(&comps, seed)
+        })
+        .map_err(|e| format!("retain: {e}"))?;
+    Ok((destroyed, seen))
+}
+
+/// `retain_component::<T, Q>`, as `retain_by`; returns the number removed.
+fn retain_component_by<T: Val, Q: Query, F: Filter + 'static>(
+    world: &mut World,
+    writes: &[usize],
+    seed: u32,
+) -> Result<(usize, Vec<(Entity, Comps)>), String>
+where
+    for<'w> View<'w, Q>: Borrow<'w, World>,
+    for<'a> Q::Item<'a>: Write,
+{
+    ensure!(
+        TypeId::of::<F>() == TypeId::of::<()>(),
+        "retain_component takes an unfiltered view"
+    );
+    let mut seen = Vec::new();
+    let removed = world
+        .retain_component::<T, Q>(|e, item| {
+            let comps = touch(item, writes, seed);
+            seen.push((e, comps));
+            keep(&comps, seed)
+        })
+        .map_err(|e| format!("retain_component: {e}"))?;
+    Ok((removed, seen))
+}
+
+/// `insert_many` of `T`s; a refusal gives the dead entity and the items handed back.
+fn insert_batch<T: Val>(
+    world: &mut World,
+    items: &[(Entity, u32)],
+) -> Result<usize, (Entity, Vec<(Entity, u32)>)> {
+    world
+        .insert_many(items.iter().map(|&(e, v)| (e, T::new(v))))
+        .map_err(|err| {
+            let items = err.items.into_iter().map(|(e, v)| (e, v.get())).collect();
+            (err.dead, items)
+        })
+}
+
+fn remove_batch<T: Val>(world: &mut World, entities: &[Entity]) -> usize {
+    world.remove_many::<T>(entities)
+}
+
+fn clear<T: Val>(world: &mut World) {
+    world.clear::<T>();
+}
+
+fn record_insert<T: Val>(commands: &mut Commands<World>, e: Entity, value: u32) {
+    commands.insert(e, T::new(value));
+}
+
+fn record_remove<T: Val>(commands: &mut Commands<World>, e: Entity) {
+    commands.remove::<T>(e);
+}
+
+/// Records spawning bundle `bundle` with values from `v`; returns the reserved handle and
+/// the `(type, value)` pairs of the bundle.
+fn record_spawn(
+    commands: &mut Commands<World>,
+    entities: &Entities,
+    bundle: usize,
+    v: u32,
+) -> (Entity, Vec<(usize, u32)>) {
+    let (e, types): (Entity, &[usize]) = match bundle {
+        0 => (commands.spawn(entities, (A(v),)), &[0]),
+        1 => (
+            commands.spawn(entities, (A(v), B(v + 1), C(v + 2))),
+            &[0, 1, 2],
+        ),
+        2 => (
+            commands.spawn(entities, (E(v), F(v + 1), G(v + 2), H(v + 3))),
+            &[4, 5, 6, 7],
+        ),
+        3 => (
+            commands.spawn(entities, (I(v), J(v + 1), K(v + 2))),
+            &[8, 9, 10],
+        ),
+        4 => (
+            commands.spawn(entities, (M(v), B(v + 1), N(v + 2))),
+            &[12, 1, 13],
+        ),
+        _ => (commands.spawn(entities, (L(v), A(v + 1))), &[11, 0]),
+    };
+    let values = types
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| (t, v + i as u32))
+        .collect();
+    (e, values)
+}
+
+/// A command resolved to its entities, for the model.
+enum Recorded {
+    Spawn(Entity, Vec<(usize, u32)>),
+    Insert(usize, Entity, u32),
+    Remove(usize, Entity),
+    Destroy(Entity),
+    AddInsert(Entity, u32),
+    AddSpawn(u32),
+}
+
 /// A cheap hasher for the model's entity keys (the default one dominates the run time of
 /// a debug build).
 #[derive(Default)]
@@ -961,7 +2105,50 @@ impl Harness {
             | Op::Iterate { .. }
             | Op::ViewEo
             | Op::ViewOa
-            | Op::ViewGet { .. } => Some(still),
+            | Op::ViewGet { .. }
+            | Op::View { .. }
+            | Op::ViewRef { .. }
+            | Op::GroupIter { .. }
+            | Op::Borrow { .. }
+            | Op::Refused { .. } => Some(still),
+            Op::InsertBatch {
+                ty,
+                ref items,
+                ref repeats,
+                poison,
+            } => {
+                // Refused, or replacing values only.
+                let batch = self.batch_items(items, repeats, poison);
+                let comps = |e: &Entity| self.model.get(e);
+                let refused = batch.iter().any(|(e, _)| comps(e).is_none());
+                let replaces = batch
+                    .iter()
+                    .all(|(e, _)| comps(e).is_some_and(|c| c[ty].is_some()));
+                (refused || replaces).then_some(still)
+            }
+            Op::RemoveBatch {
+                ty,
+                ref targets,
+                ref repeats,
+            } => {
+                let batch = self.batch_targets(targets, repeats);
+                (!batch
+                    .iter()
+                    .any(|e| self.model.get(e).is_some_and(|c| c[ty].is_some())))
+                .then_some(still)
+            }
+            Op::DestroyBatch {
+                ref targets,
+                ref repeats,
+            } => {
+                let batch = self.batch_targets(targets, repeats);
+                (!batch.iter().any(|e| self.model.contains_key(e))).then_some(still)
+            }
+            Op::Commands { .. }
+            | Op::Reserve { .. }
+            | Op::Clear { .. }
+            | Op::Retain { .. }
+            | Op::RetainComponent { .. } => None,
             Op::Sort { ty, .. } => {
                 let mut movable = still;
                 if !owned_by_a_group(ty) {
@@ -1175,7 +2362,1020 @@ impl Harness {
                     "view <C, K> len_hint {hint}, want {least}..={most}"
                 );
             }
+            Op::View {
+                kind,
+                style,
+                delta,
+                probe,
+            } => self.view_op(kind, style, delta, probe)?,
+            Op::ViewRef { kind, style, probe } => self.view_ref_op(kind, style, probe)?,
+            Op::GroupIter {
+                group,
+                spelling,
+                style,
+                ty,
+                delta,
+            } => self.group_iter_op(group, spelling, style, ty, delta)?,
+            Op::Borrow { kind, delta, probe } => self.borrow_parts(kind, delta, probe)?,
+            Op::Refused { kind } => self.refused(kind)?,
+            Op::Commands {
+                ref cmds,
+                via_borrow,
+            } => self.commands(cmds, via_borrow)?,
+            Op::Reserve { count, action } => self.reserve(count, action)?,
+            Op::InsertBatch {
+                ty,
+                ref items,
+                ref repeats,
+                poison,
+            } => self.insert_batch_op(ty, items, repeats, poison)?,
+            Op::RemoveBatch {
+                ty,
+                ref targets,
+                ref repeats,
+            } => self.remove_batch_op(ty, targets, repeats)?,
+            Op::DestroyBatch {
+                ref targets,
+                ref repeats,
+            } => self.destroy_batch_op(targets, repeats)?,
+            Op::Clear { ty } => {
+                dispatch!(ty, clear(&mut self.world));
+                for comps in self.model.values_mut() {
+                    comps[ty] = None;
+                }
+            }
+            Op::Retain { kind, seed } => self.retain_op(kind, seed)?,
+            Op::RetainComponent { kind, seed } => self.retain_component_op(kind, seed)?,
         }
+        Ok(())
+    }
+
+    /// Records a new alive entity with `comps`, checking that its handle is new.
+    fn model_spawn(&mut self, e: Entity, comps: Comps) -> Result<(), String> {
+        ensure!(
+            !self.model.contains_key(&e) && !self.all.contains(&e),
+            "{e:?} was handed out before"
+        );
+        self.model.insert(e, comps);
+        self.alive.push(e);
+        self.all.push(e);
+        Ok(())
+    }
+
+    /// Records that the alive `e` was destroyed.
+    fn model_destroy(&mut self, e: Entity) {
+        self.model.remove(&e);
+        self.alive.retain(|&a| a != e);
+        self.dead.push(e);
+    }
+
+    /// The number of the model's entities having the type of index `ty`.
+    fn count(&self, ty: usize) -> usize {
+        self.model.values().filter(|c| c[ty].is_some()).count()
+    }
+
+    /// The entity order of every storage, then of every group (first spelling).
+    fn orders(&mut self) -> Result<Vec<Vec<Entity>>, String> {
+        let mut orders = self.layout();
+        for group in GROUPS {
+            let entities = with_group!(group, 0, Key => group_entities::<Key>(&mut self.world))
+                .map_err(|e| e.to_string())?;
+            orders.push(entities);
+        }
+        Ok(orders)
+    }
+
+    /// Checks that destroying `doomed` kept every survivor's order in every storage and
+    /// group (`before`: `orders()` before).
+    fn check_survivors(&mut self, before: &[Vec<Entity>], doomed: &[Entity]) -> Result<(), String> {
+        let after = self.orders()?;
+        for (i, (b, a)) in before.iter().zip(&after).enumerate() {
+            let want: Vec<Entity> = b.iter().copied().filter(|e| !doomed.contains(e)).collect();
+            let name = match i.checked_sub(TYPES) {
+                None => format!("storage {}", NAMES[i]),
+                Some(g) => format!("group {:?}", GROUPS[g]),
+            };
+            ensure!(
+                *a == want,
+                "{name}: survivors of destroying {doomed:?} moved: {b:?} -> {a:?}"
+            );
+        }
+        Ok(())
+    }
+
+    /// What a dense view must walk, read from the world before the view is taken.
+    fn dense_order(&mut self, dense: Dense) -> Result<Option<Vec<Entity>>, String> {
+        Ok(match dense {
+            Dense::Group(group, inner) => {
+                let entities = with_group!(group, 0, Key => group_entities::<Key>(&mut self.world))
+                    .map_err(|e| e.to_string())?;
+                let skip = inner.map_or(0, |g| self.members(g).len());
+                ensure!(skip <= entities.len(), "{inner:?} is longer than {group:?}");
+                Some(entities[skip..].to_vec())
+            }
+            Dense::Storage(ty) => Some(dispatch!(ty, storage_order(&self.world))),
+            Dense::No => None,
+        })
+    }
+
+    /// Checks a walk against the model: it visited each match of `spec` once, with the
+    /// values of its leaves after adding `delta` to its `&mut` leaves (done in the model
+    /// too). Returns the matches.
+    fn check_walk(
+        &mut self,
+        name: &str,
+        spec: &ViewSpec,
+        visited: &[(Entity, Comps)],
+        delta: u32,
+    ) -> Result<Vec<Entity>, String> {
+        let matches = self.model.iter().filter(|(_, c)| spec.matches(c));
+        let matches = sorted(matches.map(|(&e, _)| e).collect());
+        let got = sorted(visited.iter().map(|&(e, _)| e).collect());
+        ensure!(got == matches, "{name} visited {got:?}, want {matches:?}");
+        let leaves = spec.leaves();
+        for (e, comps) in visited {
+            let model = self.model.get_mut(e).expect("a match is alive");
+            for &t in spec.writes {
+                model[t] = model[t].map(|v| v.wrapping_add(delta));
+            }
+            let want = only(model, &leaves);
+            ensure!(
+                *comps == want,
+                "{name}: {e:?}'s item is {comps:?}, want {want:?}"
+            );
+        }
+        Ok(matches)
+    }
+
+    /// Checks what a view did against the model (see `check_walk`), and its probe, length
+    /// hint, density and (dense) order.
+    fn check_view(
+        &mut self,
+        name: &str,
+        spec: &ViewSpec,
+        probe: Entity,
+        run: ViewRun,
+        order: Option<Vec<Entity>>,
+        delta: u32,
+    ) -> Result<(), String> {
+        let want = self
+            .model
+            .get(&probe)
+            .filter(|c| spec.matches(c))
+            .map(|c| only(c, &spec.leaves()));
+        ensure!(
+            run.probe == (want, want.is_some()),
+            "{name}: get/contains({probe:?}) gave {:?}, want {want:?}",
+            run.probe
+        );
+        let most = spec
+            .required
+            .iter()
+            .chain(spec.with)
+            .map(|&t| self.count(t))
+            .min()
+            .expect("a view requires a type");
+        let matches = self.check_walk(name, spec, &run.visited, delta)?;
+        let hint = run.hint;
+        ensure!(
+            (matches.len()..=most).contains(&hint),
+            "{name}: len_hint {hint}, want {}..={most}",
+            matches.len()
+        );
+        let dense = !matches!(spec.dense, Dense::No);
+        ensure!(
+            run.dense == dense,
+            "{name}: is_dense is {}, want {dense}",
+            run.dense
+        );
+        ensure!(
+            !run.dense || hint == matches.len(),
+            "{name}: a dense view's len_hint {hint} is not its {} matches",
+            matches.len()
+        );
+        if let Some(order) = order {
+            let got: Vec<Entity> = run.visited.iter().map(|&(e, _)| e).collect();
+            ensure!(
+                got == order,
+                "{name} ({:?}) walked {got:?}, want {order:?}",
+                spec.dense
+            );
+        }
+        Ok(())
+    }
+
+    fn view_op(
+        &mut self,
+        kind: usize,
+        style: usize,
+        delta: u32,
+        probe: Target,
+    ) -> Result<(), String> {
+        let spec = &VIEWS[kind];
+        let order = self.dense_order(spec.dense)?;
+        let probe = self.resolve(probe);
+        let run = with_view!(kind, Vq, Vf => {
+            view_mut::<Vq, Vf>(&mut self.world, style, spec.writes, delta, probe)
+        })
+        .map_err(|e| format!("view {kind}: {e}"))?;
+        self.check_view(
+            &format!("view {kind} (style {style})"),
+            spec,
+            probe,
+            run,
+            order,
+            delta,
+        )
+    }
+
+    fn view_ref_op(&mut self, kind: usize, style: usize, probe: Target) -> Result<(), String> {
+        let spec = &READ_VIEWS[kind];
+        let order = self.dense_order(spec.dense)?;
+        let probe = self.resolve(probe);
+        let run =
+            with_read_view!(kind, Vq, Vf => view_read::<Vq, Vf>(&mut self.world, style, probe))
+                .map_err(|e| format!("read-only view {kind}: {e}"))?;
+        self.check_view(
+            &format!("read-only view {kind} (style {style})"),
+            spec,
+            probe,
+            run,
+            order,
+            0,
+        )
+    }
+
+    fn group_iter_op(
+        &mut self,
+        group: Grp,
+        spelling: usize,
+        style: usize,
+        ty: usize,
+        delta: u32,
+    ) -> Result<(), String> {
+        let required = group.required();
+        let ty = required[ty % required.len()];
+        let run = with_group!(group, spelling, Key => group_iter::<Key>(&mut self.world, style, ty, delta))
+            .map_err(|e| format!("group {group:?} (style {style}): {e}"))?;
+        let members = self.members(group);
+        ensure!(
+            run.len == members.len() && sorted(run.entities.clone()) == members,
+            "group {group:?} has {} entities {:?}, model {members:?}",
+            run.len,
+            run.entities
+        );
+        let order: Vec<Entity> = run.visited.iter().map(|&(e, _)| e).collect();
+        ensure!(
+            order == run.entities,
+            "iterating {group:?} (style {style}) visited {order:?}, its entities are {:?}",
+            run.entities
+        );
+        for (e, comps) in &run.visited {
+            let model = self.model.get_mut(e).expect("member is alive");
+            if run.mutated {
+                model[ty] = model[ty].map(|v| v.wrapping_add(delta));
+            }
+            let want = only(model, &required);
+            ensure!(
+                *comps == want,
+                "iterating {group:?} (style {style}): {e:?}'s item is {comps:?}, want {want:?}"
+            );
+        }
+        Ok(())
+    }
+
+    /// Checks that `visited` holds each member of `group` once, in the group's order (as
+    /// `orders` gives it, if given), with its owned and observed values after adding
+    /// `delta` to the `writes` types (done in the model too).
+    fn check_members(
+        &mut self,
+        name: &str,
+        group: Grp,
+        visited: &[(Entity, Comps)],
+        writes: &'static [usize],
+        delta: u32,
+    ) -> Result<(), String> {
+        let (owned, observed, _) = group.lists();
+        let spec = ViewSpec {
+            required: owned,
+            optional: observed,
+            with: observed,
+            without: group.excluded(),
+            writes,
+            dense: Dense::No,
+        };
+        self.check_walk(name, &spec, visited, delta).map(drop)
+    }
+
+    /// Borrow request `kind`: several parts at once, each walked or read, values changed
+    /// through the mutable ones; the model mirrors every change.
+    fn borrow_parts(&mut self, kind: usize, delta: u32, probe: Target) -> Result<(), String> {
+        let probe = self.resolve(probe);
+        let err = |e: AccessError| format!("borrow {kind}: {e}");
+        match kind {
+            0 => {
+                // A mutable group and another storage, read.
+                let (group, os) = self
+                    .world
+                    .borrow::<(GroupMut<(A, B)>, &Storage<O>)>()
+                    .map_err(err)?;
+                let o_len = os.len();
+                let mut visited = Vec::new();
+                for (e, (a, b)) in group {
+                    let add = os.get(e).map_or(delta, |o| o.0 % 5);
+                    a.0 = a.0.wrapping_add(add);
+                    visited.push((e, comps_of(&(&*a, &*b))));
+                }
+                ensure!(o_len == self.count(14), "storage O holds {o_len}");
+                for &(e, _) in &visited {
+                    let model = self.model.get_mut(&e).expect("member is alive");
+                    let add = model[14].map_or(delta, |o| o % 5);
+                    model[0] = model[0].map(|a| a.wrapping_sub(delta).wrapping_add(add));
+                }
+                self.check_members("<A,B> next to storage O", Grp::Ab, &visited, &[0], delta)
+            }
+            1 => {
+                // Two disjoint mutable groups.
+                let (mut efgh, ijk) = self
+                    .world
+                    .borrow::<(GroupMut<(H, G, F, E)>, GroupMut<(I, J, Exclude<K>)>)>()
+                    .map_err(err)?;
+                let (mut first, mut second) = (Vec::new(), Vec::new());
+                for (e, item) in &mut efgh {
+                    first.push((e, touch(item, &[4], delta)));
+                }
+                let len = efgh.len();
+                for (e, item) in ijk {
+                    second.push((e, touch(item, &[9], delta)));
+                }
+                ensure!(len == first.len(), "GroupMut::len {len} after the walk");
+                self.check_members("<E,F,G,H> next to <I,J>", Grp::Efgh, &first, &[4], delta)?;
+                self.check_members("<I,J> next to <E,F,G,H>", Grp::IjxK, &second, &[9], delta)
+            }
+            2 => {
+                // A mutable group, a read-only group and the values of a third type.
+                let (jgeti, lref, mut os) = self
+                    .world
+                    .borrow::<(
+                        GroupMut<(J, Get<I>)>,
+                        GroupRef<(L, Get<A>, Exclude<K>)>,
+                        ValuesMut<O>,
+                    )>()
+                    .map_err(err)?;
+                let values: Vec<(Entity, u32)> = os.iter().map(|(e, o)| (e, o.0)).collect();
+                ensure!(
+                    os.len() == values.len()
+                        && os.entities().len() == os.values().len()
+                        && os.is_empty() == values.is_empty(),
+                    "ValuesMut<O> lengths"
+                );
+                let probed = (os.contains(probe), os.get(probe).map(|o| o.0));
+                let mut first = Vec::new();
+                for (e, (j, i)) in jgeti {
+                    j.0 = j.0.wrapping_add(delta);
+                    if let Some(o) = os.get_mut(e) {
+                        o.0 = o.0.wrapping_add(i.0 % 3);
+                    }
+                    first.push((e, comps_of(&(&*j, &*i))));
+                }
+                let mut second = Vec::new();
+                for (e, item) in &lref {
+                    second.push((e, comps_of(&item)));
+                }
+                let want = self.model.get(&probe).and_then(|c| c[14]);
+                ensure!(
+                    probed == (want.is_some(), want),
+                    "ValuesMut<O> contains/get({probe:?}): {probed:?}, want {want:?}"
+                );
+                ensure!(
+                    values.len() == self.count(14),
+                    "ValuesMut<O>::len {}",
+                    values.len()
+                );
+                for (e, o) in values {
+                    let want = self.model.get(&e).and_then(|c| c[14]);
+                    ensure!(
+                        want == Some(o),
+                        "ValuesMut<O>: {e:?} has {o}, model {want:?}"
+                    );
+                }
+                for &(e, comps) in &first {
+                    let model = self.model.get_mut(&e).expect("member is alive");
+                    let i = comps[8].expect("observed");
+                    model[14] = model[14].map(|o| o.wrapping_add(i % 3));
+                }
+                self.check_members(
+                    "<J, get(I)> next to ValuesMut<O>",
+                    Grp::JgetI,
+                    &first,
+                    &[9],
+                    delta,
+                )?;
+                self.check_members(
+                    "<L, get(A), exclude(K)> read",
+                    Grp::LgetAxK,
+                    &second,
+                    &[],
+                    0,
+                )
+            }
+            3 => {
+                // The values of one type, a read-only group, the entities, a storage.
+                let (mut cs, ab, entities, ks) = self
+                    .world
+                    .borrow::<(ValuesMut<C>, GroupRef<(B, A)>, &Entities, &Storage<K>)>()
+                    .map_err(err)?;
+                let alive = (entities.len(), entities.is_alive(probe));
+                let k_len = ks.len();
+                for (_, c) in cs.iter_mut() {
+                    c.0 = c.0.wrapping_add(delta);
+                }
+                for c in cs.values_mut() {
+                    c.0 = c.0.wrapping_add(delta);
+                }
+                let values: Vec<(Entity, u32)> = cs
+                    .entities()
+                    .iter()
+                    .zip(cs.values())
+                    .map(|(&e, c)| (e, c.0))
+                    .collect();
+                let mut visited = Vec::new();
+                for (e, item) in &ab {
+                    visited.push((e, comps_of(&item)));
+                }
+                ensure!(
+                    alive == (self.model.len(), self.model.contains_key(&probe)),
+                    "&Entities: len and is_alive({probe:?}) are {alive:?}"
+                );
+                ensure!(k_len == self.count(10), "&Storage<K>::len {k_len}");
+                ensure!(
+                    values.len() == self.count(2),
+                    "ValuesMut<C> holds {}",
+                    values.len()
+                );
+                for (e, c) in values {
+                    let model = self
+                        .model
+                        .get_mut(&e)
+                        .ok_or(format!("ValuesMut<C>: {e:?} is dead"))?;
+                    let want = model[2].map(|v| v.wrapping_add(delta).wrapping_add(delta));
+                    ensure!(
+                        want == Some(c),
+                        "ValuesMut<C>: {e:?} has {c}, model {want:?}"
+                    );
+                    model[2] = want;
+                }
+                self.check_members("<A,B> read next to ValuesMut<C>", Grp::Ab, &visited, &[], 0)
+            }
+            4 => {
+                // A filtered view and a group with observed types.
+                let (view, group) = self
+                    .world
+                    .borrow::<(View<(&mut K,), With<A>>, GroupMut<(M, Get<(B, N)>)>)>()
+                    .map_err(err)?;
+                let (mut first, mut second) = (Vec::new(), Vec::new());
+                for (e, item) in view {
+                    first.push((e, touch(item, &[10], delta)));
+                }
+                group.for_each(|e, item| second.push((e, touch(item, &[12], delta))));
+                let spec = view_spec!([10], [], [0], [], [10], Dense::No);
+                self.check_walk(
+                    "view <K> with A next to <M, get(B, N)>",
+                    &spec,
+                    &first,
+                    delta,
+                )?;
+                self.check_members(
+                    "<M, get(B, N)> next to a view",
+                    Grp::MgetBn,
+                    &second,
+                    &[12],
+                    delta,
+                )
+            }
+            _ => {
+                // Read-only parts sharing a type.
+                let (ab, abc, a_storage, view) = self
+                    .world
+                    .borrow_ref::<(
+                        GroupRef<(A, B)>,
+                        GroupRef<(A, B, C)>,
+                        &Storage<A>,
+                        View<(&A, &C)>,
+                    )>()
+                    .map_err(err)?;
+                let (outer, inner) = (ab.entities().to_vec(), abc.entities().to_vec());
+                let prefix = a_storage.entities().starts_with(&outer) && outer.starts_with(&inner);
+                let visited: Vec<(Entity, Comps)> =
+                    view.iter().map(|(e, item)| (e, comps_of(&item))).collect();
+                ensure!(prefix, "<A,B,C> {inner:?} in <A,B> {outer:?} in storage A");
+                ensure!(
+                    sorted(outer) == self.members(Grp::Ab)
+                        && sorted(inner) == self.members(Grp::Abc),
+                    "read-only groups next to each other"
+                );
+                let spec = view_spec!([0, 2], [], [], [], [], Dense::No);
+                self.check_walk("view <A, C> next to the groups", &spec, &visited, 0)
+                    .map(drop)
+            }
+        }
+    }
+
+    /// Request `kind`, which the world must refuse (and then change nothing): overlapping
+    /// borrows, read-only access to a type never stored, groups the world does not have.
+    fn refused(&mut self, kind: usize) -> Result<(), String> {
+        let conflict = |name: &'static str| Err(AccessError::Conflict(name));
+        let not_stored = Err(AccessError::NotStored(core::any::type_name::<Z>()));
+        let name = core::any::type_name::<A>;
+        let (got, want): (Result<(), AccessError>, Result<(), AccessError>) = match kind {
+            0 => (
+                self.world
+                    .borrow::<(GroupMut<(A, B)>, &Storage<A>)>()
+                    .map(drop),
+                conflict(name()),
+            ),
+            1 => (
+                self.world.view::<(&mut A, &A)>().map(drop),
+                conflict(name()),
+            ),
+            2 => (
+                self.world
+                    .borrow::<(View<(&mut C,)>, GroupMut<(A, B, C)>)>()
+                    .map(drop),
+                conflict(core::any::type_name::<C>()),
+            ),
+            3 => (
+                self.world
+                    .borrow::<(ValuesMut<O>, ValuesMut<O>)>()
+                    .map(drop),
+                conflict(core::any::type_name::<O>()),
+            ),
+            4 => (
+                self.world
+                    .borrow::<(GroupMut<(A, B, C, D)>, GroupRef<Get<D>>)>()
+                    .map(drop),
+                conflict(core::any::type_name::<D>()),
+            ),
+            5 => (
+                self.world.borrow::<View<&mut E, With<E>>>().map(drop),
+                conflict(core::any::type_name::<E>()),
+            ),
+            6 => (self.world.view_ref::<&Z>().map(drop), not_stored),
+            7 => (
+                self.world
+                    .borrow_ref::<(GroupRef<(A, B)>, &Storage<Z>)>()
+                    .map(drop),
+                not_stored,
+            ),
+            8 => (
+                self.world.borrow_ref::<View<&A, Without<Z>>>().map(drop),
+                not_stored,
+            ),
+            9 => {
+                let missing = |r: Result<(), AccessError>| match r {
+                    Err(AccessError::NoSuchGroup(_)) => Ok(()),
+                    other => other.and(Err(AccessError::NoSuchGroup(String::new()))),
+                };
+                let got = missing(self.world.borrow::<GroupMut<(A, C)>>().map(drop))
+                    .and_then(|()| missing(self.world.group_ref::<(I, J)>().map(drop)))
+                    .and_then(|()| {
+                        missing(
+                            self.world
+                                .borrow_ref::<(GroupRef<(A, B)>, GroupRef<(E, Get<H>)>)>()
+                                .map(drop),
+                        )
+                    })
+                    .and_then(|()| {
+                        missing(
+                            self.world
+                                .borrow::<(GroupMut<(A, B)>, GroupMut<(Get<E>, Exclude<K>)>)>()
+                                .map(drop),
+                        )
+                    });
+                (got, Ok(()))
+            }
+            10 => {
+                let mut called = false;
+                let got = self.world.retain::<(&mut A, &A)>(|_, _| {
+                    called = true;
+                    false
+                });
+                ensure!(!called, "a refused retain walked");
+                (got.map(drop), conflict(name()))
+            }
+            _ => {
+                let got = self
+                    .world
+                    .retain_component::<A, (&mut B, Option<&B>)>(|_, _| false);
+                (got.map(drop), conflict(core::any::type_name::<B>()))
+            }
+        };
+        ensure!(got == want, "request {kind}: got {got:?}, want {want:?}");
+        Ok(())
+    }
+
+    /// Records `cmds` (reserving through `&Entities` from the world or a borrow request),
+    /// applies them, and checks what was applied and skipped against the model.
+    fn commands(&mut self, cmds: &[Cmd], via_borrow: bool) -> Result<(), String> {
+        let log: Arc<Mutex<Vec<Entity>>> = Arc::default();
+        let mut commands = Commands::<World>::new();
+        let mut recorded = Vec::new();
+        let mut spawned: Vec<Entity> = Vec::new();
+        {
+            let world = &self.world;
+            let (entities, ab_len) = if via_borrow {
+                let (ab, entities) = world
+                    .borrow_ref::<(GroupRef<(A, B)>, &Entities)>()
+                    .map_err(|e| format!("borrow_ref: {e}"))?;
+                (entities, Some(ab.len()))
+            } else {
+                (world.entities(), None)
+            };
+            ensure!(
+                ab_len.is_none_or(|len| len == self.members(Grp::Ab).len()),
+                "GroupRef next to &Entities: {ab_len:?}"
+            );
+            let resolve = |target: CmdTarget, spawned: &[Entity]| match target {
+                CmdTarget::Spawned(i) if !spawned.is_empty() => spawned[i % spawned.len()],
+                CmdTarget::Spawned(i) => self.resolve(Target::Alive(i)),
+                CmdTarget::Old(target) => self.resolve(target),
+            };
+            for &cmd in cmds {
+                recorded.push(match cmd {
+                    Cmd::Spawn { bundle, value } => {
+                        let (e, values) = record_spawn(&mut commands, entities, bundle, value);
+                        spawned.push(e);
+                        Recorded::Spawn(e, values)
+                    }
+                    Cmd::Insert { ty, target, value } => {
+                        let e = resolve(target, &spawned);
+                        dispatch!(ty, record_insert(&mut commands, e, value));
+                        Recorded::Insert(ty, e, value)
+                    }
+                    Cmd::Remove { ty, target } => {
+                        let e = resolve(target, &spawned);
+                        dispatch!(ty, record_remove(&mut commands, e));
+                        Recorded::Remove(ty, e)
+                    }
+                    Cmd::Destroy { target } => {
+                        let e = resolve(target, &spawned);
+                        commands.destroy(e);
+                        Recorded::Destroy(e)
+                    }
+                    Cmd::AddInsert { target, value } => {
+                        let e = resolve(target, &spawned);
+                        commands.add(move |w: &mut World| {
+                            let _ = w.insert(e, O(value));
+                        });
+                        Recorded::AddInsert(e, value)
+                    }
+                    Cmd::AddSpawn { value } => {
+                        let log = Arc::clone(&log);
+                        commands.add(move |w: &mut World| {
+                            let e = w.spawn_with((A(value), B(value)));
+                            log.lock().expect("not poisoned").push(e);
+                        });
+                        Recorded::AddSpawn(value)
+                    }
+                });
+            }
+        }
+        ensure!(
+            commands.len() == cmds.len() && !commands.is_empty(),
+            "{} commands recorded of {}",
+            commands.len(),
+            cmds.len()
+        );
+        for (i, &r) in spawned.iter().enumerate() {
+            ensure!(
+                !self.world.is_alive(r),
+                "reserved {r:?} is alive before apply"
+            );
+            ensure!(!spawned[..i].contains(&r), "{r:?} reserved twice");
+        }
+        let applied = self.world.apply(&mut commands);
+        ensure!(
+            commands.is_empty(),
+            "apply left {} commands",
+            commands.len()
+        );
+        // Every reservation comes alive, empty, before the first command runs.
+        for &r in &spawned {
+            self.model_spawn(r, [None; TYPES])?;
+        }
+        let added = log.lock().expect("not poisoned").clone();
+        let mut added = added.into_iter();
+        let mut want = Applied::default();
+        for (command, rec) in recorded.into_iter().enumerate() {
+            let entity = match rec {
+                Recorded::Spawn(e, _)
+                | Recorded::Insert(_, e, _)
+                | Recorded::Remove(_, e)
+                | Recorded::Destroy(e) => e,
+                Recorded::AddInsert(e, value) => {
+                    if let Some(comps) = self.model.get_mut(&e) {
+                        comps[14] = Some(value);
+                    }
+                    want.applied += 1;
+                    continue;
+                }
+                Recorded::AddSpawn(value) => {
+                    let e = added.next().ok_or("an `add` closure did not run")?;
+                    let mut comps = [None; TYPES];
+                    comps[0] = Some(value);
+                    comps[1] = Some(value);
+                    self.model_spawn(e, comps)?;
+                    want.applied += 1;
+                    continue;
+                }
+            };
+            if !self.model.contains_key(&entity) {
+                want.skipped.push(Skipped { command, entity });
+                continue;
+            }
+            want.applied += 1;
+            let comps = self.model.get_mut(&entity).expect("alive");
+            match rec {
+                Recorded::Spawn(_, values) => {
+                    for (t, v) in values {
+                        comps[t] = Some(v);
+                    }
+                }
+                Recorded::Insert(t, _, v) => comps[t] = Some(v),
+                Recorded::Remove(t, _) => comps[t] = None,
+                _ => self.model_destroy(entity),
+            }
+        }
+        ensure!(added.next().is_none(), "an `add` closure ran twice");
+        ensure!(applied == want, "apply gave {applied:?}, want {want:?}");
+        Ok(())
+    }
+
+    /// Reserves `count` handles through `&Entities`, then does `action`, after which every
+    /// reserved handle must be alive (unless destroyed).
+    fn reserve(&mut self, count: usize, action: ReserveAction) -> Result<(), String> {
+        let reserved: Vec<Entity> = (0..count)
+            .map(|_| self.world.entities().reserve())
+            .collect();
+        for (i, &r) in reserved.iter().enumerate() {
+            ensure!(
+                !self.world.is_alive(r),
+                "reserved {r:?} is alive before any change"
+            );
+            ensure!(
+                !self.all.contains(&r) && !reserved[..i].contains(&r),
+                "reserved {r:?} was handed out before"
+            );
+        }
+        ensure!(
+            self.world.entities().len() == self.model.len(),
+            "reservations count as alive"
+        );
+        let pick = |which: usize| reserved[which % reserved.len()];
+        let flush = |h: &mut Harness| -> Result<(), String> {
+            for &r in &reserved {
+                h.model_spawn(r, [None; TYPES])?;
+            }
+            Ok(())
+        };
+        match action {
+            ReserveAction::Insert { which, ty, value } => {
+                let r = pick(which);
+                let got = dispatch!(ty, insert(&mut self.world, r, value));
+                ensure!(
+                    got == Ok(None),
+                    "insert {} on the reserved {r:?}: {got:?}",
+                    NAMES[ty]
+                );
+                flush(self)?;
+                self.model.get_mut(&r).expect("flushed")[ty] = Some(value);
+            }
+            ReserveAction::Spawn => {
+                let e = self.world.spawn();
+                ensure!(!reserved.contains(&e), "spawn returned the reserved {e:?}");
+                flush(self)?;
+                self.model_spawn(e, [None; TYPES])?;
+            }
+            ReserveAction::DestroyOther(target) => {
+                let e = self.resolve(target);
+                let got = self.world.destroy(e);
+                if self.model.contains_key(&e) {
+                    ensure!(got == Ok(()), "destroy alive {e:?}: {got:?}");
+                    flush(self)?;
+                    self.model_destroy(e);
+                } else {
+                    ensure!(
+                        got == Err(EntityError::Dead(e)),
+                        "destroy dead {e:?}: {got:?}"
+                    );
+                    // A refused destroy changes nothing: applying commands flushes.
+                    let applied = self.world.apply(&mut Commands::new());
+                    ensure!(
+                        applied == Applied::default(),
+                        "apply of nothing: {applied:?}"
+                    );
+                    flush(self)?;
+                }
+            }
+            ReserveAction::DestroyReserved(which) => {
+                let r = pick(which);
+                let got = self.world.destroy(r);
+                ensure!(got == Ok(()), "destroy the reserved {r:?}: {got:?}");
+                flush(self)?;
+                self.model_destroy(r);
+            }
+            ReserveAction::InsertMany { ty, value } => {
+                let items: Vec<(Entity, u32)> = reserved.iter().map(|&r| (r, value)).collect();
+                let got = dispatch!(ty, insert_batch(&mut self.world, &items));
+                ensure!(
+                    got == Ok(count),
+                    "insert_many {} on the reserved {reserved:?}: {got:?}",
+                    NAMES[ty]
+                );
+                flush(self)?;
+                for r in &reserved {
+                    self.model.get_mut(r).expect("flushed")[ty] = Some(value);
+                }
+            }
+            ReserveAction::DestroyMany { which, other } => {
+                let (r, other) = (pick(which), self.resolve(other));
+                let got = self.world.destroy_many(&[r, other]);
+                let other_alive = self.model.contains_key(&other);
+                flush(self)?;
+                self.model_destroy(r);
+                if other_alive {
+                    self.model_destroy(other);
+                }
+                let want = 1 + usize::from(other_alive);
+                ensure!(
+                    got == want,
+                    "destroy_many of {r:?} and {other:?}: {got}, want {want}"
+                );
+            }
+            ReserveAction::Apply => {
+                let applied = self.world.apply(&mut Commands::new());
+                ensure!(
+                    applied == Applied::default(),
+                    "apply of nothing: {applied:?}"
+                );
+                flush(self)?;
+            }
+        }
+        for &r in &reserved {
+            let alive = self.model.contains_key(&r);
+            ensure!(
+                self.world.is_alive(r) == alive,
+                "reserved {r:?} after {action:?}: is_alive is {}, want {alive}",
+                !alive
+            );
+        }
+        Ok(())
+    }
+
+    /// The entities and values of an `insert_many` batch.
+    fn batch_items(
+        &self,
+        items: &[(Target, u32)],
+        repeats: &[(usize, u32)],
+        poison: Option<(usize, Target)>,
+    ) -> Vec<(Entity, u32)> {
+        let mut batch: Vec<(Entity, u32)> =
+            items.iter().map(|&(t, v)| (self.resolve(t), v)).collect();
+        for &(i, v) in repeats {
+            let e = batch[i % batch.len()].0;
+            batch.push((e, v));
+        }
+        if let Some((at, target)) = poison {
+            batch.insert(at % (batch.len() + 1), (self.resolve(target), 7));
+        }
+        batch
+    }
+
+    /// The entities of a `remove_many` or `destroy_many` batch.
+    fn batch_targets(&self, targets: &[Target], repeats: &[usize]) -> Vec<Entity> {
+        let mut batch: Vec<Entity> = targets.iter().map(|&t| self.resolve(t)).collect();
+        for &i in repeats {
+            batch.push(batch[i % batch.len()]);
+        }
+        batch
+    }
+
+    fn insert_batch_op(
+        &mut self,
+        ty: usize,
+        items: &[(Target, u32)],
+        repeats: &[(usize, u32)],
+        poison: Option<(usize, Target)>,
+    ) -> Result<(), String> {
+        let batch = self.batch_items(items, repeats, poison);
+        let got = dispatch!(ty, insert_batch(&mut self.world, &batch));
+        match batch.iter().find(|(e, _)| !self.model.contains_key(e)) {
+            Some(&(dead, _)) => ensure!(
+                got == Err((dead, batch.clone())),
+                "insert_many {} of {batch:?} (dead {dead:?}): {got:?}",
+                NAMES[ty]
+            ),
+            None => {
+                let mut added = 0;
+                for &(e, v) in &batch {
+                    let comps = self.model.get_mut(&e).expect("alive");
+                    added += usize::from(comps[ty].replace(v).is_none());
+                }
+                ensure!(
+                    got == Ok(added),
+                    "insert_many {} of {batch:?}: {got:?}, want {added} added",
+                    NAMES[ty]
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn remove_batch_op(
+        &mut self,
+        ty: usize,
+        targets: &[Target],
+        repeats: &[usize],
+    ) -> Result<(), String> {
+        let batch = self.batch_targets(targets, repeats);
+        let got = dispatch!(ty, remove_batch(&mut self.world, &batch));
+        let mut want = 0;
+        for e in &batch {
+            if let Some(comps) = self.model.get_mut(e) {
+                want += usize::from(comps[ty].take().is_some());
+            }
+        }
+        ensure!(
+            got == want,
+            "remove_many {} of {batch:?}: {got}, want {want}",
+            NAMES[ty]
+        );
+        Ok(())
+    }
+
+    fn destroy_batch_op(&mut self, targets: &[Target], repeats: &[usize]) -> Result<(), String> {
+        let batch = self.batch_targets(targets, repeats);
+        let before = self.orders()?;
+        let got = self.world.destroy_many(&batch);
+        let mut doomed = Vec::new();
+        for &e in &batch {
+            if self.model.contains_key(&e) {
+                self.model_destroy(e);
+                doomed.push(e);
+            }
+        }
+        ensure!(
+            got == doomed.len(),
+            "destroy_many of {batch:?}: {got}, want {}",
+            doomed.len()
+        );
+        self.check_survivors(&before, &doomed)
+    }
+
+    fn retain_op(&mut self, kind: usize, seed: u32) -> Result<(), String> {
+        let kind = RETAIN_VIEWS[kind];
+        let spec = &VIEWS[kind];
+        ensure!(spec.unfiltered(), "retain view {kind} has a filter");
+        let before = self.orders()?;
+        let (got, seen) =
+            with_view!(kind, Vq, Vf => retain_by::<Vq, Vf>(&mut self.world, spec.writes, seed))?;
+        self.check_walk(&format!("retain over view {kind}"), spec, &seen, seed)?;
+        let doomed: Vec<Entity> = seen
+            .iter()
+            .filter(|(_, comps)| !keep(comps, seed))
+            .map(|&(e, _)| e)
+            .collect();
+        for &e in &doomed {
+            self.model_destroy(e);
+        }
+        ensure!(
+            got == doomed.len(),
+            "retain over view {kind} destroyed {got}, want {}",
+            doomed.len()
+        );
+        self.check_survivors(&before, &doomed)
+    }
+
+    fn retain_component_op(&mut self, kind: usize, seed: u32) -> Result<(), String> {
+        let (ty, view) = RETAIN_COMPONENTS[kind];
+        let spec = &VIEWS[view];
+        ensure!(
+            spec.unfiltered(),
+            "retain_component view {view} has a filter"
+        );
+        let (got, seen) = with_type!(ty, T => with_view!(view, Vq, Vf => {
+            retain_component_by::<T, Vq, Vf>(&mut self.world, spec.writes, seed)
+        }))?;
+        let name = format!("retain_component::<{}> over view {view}", NAMES[ty]);
+        self.check_walk(&name, spec, &seen, seed)?;
+        let mut want = 0;
+        for (e, comps) in &seen {
+            if !keep(comps, seed) {
+                let model = self.model.get_mut(e).expect("alive");
+                want += usize::from(model[ty].take().is_some());
+            }
+        }
+        ensure!(got == want, "{name} removed {got}, want {want}");
         Ok(())
     }
 
@@ -1493,6 +3693,14 @@ fn run(order: &[usize], spellings: &[usize], ops: &[Op]) -> Result<(), String> {
             check_moves(&before, &layout, &movable).map_err(context)?;
         }
         h.check(i, &layout).map_err(context)?;
+        if std::env::var_os("STATS").is_some() && i % 200 == 199 {
+            let sizes: Vec<usize> = GROUPS.iter().map(|&g| h.members(g).len()).collect();
+            eprintln!(
+                "op {i}: alive {} groups {sizes:?} dead {}",
+                h.model.len(),
+                h.dead.len()
+            );
+        }
         if let Op::SortGroup {
             group,
             spelling,

@@ -117,3 +117,46 @@ fn views_and_bulk_changes_match_the_static_world() {
     assert_eq!(world.group_len::<Movers>().unwrap(), 0);
     world.check().unwrap();
 }
+
+#[test]
+fn reserved_entities_are_alive_for_the_next_change() {
+    let mut world = world();
+    let reserved = world.entities().reserve();
+    assert!(!world.is_alive(reserved));
+    assert_eq!(world.insert(reserved, Position(1)), Ok(None));
+    assert!(world.is_alive(reserved));
+    assert!(world.contains::<Position>(reserved));
+    let other = world.entities().reserve();
+    let victim = world.spawn();
+    world.destroy(victim).unwrap();
+    assert!(world.is_alive(other), "destroying flushes reservations");
+    world.check().unwrap();
+}
+
+#[test]
+fn stale_handles_in_bulk_removal_touch_nothing() {
+    let mut world = world();
+    let old = world.spawn_with((Position(100), Velocity(1)));
+    world.destroy(old).unwrap();
+    let new = world.spawn_with((Position(200), Velocity(1)));
+    assert_eq!(new.index(), old.index(), "the index is reused");
+    let everyone: Vec<_> = world.entities().iter().collect();
+    // Many handles (one pass over the storage) and few (one swap each), both with the
+    // stale one and duplicates.
+    for batch in [everyone.clone(), vec![old, old]] {
+        let mut batch = batch;
+        batch.retain(|&e| e != new);
+        batch.push(old);
+        batch.extend(batch.clone());
+        let had = batch
+            .iter()
+            .filter(|&&e| world.contains::<Velocity>(e))
+            .collect::<std::collections::HashSet<_>>()
+            .len();
+        assert_eq!(world.remove_many::<Velocity>(&batch), had);
+        assert_eq!(world.get::<Velocity>(new), Some(&Velocity(1)));
+        assert_eq!(world.destroy_many(&[old, old]), 0);
+        assert!(world.is_alive(new));
+        world.check().unwrap();
+    }
+}

@@ -63,7 +63,7 @@ impl<'w, W: LendGroup<K> + 'w, K: GroupKey> Borrow<'w, W> for GroupMut<'w, K> {
         <<K::Owned as ComponentSet>::List as List>::Then<<K::Observed as ComponentSet>::List>;
     type Reads = Nil;
 
-    #[inline]
+    #[inline(always)]
     fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
         W::lend_group(parts)
     }
@@ -74,7 +74,7 @@ impl<'w, W: LendGroup<K> + 'w, K: GroupKey> Borrow<'w, W> for GroupRef<'w, K> {
     type Reads =
         <<K::Owned as ComponentSet>::List as List>::Then<<K::Observed as ComponentSet>::List>;
 
-    #[inline]
+    #[inline(always)]
     fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
         W::lend_group_ref(parts)
     }
@@ -90,7 +90,7 @@ impl<'w, W: LendStorage<T> + 'w, T: Component> Borrow<'w, W> for &'w Storage<T> 
         W::prepare(world);
     }
 
-    #[inline]
+    #[inline(always)]
     fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
         W::slot(parts)?.take_shared()
     }
@@ -106,7 +106,7 @@ impl<'w, W: LendStorage<T> + 'w, T: Component> Borrow<'w, W> for ValuesMut<'w, T
         W::prepare(world);
     }
 
-    #[inline]
+    #[inline(always)]
     fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
         Ok(ValuesMut::new(W::slot(parts)?.take_mut()?))
     }
@@ -116,7 +116,7 @@ impl<'w, W: WorldParts + 'w> Borrow<'w, W> for &'w Entities {
     type Writes = Nil;
     type Reads = Nil;
 
-    #[inline]
+    #[inline(always)]
     fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
         Ok(W::entities_of(parts))
     }
@@ -140,7 +140,7 @@ where
         F::prepare(world);
     }
 
-    #[inline]
+    #[inline(always)]
     fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
         View::take::<W>(parts)
     }
@@ -161,7 +161,7 @@ macro_rules! borrow_tuple {
                 $($P::prepare(world);)+
             }
 
-            #[inline]
+            #[inline(always)]
             fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
                 Ok(($($P::take(parts)?,)+))
             }

@@ -138,7 +138,7 @@ macro_rules! filter_leaf {
                 W::prepare(world);
             }
 
-            #[inline]
+            #[inline(always)]
             fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
             where
                 W: 'w,
@@ -187,7 +187,7 @@ impl Filter for () {
 impl<W: WorldParts> FilterOf<W> for () {
     fn prepare(_: &mut W) {}
 
-    #[inline]
+    #[inline(always)]
     fn take<'w>(_: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
     where
         W: 'w,
@@ -252,7 +252,7 @@ macro_rules! filter_tuple {
                 $($F::prepare(world);)+
             }
 
-            #[inline]
+            #[inline(always)]
             fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
             where
                 W: 'w,

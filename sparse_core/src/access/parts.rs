@@ -30,7 +30,7 @@ impl<'w, T: 'static> Slot<'w, T> {
     ///
     /// # Errors
     /// [`AccessError::Conflict`] if the storage was lent before.
-    #[inline]
+    #[inline(always)]
     pub fn take_mut(&mut self) -> Result<&'w mut Storage<T>, AccessError> {
         match core::mem::replace(self, Slot::Taken) {
             Slot::Mut(storage) => Ok(storage),
@@ -45,7 +45,7 @@ impl<'w, T: 'static> Slot<'w, T> {
     ///
     /// # Errors
     /// [`AccessError::Conflict`] if the storage was lent mutably.
-    #[inline]
+    #[inline(always)]
     pub fn take_shared(&mut self) -> Result<&'w Storage<T>, AccessError> {
         let storage: &'w Storage<T> = match core::mem::replace(self, Slot::Taken) {
             Slot::Mut(storage) => storage,
@@ -110,7 +110,7 @@ impl<'w, T: crate::Component> SlotRef<'_, 'w, T> {
     ///
     /// # Errors
     /// [`AccessError::Conflict`] if the storage was lent before.
-    #[inline]
+    #[inline(always)]
     pub fn take_mut(self) -> Result<&'w mut Storage<T>, AccessError> {
         match self {
             SlotRef::Typed(slot) => slot.take_mut(),
@@ -122,7 +122,7 @@ impl<'w, T: crate::Component> SlotRef<'_, 'w, T> {
     ///
     /// # Errors
     /// [`AccessError::Conflict`] if the storage was lent mutably.
-    #[inline]
+    #[inline(always)]
     pub fn take_shared(self) -> Result<&'w Storage<T>, AccessError> {
         match self {
             SlotRef::Typed(slot) => slot.take_shared(),

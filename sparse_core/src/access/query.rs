@@ -232,7 +232,7 @@ impl<W: LendStorage<T>, T: Component> QueryOf<W> for &T {
         W::prepare(world);
     }
 
-    #[inline]
+    #[inline(always)]
     fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
     where
         W: 'w,
@@ -298,7 +298,7 @@ impl<W: LendStorage<T>, T: Component> QueryOf<W> for &mut T {
         W::prepare(world);
     }
 
-    #[inline]
+    #[inline(always)]
     fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
     where
         W: 'w,
@@ -361,7 +361,7 @@ impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<&T> {
         W::prepare(world);
     }
 
-    #[inline]
+    #[inline(always)]
     fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
     where
         W: 'w,
@@ -418,7 +418,7 @@ impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<&mut T> {
         W::prepare(world);
     }
 
-    #[inline]
+    #[inline(always)]
     fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
     where
         W: 'w,
@@ -508,7 +508,7 @@ macro_rules! query_tuple {
                 $($Q::prepare(world);)+
             }
 
-            #[inline]
+            #[inline(always)]
             fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
             where
                 W: 'w,

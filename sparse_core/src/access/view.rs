@@ -45,18 +45,31 @@ fn nothing_required() -> ! {
 }
 
 impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
-    /// Takes the view's storages from a world's parts and picks its driver.
+    /// Takes the view's storages from a world's parts and picks its driver. Inlined, so
+    /// that a `#[world]`'s statically disjoint slots fold away the error path.
     ///
     /// # Errors
     /// An [`AccessError`] if a storage is not stored or already lent (only the run-time
     /// world can fail here).
+    #[inline(always)]
     pub(crate) fn take<W: WorldParts + 'w>(parts: &mut W::Parts<'w>) -> Result<Self, AccessError>
     where
         Q: QueryOf<W>,
         F: FilterOf<W>,
     {
-        let mut query = Q::take(parts)?;
-        let mut filter = F::take(parts)?;
+        let query = Q::take(parts)?;
+        let filter = F::take(parts)?;
+        Ok(Self::driven::<W>(parts, query, filter))
+    }
+
+    /// The view over its borrowed storages, with its driver picked (inlined as well: the
+    /// caller's check of the result must see that it is a view).
+    #[inline(always)]
+    fn driven<W: WorldParts + 'w>(
+        parts: &W::Parts<'w>,
+        mut query: Q::Fetch<'w>,
+        mut filter: F::Fetch<'w>,
+    ) -> Self {
         let mut needs = Needs::default();
         Q::needs(&mut needs);
         F::needs(&mut needs);
@@ -104,13 +117,13 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             // A member set is no storage: nothing is aligned with it.
             Source::Members(members) => (&members[start..end], 0),
         };
-        Ok(View {
+        View {
             query,
             filter,
             entities,
             start,
             dense,
-        })
+        }
     }
 
     /// Whether the view is dense: driven by an owning group that holds every leaf's type

@@ -229,7 +229,7 @@ pub fn enter_each<O: OwnedStorages>(
 
 /// Moves each of the `count` `entities` (marked in `marks`) out of the group of length
 /// `*len`, if a member: one swap each when they are few next to the group, else every
-/// marked member at once ([`leave_marked`]). Groups nested in it must have been left
+/// marked member at once by a stable partition. Groups nested in it must have been left
 /// already.
 #[inline(always)]
 pub fn leave_many<O: OwnedStorages>(

@@ -257,7 +257,7 @@ impl World {
         entity: Entity,
         value: T,
     ) -> Result<Option<T>, EntityError> {
-        if !self.entities.is_alive(entity) {
+        if !self.entities.flush_is_alive(entity) {
             return Err(EntityError::Dead(entity));
         }
         let index = self.index_or_register::<T>();

@@ -22,12 +22,12 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
         impl __sg::__private::WorldParts for #ident {
             type Parts<'w> = __sparse::Parts<'w, #(#args),*> where Self: 'w;
 
-            #[inline]
+            #[inline(always)]
             fn parts(&mut self) -> Self::Parts<'_> {
                 self.__sparse.parts()
             }
 
-            #[inline]
+            #[inline(always)]
             fn parts_ref(&self) -> Self::Parts<'_> {
                 self.__sparse.parts_ref()
             }
@@ -179,7 +179,9 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
         impl __sg::LendStorage<#ty> for #ident {
             type Index = #index;
 
-            #[inline]
+            // Always inlined, so the lending check of a borrow folds away.
+            #[inline(always)]
+            #[allow(clippy::inline_always)]
             fn slot<'p, 'w>(
                 parts: &'p mut <Self as __sg::__private::WorldParts>::Parts<'w>,
             ) -> ::core::result::Result<__sg::__private::SlotRef<'p, 'w, #ty>, __sg::__private::AccessError> {
@@ -237,14 +239,17 @@ fn group(cx: &Cx<'_>, g: usize) -> TokenStream {
         #cfg
         #[automatically_derived]
         impl __sg::LendGroup<#tuple> for #ident {
-            #[inline]
+            // Always inlined, so the lending check of a borrow folds away.
+            #[inline(always)]
+            #[allow(clippy::inline_always)]
             fn lend_group<'w>(
                 parts: &mut <Self as __sg::__private::WorldParts>::Parts<'w>,
             ) -> ::core::result::Result<__sg::GroupMut<'w, #tuple>, __sg::__private::AccessError> {
                 parts.#lend()
             }
 
-            #[inline]
+            #[inline(always)]
+            #[allow(clippy::inline_always)]
             fn lend_group_ref<'w>(
                 parts: &mut <Self as __sg::__private::WorldParts>::Parts<'w>,
             ) -> ::core::result::Result<__sg::GroupRef<'w, #tuple>, __sg::__private::AccessError> {

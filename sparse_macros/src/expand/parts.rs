@@ -46,7 +46,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
         let slot = Cx::storage_methods(i).slot;
         quote! {
             #cfg
-            #[inline]
+            #[inline(always)]
             pub fn #slot(&mut self) -> &mut __p::Slot<'w, #param> {
                 &mut self.#field
             }
@@ -66,7 +66,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
         #[automatically_derived]
         impl<#(#params),*> Storages<#(#params),*> {
             /// Every storage available mutably.
-            #[inline]
+            #[inline(always)]
             pub fn parts(&mut self) -> Parts<'_, #(#params),*> {
                 Parts {
                     entities: &self.entities,
@@ -77,7 +77,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
             }
 
             /// Every storage available shared.
-            #[inline]
+            #[inline(always)]
             pub fn parts_ref(&self) -> Parts<'_, #(#params),*> {
                 Parts {
                     entities: &self.entities,
@@ -190,9 +190,11 @@ fn lend_group(cx: &Cx<'_>, g: usize) -> TokenStream {
             quote!(__p::group_ref::<#key>(#owned_ref, self.#len, #observed_ref)),
         )
     };
+    // Inlined always, as the slots are: a borrow's lending then folds into the caller and
+    // the check that nothing is lent twice is decided at compile time.
     quote! {
         #cfg
-        #[inline]
+        #[inline(always)]
         pub fn #lend(&mut self) -> ::core::result::Result<__p::GroupMut<'w, #key>, __p::AccessError>
         where
             #bounds
@@ -201,7 +203,7 @@ fn lend_group(cx: &Cx<'_>, g: usize) -> TokenStream {
         }
 
         #cfg
-        #[inline]
+        #[inline(always)]
         pub fn #lend_ref(&mut self) -> ::core::result::Result<__p::GroupRef<'w, #key>, __p::AccessError>
         where
             #bounds
