@@ -8,9 +8,18 @@
 //! exclude chain (`<I,J, exclude(K)>` ⊃ `<I,J, exclude(K,L)>`), a partial-owning group
 //! with an exclusion (`<D, get(A), exclude(K)>`), and two non-owning groups sharing
 //! observed types with the others (`get(A, E)`, `<get(B), exclude(G)>`).
+//!
+//! Besides single changes, the sequences drive the access model through both worlds: views
+//! with filters and optional leaves changing values, read-only groups, a borrow of a group,
+//! a storage and the values of another at once, commands (with skipped ones and reserved
+//! handles), `retain`, `retain_component`, `insert_many` (with duplicates and dead
+//! entities), `remove_many`, `destroy_many` and `clear`.
 
 use proptest::prelude::*;
-use sparse_groups::{Component, Entity, Exclude, Get, GroupSpec, Storage, World, world};
+use sparse_groups::{
+    Applied, Commands, Component, Entities, Entity, Exclude, Get, GroupMut, GroupSpec, Storage,
+    ValuesMut, View, With, Without, World, world,
+};
 
 trait Value {
     fn new(value: u32) -> Self;
@@ -102,6 +111,40 @@ enum Op {
     Destroy(usize),
     SortGroup(u8, bool),
     Bump(u8),
+    /// A view of kind `.0` changing values with seed `.1`.
+    View(u8, u32),
+    /// Group `.0` read through `group_ref`, iterated and by `for_each`.
+    GroupRef(u8),
+    /// A group, a storage and the values of another, borrowed at once.
+    Borrow(u32),
+    Commands(Vec<Cmd>),
+    /// `retain` (`.0` even) or `retain_component` of kind `.0 / 2`, with seed `.1`.
+    Retain(u8, u32),
+    /// `insert_many` of type `.0`; a handle made stale first when `.2`.
+    InsertMany(u8, Vec<(usize, u32)>, bool),
+    RemoveMany(u8, Vec<usize>),
+    DestroyMany(Vec<usize>),
+    Clear(u8),
+    /// A handle reserved through `&Entities`, then given a component.
+    Reserve(u8, u32),
+}
+
+/// One recorded command.
+#[derive(Debug, Clone)]
+enum Cmd {
+    Insert(u8, usize, u32),
+    Remove(u8, usize),
+    Destroy(usize),
+    Spawn(u32),
+}
+
+fn cmd() -> impl Strategy<Value = Cmd> {
+    prop_oneof![
+        4 => (0..TYPES, any::<usize>(), 0u32..1000).prop_map(|(t, e, v)| Cmd::Insert(t, e, v)),
+        2 => (0..TYPES, any::<usize>()).prop_map(|(t, e)| Cmd::Remove(t, e)),
+        2 => any::<usize>().prop_map(Cmd::Destroy),
+        1 => (0u32..1000).prop_map(Cmd::Spawn),
+    ]
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -112,7 +155,145 @@ fn op() -> impl Strategy<Value = Op> {
         1 => any::<usize>().prop_map(Op::Destroy),
         1 => (0..GROUPS, any::<bool>()).prop_map(|(g, d)| Op::SortGroup(g, d)),
         1 => (0..GROUPS).prop_map(Op::Bump),
+        2 => (0..VIEWS, 0u32..1000).prop_map(|(k, seed)| Op::View(k, seed)),
+        1 => (0..GROUPS).prop_map(Op::GroupRef),
+        1 => (0u32..1000).prop_map(Op::Borrow),
+        2 => prop::collection::vec(cmd(), 1..8).prop_map(Op::Commands),
+        1 => (0..RETAINS, 0u32..1000).prop_map(|(k, seed)| Op::Retain(k, seed)),
+        1 => (0..TYPES, prop::collection::vec((any::<usize>(), 0u32..1000), 1..12), any::<bool>())
+            .prop_map(|(t, items, stale)| Op::InsertMany(t, items, stale)),
+        1 => (0..TYPES, prop::collection::vec(any::<usize>(), 1..12))
+            .prop_map(|(t, es)| Op::RemoveMany(t, es)),
+        1 => prop::collection::vec(any::<usize>(), 1..6).prop_map(Op::DestroyMany),
+        1 => (0..TYPES).prop_map(Op::Clear),
+        1 => (0..TYPES, 0u32..1000).prop_map(|(t, v)| Op::Reserve(t, v)),
     ]
+}
+
+/// The number of view kinds and of retain kinds.
+const VIEWS: u8 = 5;
+const RETAINS: u8 = 6;
+
+/// A new value from an old one and a seed.
+fn mix(value: u32, seed: u32) -> u32 {
+    value.wrapping_mul(31).wrapping_add(seed) % 1000
+}
+
+/// Whether an item with values summing to `sum` is kept by a retain with `seed`.
+fn keep(sum: u32, seed: u32) -> bool {
+    !(sum + seed).is_multiple_of(3)
+}
+
+/// Walks view kind `$k` of a borrowed `View` (`$borrow!(Q, F)` gives it), changing values
+/// with `$seed`; gives the entities visited and the values seen, sorted by entity.
+macro_rules! walk_view {
+    ($k:expr, $seed:expr, $borrow:ident) => {{
+        let seed = $seed;
+        let mut seen: Vec<(Entity, Vec<Option<u32>>)> = Vec::new();
+        match $k {
+            0 => {
+                let view = $borrow!((&mut A, &B), ());
+                for (e, (a, b)) in view {
+                    seen.push((e, vec![Some(a.0), Some(b.0)]));
+                    a.0 = mix(a.0 + b.0, seed);
+                }
+            }
+            1 => {
+                let view = $borrow!((&mut I, Option<&K>), Without<L>);
+                view.for_each(|e, (i, k)| {
+                    seen.push((e, vec![Some(i.0), k.map(|k| k.0)]));
+                    i.0 = mix(i.0, seed);
+                });
+            }
+            2 => {
+                let mut view = $borrow!((&E, Option<&mut F>), With<G>);
+                for (e, (x, f)) in view.iter_mut() {
+                    seen.push((e, vec![Some(x.0), f.as_ref().map(|f| f.0)]));
+                    if let Some(f) = f {
+                        f.0 = mix(f.0 + x.0, seed);
+                    }
+                }
+            }
+            3 => {
+                let view = $borrow!(&mut D, (With<A>, Without<K>));
+                for (e, d) in view {
+                    seen.push((e, vec![Some(d.0)]));
+                    d.0 = mix(d.0, seed);
+                }
+            }
+            _ => {
+                let mut view = $borrow!((&C, &mut L), ());
+                let probe: Vec<Entity> = view.iter_mut().map(|(e, _)| e).collect();
+                for e in probe {
+                    let (c, l) = view.get(e).expect("visited");
+                    seen.push((e, vec![Some(c.0), Some(l.0)]));
+                    l.0 = mix(l.0 + c.0, seed);
+                }
+            }
+        }
+        seen.sort_by_key(|(e, _)| *e);
+        seen
+    }};
+}
+
+/// Retain kind `$k` on world `$w` with `$seed`; `$ok` unwraps a run-time result.
+macro_rules! retain_kind {
+    ($w:expr, $k:expr, $seed:expr, $ok:ident) => {{
+        let (w, seed) = ($w, $seed);
+        match $k {
+            0 => $ok!(w.retain::<(&A, &B)>(|_, (a, b)| keep(a.0 + b.0, seed))),
+            1 => $ok!(
+                w.retain::<(&I, Option<&K>)>(|_, (i, k)| keep(i.0 + k.map_or(0, |k| k.0), seed))
+            ),
+            2 => $ok!(w.retain::<&L>(|_, l| keep(l.0, seed))),
+            3 => $ok!(w.retain_component::<F, (&E, &F)>(|_, (e, f)| keep(e.0 + f.0, seed))),
+            4 => $ok!(w.retain_component::<K, &K>(|_, k| keep(k.0, seed))),
+            _ => $ok!(w.retain_component::<A, (&A, Option<&D>)>(|_, (a, d)| keep(
+                a.0 + d.map_or(0, |d| d.0),
+                seed
+            ))),
+        }
+    }};
+}
+
+/// The value itself (a `#[world]` cannot fail).
+macro_rules! direct {
+    ($e:expr) => {
+        $e
+    };
+}
+
+/// The value of a run-time `World` result that must succeed.
+macro_rules! unwrapped {
+    ($e:expr) => {
+        $e.expect("the run-time world has the storages and groups")
+    };
+}
+
+/// Records `cmds` for a world of type `$W` whose entities are `$entities`, giving the
+/// commands and the handles the spawns reserved.
+macro_rules! record {
+    ($W:ty, $allocator:expr, $cmds:expr, $entities:expr) => {{
+        let mut commands = Commands::<$W>::new();
+        let mut spawned = Vec::new();
+        for cmd in $cmds {
+            match *cmd {
+                Cmd::Insert(t, i, v) => {
+                    let e = $entities[i % $entities.len()];
+                    by_type!(t, T => commands.insert(e, T::new(v)));
+                }
+                Cmd::Remove(t, i) => {
+                    let e = $entities[i % $entities.len()];
+                    by_type!(t, T => commands.remove::<T>(e));
+                }
+                Cmd::Destroy(i) => commands.destroy($entities[i % $entities.len()]),
+                Cmd::Spawn(v) => {
+                    spawned.push(commands.spawn($allocator, (A::new(v), B::new(v), K::new(v))))
+                }
+            }
+        }
+        (commands, spawned)
+    }};
 }
 
 /// Applies the same call to both worlds and compares the results.
@@ -403,6 +584,18 @@ fn bump_both(s: &mut Static, d: &mut World, g: u8) {
     }
 }
 
+/// Bumps the `A` of every member of `<A, B>` that has a `K`, and every `L`.
+fn borrowed(mut group: GroupMut<Ab>, tags: &Storage<K>, mut values: ValuesMut<L>, seed: u32) {
+    for (e, (a, _)) in group.iter_mut() {
+        if tags.contains(e) {
+            a.0 = mix(a.0, seed);
+        }
+    }
+    for l in values.values_mut() {
+        l.0 = mix(l.0, seed);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -432,6 +625,94 @@ proptest! {
                 }
                 Op::SortGroup(g, descending) => sort_both(&mut s, &mut d, g, descending),
                 Op::Bump(g) => bump_both(&mut s, &mut d, g),
+                Op::View(k, seed) => {
+                    macro_rules! of_static {
+                        ($Q:ty, $F:ty) => {
+                            s.borrow::<View<$Q, $F>>()
+                        };
+                    }
+                    macro_rules! of_dynamic {
+                        ($Q:ty, $F:ty) => {
+                            d.borrow::<View<$Q, $F>>().expect("stored types")
+                        };
+                    }
+                    let x = walk_view!(k, seed, of_static);
+                    let y = walk_view!(k, seed, of_dynamic);
+                    prop_assert_eq!(x, y);
+                }
+                Op::GroupRef(g) => {
+                    by_group!(g, K, vals => {
+                        let (x, y) = (s.group_ref::<K>(), d.group_ref::<K>().unwrap());
+                        prop_assert_eq!(x.len(), y.len());
+                        let xs: Vec<_> = x.iter().map(|(e, item)| (e, vals(item))).collect();
+                        let mut ys = Vec::new();
+                        y.for_each(|e, item| ys.push((e, vals(item))));
+                        prop_assert_eq!(xs, ys);
+                    });
+                }
+                Op::Borrow(seed) => {
+                    let (group, tags, values) =
+                        s.borrow::<(GroupMut<Ab>, &Storage<K>, ValuesMut<L>)>();
+                    borrowed(group, tags, values, seed);
+                    let (group, tags, values) = d
+                        .borrow::<(GroupMut<Ab>, &Storage<K>, ValuesMut<L>)>()
+                        .expect("disjoint stored parts");
+                    borrowed(group, tags, values, seed);
+                }
+                Op::Commands(cmds) if !entities.is_empty() => {
+                    let (mut x, xs) = {
+                        let allocator = s.borrow::<&Entities>();
+                        record!(Static, allocator, &cmds, entities)
+                    };
+                    let (mut y, ys) = {
+                        let allocator = d.borrow::<&Entities>().unwrap();
+                        record!(World, allocator, &cmds, entities)
+                    };
+                    prop_assert_eq!(&xs, &ys);
+                    let (x, y): (Applied, Applied) = (s.apply(&mut x), d.apply(&mut y));
+                    prop_assert_eq!(x.applied + x.skipped.len(), cmds.len());
+                    prop_assert_eq!(x, y);
+                    entities.extend(xs);
+                }
+                Op::Retain(k, seed) => {
+                    let x = retain_kind!(&mut s, k, seed, direct);
+                    let y = retain_kind!(&mut d, k, seed, unwrapped);
+                    prop_assert_eq!(x, y);
+                }
+                Op::InsertMany(t, items, stale) if !entities.is_empty() => {
+                    if stale {
+                        let e = entities[items[0].0 % entities.len()];
+                        both!(&mut s, &mut d, |w| w.destroy(e));
+                    }
+                    let items: Vec<(Entity, u32)> = items
+                        .iter()
+                        .map(|&(i, v)| (entities[i % entities.len()], v))
+                        .collect();
+                    by_type!(t, T => {
+                        let batch = || items.iter().map(|&(e, v)| (e, T::new(v))).collect::<Vec<_>>();
+                        let x = s.insert_many(batch()).map_err(|e| (e.dead, e.items.len()));
+                        let y = d.insert_many(batch()).map_err(|e| (e.dead, e.items.len()));
+                        prop_assert_eq!(x, y);
+                    });
+                }
+                Op::RemoveMany(t, es) if !entities.is_empty() => {
+                    let es: Vec<Entity> = es.iter().map(|&i| entities[i % entities.len()]).collect();
+                    by_type!(t, T => both!(&mut s, &mut d, |w| w.remove_many::<T>(&es)));
+                }
+                Op::DestroyMany(es) if !entities.is_empty() => {
+                    let es: Vec<Entity> = es.iter().map(|&i| entities[i % entities.len()]).collect();
+                    both!(&mut s, &mut d, |w| w.destroy_many(&es));
+                }
+                Op::Clear(t) => by_type!(t, T => {
+                    s.clear::<T>();
+                    d.clear::<T>();
+                }),
+                Op::Reserve(t, v) => {
+                    let (x, y) = (s.entities().reserve(), d.entities().reserve());
+                    prop_assert_eq!(x, y);
+                    by_type!(t, T => both!(&mut s, &mut d, |w| w.insert(x, T::new(v)).map(|o| o.map(|c| c.0))));
+                    entities.push(x);
+                }
                 _ => {}
             }
             s.check().map_err(TestCaseError::fail)?;

@@ -10,7 +10,7 @@ use crate::generated::EditEntities;
 pub use crate::generated::Token;
 use crate::group::GroupKey;
 pub use crate::group::{
-    GroupInfo, GroupMut, GroupRef, Hint, OwnedStorages, apply_sources, check_group, enter,
+    Aligned, GroupInfo, GroupMut, GroupRef, Hint, OwnedStorages, apply_sources, check_group, enter,
     enter_each, enter_set, group_sources, leave, leave_many, leave_set, sort_members,
 };
 pub use crate::hooks::{

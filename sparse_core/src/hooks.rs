@@ -163,16 +163,18 @@ pub fn remove_many<P: ComponentPlan>(mut plan: P, entities: &[Entity]) -> usize 
     }
     // Marks are by index: only the entities holding the component (with their current
     // version) are marked, each once, so a stale handle never marks a live entity.
+    // The hooks below take every handle as given: per entity they look it up, and at
+    // once they go by the marks.
     let mut marks = Marks::with_indices(bound);
-    let entities: Vec<Entity> = entities
-        .iter()
-        .copied()
-        .filter(|&e| storage.contains(e) && marks.mark(e))
-        .collect();
-    plan.before_remove_many(&entities, &marks);
+    for &entity in entities {
+        if storage.contains(entity) {
+            marks.mark(entity);
+        }
+    }
+    plan.before_remove_many(entities, &marks);
     let storage = plan.storage();
     // Many removals: one stable pass over the storage; few: one swap-remove each.
-    let removed = if entities.len().saturating_mul(4) >= storage.len() {
+    let removed = if marks.len().saturating_mul(4) >= storage.len() {
         storage.compact(&marks, &mut [])
     } else {
         entities
@@ -181,8 +183,8 @@ pub fn remove_many<P: ComponentPlan>(mut plan: P, entities: &[Entity]) -> usize 
             .collect()
     };
     let count = before - plan.storage().len();
-    debug_assert_eq!(count, entities.len(), "every marked entity is removed once");
-    plan.after_remove_many(&entities);
+    debug_assert_eq!(count, marks.len(), "every marked entity is removed once");
+    plan.after_remove_many(entities);
     drop(removed);
     count
 }

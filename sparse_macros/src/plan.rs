@@ -30,6 +30,9 @@ pub(crate) struct GroupPlan {
     pub decl: GroupDecl<usize>,
     /// The groups nested in it, from the next one in to the innermost.
     pub inner: Vec<usize>,
+    /// The closest outer group keeping some of its owned storages aligned, with their
+    /// slots (see `Layout::aligned_with_outer`).
+    pub aligned: Option<(usize, Vec<usize>)>,
     /// What sorting it permutes: each storage with the group whose range it spans.
     pub sort_targets: Vec<(usize, usize)>,
     /// `<A, B, get(C)>`, for messages.
@@ -71,6 +74,7 @@ impl GroupPlan {
             decl_index: checked.index,
             decl: checked.decl.clone(),
             inner: Vec::new(),
+            aligned: None,
             sort_targets: Vec::new(),
             name: valid::display(&model.world.groups[checked.index]),
         }
@@ -90,6 +94,7 @@ impl Plan {
             .enumerate()
             .map(|(g, c)| GroupPlan {
                 inner: layout.inner_groups(g),
+                aligned: layout.aligned_with_outer(g),
                 sort_targets: layout
                     .sort_targets(g)
                     .iter()

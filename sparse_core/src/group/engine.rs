@@ -131,12 +131,53 @@ pub trait OwnedStorages: sealed::Sealed {
     unsafe fn swap_aligned(&mut self, a: usize, b: usize);
     /// The length of the longest prefix of `entities` that every owned storage holds from
     /// `position` on, in order.
-    fn run_at(&self, position: usize, entities: &[Entity]) -> usize;
+    /// Storages whose bit is set in `skip` are not compared.
+    fn run_at(&self, position: usize, entities: &[Entity], skip: u32) -> usize;
     /// The first owned storage's entities.
     fn first_entities(&self) -> &[Entity];
     /// Rearranges the prefix `[0, sources.len())` of every owned storage: position `i`
     /// receives what was at `sources[i]` (a permutation).
     fn permute_prefix(&mut self, sources: &[u32]);
+}
+
+/// Owned storages of a group that an outer group keeps aligned with another of them:
+/// within the outer group's range (`[0, within)`), the storages of the slots in `skip` hold
+/// the entities the group's other storage owned by the outer group holds, position by
+/// position. A run of entities found in that one storage, inside the range, is found in
+/// them too, so bulk entering compares it alone (see
+/// [`Layout::aligned_with_outer`](crate::Layout::aligned_with_outer)).
+///
+/// ```text
+/// outer <A,B,C>: A [e1|e2|e3|e4|e5]    within = 4: A, B and C agree on [0, 4)
+///                B [e1|e2|e3|e4|e7]
+///                C [e1|e2|e3|e4|e9]
+/// inner <A,B,C,D> (len 2), entering e3, e4: compare A[2..4] and D only (skip B and C)
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aligned {
+    skip: u32,
+    within: usize,
+}
+
+impl Aligned {
+    /// Nothing known: every owned storage is compared.
+    pub const NONE: Aligned = Aligned {
+        skip: 0,
+        within: usize::MAX,
+    };
+
+    /// The storages of `skip` (a bit per slot) are aligned with another owned one in
+    /// `[0, within)`, the range of the outer group owning them all. The caller keeps one
+    /// storage the outer group owns out of `skip`.
+    #[inline(always)]
+    pub fn within(within: usize, skip: u32) -> Aligned {
+        Aligned { skip, within }
+    }
+
+    /// A mask of `slots`.
+    pub fn mask(slots: &[usize]) -> u32 {
+        slots.iter().fold(0, |mask, &slot| mask | 1 << slot)
+    }
 }
 
 /// Moves `entity` into the group of length `*len` if it completes it: it has every owned
@@ -205,16 +246,22 @@ pub fn leave<O: OwnedStorages>(mut owned: O, len: &mut usize, entity: Entity, hi
 /// Entities found where they would go — a run of them at the group's end in every owned
 /// storage, as when they enter in the order of an outer group or of their appending —
 /// enter with neither a move nor a lookup: the run is found by comparing slices.
+///
+/// `aligned` names the owned storages an outer group keeps in step with another owned one
+/// (see [`Aligned`]): those are not compared.
 #[inline(always)]
 pub fn enter_each<O: OwnedStorages>(
     mut owned: O,
     len: &mut usize,
     entities: &[Entity],
+    aligned: Aligned,
     mut filter: impl FnMut(usize, Entity) -> bool,
 ) {
     let mut i = 0;
     while i < entities.len() {
-        let run = owned.run_at(*len, &entities[i..]);
+        let rest = &entities[i..];
+        let candidates = &rest[..rest.len().min(aligned.within.saturating_sub(*len))];
+        let run = owned.run_at(*len, candidates, aligned.skip);
         let admitted = (0..run)
             .position(|j| !filter(i + j, entities[i + j]))
             .unwrap_or(run);
@@ -386,9 +433,11 @@ macro_rules! owned_storages {
             }
 
             #[inline(always)]
-            fn run_at(&self, position: usize, entities: &[Entity]) -> usize {
+            fn run_at(&self, position: usize, entities: &[Entity], skip: u32) -> usize {
                 let mut run = entities.len();
-                $(run = common_prefix(self.$i.entities().get(position..).unwrap_or(&[]), &entities[..run]);)+
+                $(if skip >> $i & 1 == 0 {
+                    run = common_prefix(self.$i.entities().get(position..).unwrap_or(&[]), &entities[..run]);
+                })+
                 run
             }
 
@@ -454,8 +503,8 @@ impl<O: OwnedStorages> OwnedStorages for &mut O {
     }
 
     #[inline(always)]
-    fn run_at(&self, position: usize, entities: &[Entity]) -> usize {
-        (**self).run_at(position, entities)
+    fn run_at(&self, position: usize, entities: &[Entity], skip: u32) -> usize {
+        (**self).run_at(position, entities, skip)
     }
 
     fn first_entities(&self) -> &[Entity] {

@@ -682,6 +682,23 @@ impl<K: Clone + Eq + Hash> Layout<K> {
         inner != outer && !o.owned.is_empty() && Sets::of(i).within(&Sets::of(o))
     }
 
+    /// The closest group `group` is nested in that owns two types or more, with the
+    /// slots (positions among `group`'s owned types) of the types it owns after its
+    /// first: within the outer group's range its owned storages hold the same entities,
+    /// so entities entering `group` in a run there need be compared in one of them only.
+    pub fn aligned_with_outer(&self, group: usize) -> Option<(usize, Vec<usize>)> {
+        let outer = (0..self.groups.len())
+            .filter(|&outer| self.is_nested_in(group, outer))
+            .max_by_key(|&outer| self.groups[outer].owned.len())?;
+        let shared = &self.groups[outer].owned;
+        let slots: Vec<usize> = (self.groups[group].owned.iter().enumerate())
+            .filter(|(_, key)| shared.contains(key))
+            .map(|(slot, _)| slot)
+            .skip(1)
+            .collect();
+        (!slots.is_empty()).then_some((outer, slots))
+    }
+
     /// The groups nested in `group` (sharing its storages), from the next one in to the
     /// innermost: a chain, since they all own `group`'s types.
     pub fn inner_groups(&self, group: usize) -> Vec<usize> {

@@ -13,8 +13,8 @@ mod sort;
 
 pub(crate) use engine::sealed::Sealed as OwnedSealed;
 pub use engine::{
-    GroupInfo, Hint, OwnedStorages, check_group, enter, enter_each, enter_set, leave, leave_many,
-    leave_set,
+    Aligned, GroupInfo, Hint, OwnedStorages, check_group, enter, enter_each, enter_set, leave,
+    leave_many, leave_set,
 };
 pub use group_mut::{GroupIter, GroupMut, GroupRef, GroupRefIter};
 pub use key::{Exclude, Get, GroupKey, Types};

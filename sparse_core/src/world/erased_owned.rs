@@ -90,11 +90,13 @@ impl OwnedStorages for ErasedOwned<'_> {
         }
     }
 
-    fn run_at(&self, position: usize, entities: &[Entity]) -> usize {
-        (0..self.owned.len()).fold(entities.len(), |run, slot| {
-            let held = self.entities(slot).get(position..).unwrap_or(&[]);
-            crate::group::common_prefix(held, &entities[..run])
-        })
+    fn run_at(&self, position: usize, entities: &[Entity], skip: u32) -> usize {
+        (0..self.owned.len())
+            .filter(|slot| skip >> slot & 1 == 0)
+            .fold(entities.len(), |run, slot| {
+                let held = self.entities(slot).get(position..).unwrap_or(&[]);
+                crate::group::common_prefix(held, &entities[..run])
+            })
     }
 
     fn first_entities(&self) -> &[Entity] {

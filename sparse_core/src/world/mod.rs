@@ -21,7 +21,7 @@ use crate::component_set::sealed::Sealed as _;
 use crate::entity::{Entities, Entity, EntityError};
 use crate::generated::{Edit, EditEntities, InsertManyError, Token};
 use crate::group::{
-    self, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupRef, Layout, Step,
+    self, Aligned, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupRef, Layout, Step,
 };
 use crate::hooks;
 use crate::storage::{ErasedStorage, SparseSet, Storage, StorageInfo};
@@ -38,6 +38,9 @@ struct GroupState {
     excluded: Vec<usize>,
     /// The number of members.
     len: usize,
+    /// The closest outer group keeping owned storages aligned, and their slots as a mask
+    /// (see [`Aligned`](crate::group::Aligned)).
+    aligned: Option<(usize, u32)>,
     /// The members of a non-owning group.
     members: Option<SparseSet>,
     /// The declaration's types, each list sorted: how a key finds the group.
@@ -160,6 +163,7 @@ impl World {
                 observed,
                 excluded,
                 len: 0,
+                aligned: None,
                 members: decl.is_non_owning().then(SparseSet::new),
                 ids: sorted_ids(decl),
                 name: DisplayGroup(decl).to_string(),
@@ -182,6 +186,11 @@ impl World {
                 before_remove: layout.before_remove(key),
                 after_remove: layout.after_remove(key),
             };
+        }
+        for (g, group) in world.groups.iter_mut().enumerate() {
+            group.aligned = layout
+                .aligned_with_outer(g)
+                .map(|(outer, slots)| (outer, Aligned::mask(&slots)));
         }
         world.destroy = layout.destroy_order();
         world.spawn = layout.spawn_order();

@@ -7,7 +7,7 @@ use super::erased_owned::ErasedOwned;
 use super::{GroupState, World};
 use crate::component::Component;
 use crate::entity::{Entities, Entity};
-use crate::group::{self, Action, Hint, Step};
+use crate::group::{self, Action, Aligned, Hint, Step};
 use crate::hooks::{ComponentPlan, EntityPlan};
 use crate::storage::{ErasedStorage, Marks, Storage};
 
@@ -124,6 +124,11 @@ fn run_steps_many(
         let owning = groups[step.group].members.is_none();
         match (step.action, owning) {
             (Action::Enter, true) => {
+                let aligned = groups[step.group]
+                    .aligned
+                    .map_or(Aligned::NONE, |(outer, skip)| {
+                        Aligned::within(groups[outer].len, skip)
+                    });
                 let GroupState {
                     owned,
                     observed,
@@ -142,7 +147,7 @@ fn run_steps_many(
                 // Test every filter first: the moves need the storages mutably.
                 let admitted: Vec<bool> = entities.iter().map(|&e| passes(storages, e)).collect();
                 let owned = ErasedOwned::new(storages, owned);
-                group::enter_each(owned, len, entities, |i, _| admitted[i]);
+                group::enter_each(owned, len, entities, aligned, |i, _| admitted[i]);
             }
             (Action::Leave, true) => {
                 let GroupState { owned, len, .. } = &mut groups[step.group];

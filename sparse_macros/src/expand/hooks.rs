@@ -2,9 +2,10 @@
 //! to the groups, as straight-line calls of the group engine in the order the plan gives
 //! (for one entity), or as one loop per step (for many).
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
+use sparse_core::__private::Aligned;
 use sparse_core::{Action, Step};
 
 use super::Cx;
@@ -136,9 +137,10 @@ fn steps_many(cx: &Cx<'_>, steps: &[Step], changed: Option<usize>, marks: bool) 
         match (step.action, cx.plan.groups[g].is_non_owning()) {
             (Action::Enter, false) => {
                 let (owned, test) = (owned(cx, g), filter_test(cx, g, changed));
+                let aligned = aligned(cx, g);
                 quote! {
                     #cfg
-                    __p::enter_each(#owned, &mut w.#len, entities, |_, entity| #test);
+                    __p::enter_each(#owned, &mut w.#len, entities, #aligned, |_, entity| #test);
                 }
             }
             (Action::Leave, false) => {
@@ -166,6 +168,20 @@ fn steps_many(cx: &Cx<'_>, steps: &[Step], changed: Option<usize>, marks: bool) 
         let w = &mut *self.0;
         #(#body)*
         #unused
+    }
+}
+
+/// What group `g`'s outer group keeps aligned for bulk entering (`__p::Aligned`): the
+/// outer group's length and the skipped slots as a mask. The outer group's `#[cfg]` holds
+/// wherever `g`'s does, since `g` names every type it names.
+fn aligned(cx: &Cx<'_>, g: usize) -> TokenStream {
+    match &cx.plan.groups[g].aligned {
+        Some((outer, slots)) => {
+            let len = Cx::len_field(*outer);
+            let mask = Literal::u32_unsuffixed(Aligned::mask(slots));
+            quote!(__p::Aligned::within(w.#len, #mask))
+        }
+        None => quote!(__p::Aligned::NONE),
     }
 }
 

@@ -101,6 +101,25 @@ fn accepts_tree_families_and_rejects_siblings() {
 }
 
 #[test]
+fn bulk_entering_compares_one_storage_of_the_closest_outer_group() {
+    let groups = [
+        owning(&["A", "B"]),
+        owning(&["D", "C", "B", "A"]),
+        owning(&["A", "B", "C"]),
+        owning(&["E"]).get(vec!["F"]),
+        owning(&["E", "F"]),
+    ];
+    let l = layout(&groups).unwrap();
+    // <D,C,B,A> is nested in <A,B> and <A,B,C>: the closer one keeps C, B and A aligned,
+    // so B and A (slots 2 and 3) need no compare, C does.
+    assert_eq!(l.aligned_with_outer(1), Some((2, vec![2, 3])));
+    assert_eq!(l.aligned_with_outer(2), Some((0, vec![1])));
+    // Outermost groups, and outer groups owning one type, give nothing to skip.
+    assert_eq!(l.aligned_with_outer(0), None);
+    assert_eq!(l.aligned_with_outer(4), None);
+}
+
+#[test]
 fn partial_and_non_owning_groups_and_exclusion() {
     let game = [
         owning(&["Sprite", "Renderable"]),
