@@ -177,24 +177,7 @@ macro_rules! with_type {
 /// Calls `$f::<T>(args)` with the component type of index `$ty`.
 macro_rules! dispatch {
     ($ty:expr, $f:ident($($arg:expr),* $(,)?)) => {
-        match $ty {
-            0 => $f::<A>($($arg),*),
-            1 => $f::<B>($($arg),*),
-            2 => $f::<C>($($arg),*),
-            3 => $f::<D>($($arg),*),
-            4 => $f::<E>($($arg),*),
-            5 => $f::<F>($($arg),*),
-            6 => $f::<G>($($arg),*),
-            7 => $f::<H>($($arg),*),
-            8 => $f::<I>($($arg),*),
-            9 => $f::<J>($($arg),*),
-            10 => $f::<K>($($arg),*),
-            11 => $f::<L>($($arg),*),
-            12 => $f::<M>($($arg),*),
-            13 => $f::<N>($($arg),*),
-            14 => $f::<O>($($arg),*),
-            ty => unreachable!("no component type {ty}"),
-        }
+        with_type!($ty, T => $f::<T>($($arg),*))
     };
 }
 
