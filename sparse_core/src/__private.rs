@@ -14,7 +14,7 @@ pub use crate::group::{
     enter_each, enter_set, group_sources, leave, leave_many, leave_set, sort_members,
 };
 pub use crate::hooks::{
-    ComponentPlan, EntityPlan, check_world, clear, destroy, destroy_many, insert, insert_many,
+    ComponentPlan, EntityPlan, WorldInfo, check_world, clear, destroy, destroy_many, insert, insert_many,
     remove, remove_many,
 };
 pub use crate::storage::{Marks, SparseSet, Storage, StorageInfo};

@@ -259,18 +259,33 @@ pub fn destroy_many<P: EntityPlan>(mut plan: P, entities: &[Entity]) -> usize {
     doomed.len()
 }
 
+/// A world as its check and its diagram read it: the allocator, every storage by name, every
+/// group, and the `(outer, inner)` pairs of nested groups (indices into `groups`).
+#[derive(Clone, Copy)]
+pub struct WorldInfo<'a> {
+    /// The entity allocator.
+    pub entities: &'a Entities,
+    /// Every storage, with the name it is shown by.
+    pub storages: &'a [(&'a str, &'a dyn StorageInfo)],
+    /// Every group.
+    pub groups: &'a [GroupInfo<'a>],
+    /// The `(outer, inner)` pairs of nested groups.
+    pub nesting: &'a [(usize, usize)],
+}
+
 /// Checks every invariant of a world: every storage consistent and holding only alive
 /// entities, every group exactly the packed set of entities having its types, and each
 /// group of `nesting`'s `(outer, inner)` pairs no shorter than the inner one.
 ///
 /// # Errors
 /// A description of the first broken invariant.
-pub fn check_world(
-    entities: &Entities,
-    storages: &[(&str, &dyn StorageInfo)],
-    groups: &[GroupInfo<'_>],
-    nesting: &[(usize, usize)],
-) -> Result<(), String> {
+pub fn check_world(world: &WorldInfo<'_>) -> Result<(), String> {
+    let WorldInfo {
+        entities,
+        storages,
+        groups,
+        nesting,
+    } = *world;
     for &(name, storage) in storages {
         storage
             .check_storage()

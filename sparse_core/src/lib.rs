@@ -40,6 +40,7 @@ mod access;
 mod bundle;
 mod component;
 mod component_set;
+mod diagram;
 mod entity;
 mod generated;
 mod group;
@@ -60,6 +61,7 @@ pub use access::{
 pub use bundle::Bundle;
 pub use component::{Component, ComponentKey};
 pub use component_set::ComponentSet;
+pub use diagram::Diagram;
 pub use entity::{Entities, Entity, EntityError};
 pub use generated::{Access, Edit, EditEntities, HasComponent, HasGroup, InsertManyError, Unowned};
 pub use group::{

@@ -23,7 +23,8 @@ use crate::generated::{Edit, EditEntities, InsertManyError, Token};
 use crate::group::{
     self, Aligned, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupRef, Layout, Step,
 };
-use crate::hooks;
+use crate::diagram::Diagram;
+use crate::hooks::{self, WorldInfo};
 use crate::storage::{ErasedStorage, SparseSet, Storage, StorageInfo};
 pub use error::{AccessError, LayoutErrors};
 pub use parts::ErasedSlot;
@@ -574,6 +575,17 @@ impl World {
     /// # Errors
     /// A description of the first broken invariant.
     pub fn check(&self) -> Result<(), String> {
+        self.inspect(hooks::check_world)
+    }
+
+    /// A drawing of the world's storages and groups, as the nested-groups article draws
+    /// them (see [`Diagram`]).
+    pub fn layout(&self) -> Diagram {
+        self.inspect(Diagram::of)
+    }
+
+    /// Hands the world, as its check and its diagram read it, to `f`.
+    fn inspect<R>(&self, f: impl FnOnce(&WorldInfo<'_>) -> R) -> R {
         let storages: Vec<(&str, &dyn StorageInfo)> = self
             .storages
             .iter()
@@ -603,7 +615,12 @@ impl World {
                 members: g.members.as_ref(),
             })
             .collect();
-        hooks::check_world(&self.entities, &storages, &groups, &self.nesting)
+        f(&WorldInfo {
+            entities: &self.entities,
+            storages: &storages,
+            groups: &groups,
+            nesting: &self.nesting,
+        })
     }
 }
 

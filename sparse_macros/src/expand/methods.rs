@@ -145,6 +145,10 @@ pub(crate) const METHODS: &[Method] = &[
         name: "check",
         emit: check,
     },
+    Method {
+        name: "layout",
+        emit: layout,
+    },
 ];
 
 /// Whether `name` is a method every generated world has.
@@ -758,7 +762,7 @@ fn clear(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn check(cx: &Cx<'_>) -> TokenStream {
-    let vis = cx.vis();
+    let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
@@ -769,7 +773,24 @@ fn check(cx: &Cx<'_>) -> TokenStream {
             /// # Errors
             /// A description of the first broken invariant.
             #vis fn check(&self) -> ::core::result::Result<(), ::std::string::String> {
-                self.__sparse.check()
+                self.__sparse.inspect(#krate::__private::check_world)
+            }
+        },
+    )
+}
+
+fn layout(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// A drawing of the world's storages and groups: each storage's packed entity
+            /// array with a marker where each group owning it ends, as the nested-groups
+            /// article draws them; a table of lengths for worlds too large to draw (see
+            /// `Diagram`). Print it with `{}`; `{:#}` always gives the table.
+            #[must_use]
+            #vis fn layout(&self) -> #krate::Diagram {
+                self.__sparse.inspect(#krate::Diagram::of)
             }
         },
     )

@@ -321,7 +321,7 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
     }
 }
 
-/// `check`: the storages and groups, handed to the shared check.
+/// `inspect`: the storages and groups, handed to the shared check or diagram.
 fn check(cx: &Cx<'_>) -> TokenStream {
     let storages = (0..cx.model.storages.len()).map(|i| {
         let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
@@ -377,13 +377,18 @@ fn check(cx: &Cx<'_>) -> TokenStream {
         .iter()
         .map(|(outer, inner)| quote!((#outer, #inner)));
     quote! {
-        /// Checks every invariant of the world.
-        pub fn check(&self) -> ::core::result::Result<(), ::std::string::String> {
+        /// Hands the world, as its check and its diagram read it, to `f`.
+        pub fn inspect<R>(&self, f: impl ::core::ops::FnOnce(&__p::WorldInfo<'_>) -> R) -> R {
             let mut storages: ::std::vec::Vec<(&str, &dyn __p::StorageInfo)> = ::std::vec::Vec::new();
             #(#storages)*
             let mut groups: ::std::vec::Vec<__p::GroupInfo<'_>> = ::std::vec::Vec::new();
             #(#groups)*
-            __p::check_world(&self.entities, &storages, &groups, &[#(#nesting),*])
+            f(&__p::WorldInfo {
+                entities: &self.entities,
+                storages: &storages,
+                groups: &groups,
+                nesting: &[#(#nesting),*],
+            })
         }
     }
 }
