@@ -14,6 +14,11 @@
 //! a storage and the values of another at once, commands (with skipped ones and reserved
 //! handles), `retain`, `retain_component`, `insert_many` (with duplicates and dead
 //! entities), `remove_many`, `destroy_many` and `clear`.
+//!
+//! With the `serde` feature, both worlds are also saved and reloaded mid-sequence (the
+//! `#[world]` through its derives in JSON, the run-time `World` through `snapshot`/`load` in
+//! postcard): every storage's packed order, the allocator and every group must come back
+//! as they were, and the sequence goes on with the loaded worlds.
 
 use proptest::prelude::*;
 use sparse_groups::{
@@ -29,6 +34,7 @@ trait Value {
 macro_rules! components {
     ($($name:ident),*) => {$(
         #[derive(Component, Debug, Clone, Copy, PartialEq)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         struct $name(u32);
         impl Value for $name {
             fn new(value: u32) -> Self {
@@ -43,6 +49,7 @@ macro_rules! components {
 components!(A, B, C, D, E, F, G, H, I, J, K, L);
 
 #[world]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[group(A, B, C)]
 #[group(E, F, G, H)]
 #[group(get(A, E))]
@@ -127,6 +134,8 @@ enum Op {
     Clear(u8),
     /// A handle reserved through `&Entities`, then given a component.
     Reserve(u8, u32),
+    /// Both worlds saved and loaded (with the `serde` feature).
+    Reload,
 }
 
 /// One recorded command.
@@ -167,6 +176,7 @@ fn op() -> impl Strategy<Value = Op> {
         1 => prop::collection::vec(any::<usize>(), 1..6).prop_map(Op::DestroyMany),
         1 => (0..TYPES).prop_map(Op::Clear),
         1 => (0..TYPES, 0u32..1000).prop_map(|(t, v)| Op::Reserve(t, v)),
+        1 => Just(Op::Reload),
     ]
 }
 
@@ -596,6 +606,39 @@ fn borrowed(mut group: GroupMut<Ab>, tags: &Storage<K>, mut values: ValuesMut<L>
     }
 }
 
+/// Both worlds saved and loaded: the `#[world]` in JSON, the run-time `World` in postcard.
+#[cfg(feature = "serde")]
+fn reload_both(s: &Static, d: &World) -> (Static, World) {
+    let json = serde_json::to_string(s).expect("a world serializes");
+    let x: Static = serde_json::from_str(&json).expect("its snapshot loads");
+    type Types = (A, B, C, D, E, F, G, H, I, J, K, L);
+    let bytes = postcard::to_stdvec(&d.snapshot::<Types>()).expect("a world serializes");
+    let mut y = dynamic();
+    y.load::<Types, _>(&mut postcard::Deserializer::from_bytes(&bytes))
+        .expect("its snapshot loads");
+    (x, y)
+}
+
+/// The allocator (as its snapshot) and every storage's packed entities and values.
+#[cfg(feature = "serde")]
+fn packed_static(s: &Static) -> (String, Vec<Vec<(Entity, u32)>>) {
+    let storages = (0..TYPES)
+        .map(|t| by_type!(t, T => s.storage::<T>().iter().map(|(e, c)| (e, c.0)).collect()))
+        .collect();
+    (serde_json::to_string(s.entities()).unwrap(), storages)
+}
+
+/// The same for the run-time world.
+#[cfg(feature = "serde")]
+fn packed_dynamic(d: &World) -> (String, Vec<Vec<(Entity, u32)>>) {
+    let storages = (0..TYPES)
+        .map(|t| {
+            by_type!(t, T => d.storage::<T>().map_or_else(Vec::new, |st| st.iter().map(|(e, c)| (e, c.0)).collect()))
+        })
+        .collect();
+    (serde_json::to_string(d.entities()).unwrap(), storages)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -712,6 +755,13 @@ proptest! {
                     prop_assert_eq!(x, y);
                     by_type!(t, T => both!(&mut s, &mut d, |w| w.insert(x, T::new(v)).map(|o| o.map(|c| c.0))));
                     entities.push(x);
+                }
+                #[cfg(feature = "serde")]
+                Op::Reload => {
+                    let (x, y) = reload_both(&s, &d);
+                    prop_assert_eq!(packed_static(&x), packed_static(&s));
+                    prop_assert_eq!(packed_dynamic(&y), packed_dynamic(&d));
+                    (s, d) = (x, y);
                 }
                 _ => {}
             }

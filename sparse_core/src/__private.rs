@@ -11,7 +11,7 @@ pub use crate::generated::Token;
 use crate::group::GroupKey;
 pub use crate::group::{
     Aligned, GroupInfo, GroupMut, GroupRef, Hint, OwnedStorages, apply_sources, check_group, enter,
-    enter_each, enter_set, group_sources, leave, leave_many, leave_set, sort_members,
+    enter_each, enter_set, group_sources, leave, leave_many, leave_set, load_order, sort_members,
 };
 pub use crate::hooks::{
     ComponentPlan, EntityPlan, WorldInfo, check_world, clear, destroy, destroy_many, insert, insert_many,
@@ -37,6 +37,71 @@ pub trait WorldStorages<const ID: u64> {
 pub struct Absent;
 
 impl Component for Absent {}
+
+#[cfg(feature = "serde")]
+pub use serde;
+
+#[cfg(feature = "serde")]
+pub use crate::snapshot;
+
+/// A configured-out storage is never written.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Absent {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_unit()
+    }
+}
+
+/// A configured-out storage is never read.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Absent {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <() as serde::Deserialize>::deserialize(deserializer).map(|()| Absent)
+    }
+}
+
+/// Expands to its input when the `serde` feature is on: the impls of a world deriving
+/// `Serialize` or `Deserialize`.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_serde {
+    ($($impls:tt)*) => { $($impls)* };
+}
+
+/// Without the `serde` feature, a world deriving `Serialize` or `Deserialize` is an error.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_serde {
+    ($($impls:tt)*) => {
+        ::core::compile_error!(
+            "`#[derive(Serialize, Deserialize)]` on a `#[world]` needs the `serde` feature of \
+             `sparse_groups`: `sparse_groups = { version = \"0.2\", features = [\"serde\"] }`"
+        );
+    };
+}
+
+pub use crate::__with_serde as with_serde;
+
+/// Expands to its input when the `serde` feature is on, to nothing otherwise (the error is
+/// [`with_serde!`]'s): the storages' snapshot methods.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_serde {
+    ($($items:tt)*) => { $($items)* };
+}
+
+/// See the other definition.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_serde {
+    ($($items:tt)*) => {};
+}
+
+pub use crate::__if_serde as if_serde;
 
 /// An owning group of length `len` over its owned and observed storages.
 ///

@@ -3,6 +3,7 @@
 use core::fmt;
 
 use crate::entity::Entity;
+use crate::group::GroupInfo;
 use crate::hooks::WorldInfo;
 use crate::storage::SparseSet;
 
@@ -70,7 +71,7 @@ fn cell(entity: Entity) -> String {
 
 /// A type name without its module paths: `game::Velocity` is `Velocity`,
 /// `alloc::vec::Vec<game::Id>` is `Vec<Id>`.
-fn short_name(name: &str) -> String {
+pub(crate) fn short_name(name: &str) -> String {
     let mut short = String::with_capacity(name.len());
     let mut word = String::new();
     let mut chars = name.chars().peekable();
@@ -106,13 +107,20 @@ impl Diagram {
             .iter()
             .map(|&(name, storage)| {
                 let set = storage.entity_set();
-                let mut marks: Vec<(String, usize)> = world
+                let mut groups: Vec<&GroupInfo<'_>> = world
                     .groups
                     .iter()
                     .filter(|g| g.owned.iter().any(|&owned| core::ptr::eq(owned, set)))
+                    .collect();
+                // Innermost first: the shortest prefix, and of equal ones the most types.
+                groups.sort_by_key(|g| {
+                    let types = g.owned.len() + g.observed.len() + g.excluded.len();
+                    (g.len, core::cmp::Reverse(types))
+                });
+                let marks = groups
+                    .iter()
                     .map(|g| (short_name(g.name), g.len))
                     .collect();
-                marks.sort_by_key(|&(_, len)| len);
                 Row {
                     name: short_name(name),
                     len: set.len(),

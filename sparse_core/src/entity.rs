@@ -324,6 +324,101 @@ impl Entities {
     }
 }
 
+/// An allocator as a snapshot holds it (see the `serde` feature): the version of every
+/// index ever handed out, the free list in the order `spawn` takes it from (last first),
+/// and the retired indices (whose version would overflow). Every other index is alive.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct EntitiesParts {
+    pub(crate) versions: Vec<u32>,
+    pub(crate) free: Vec<u32>,
+    pub(crate) retired: Vec<u32>,
+}
+
+#[cfg(feature = "serde")]
+impl Entities {
+    /// The allocator's parts, reserved entities counted as alive (as the next change would
+    /// make them).
+    pub(crate) fn to_parts(&self) -> EntitiesParts {
+        let cursor = self.cursor.load(Ordering::Relaxed);
+        let kept = usize::try_from(cursor).unwrap_or(0).min(self.free.len());
+        let mut versions: Vec<u32> = self.slots.iter().map(|s| s.version.get()).collect();
+        versions.resize(versions.len() + cursor.min(0).unsigned_abs(), 1);
+        let free = self.free[..kept].to_vec();
+        let mut in_free = vec![false; self.slots.len()];
+        for &index in &self.free {
+            in_free[index as usize] = true;
+        }
+        let retired = (0..self.slots.len())
+            .filter(|&i| !self.slots[i].alive && !in_free[i])
+            .map(|i| i as u32)
+            .collect();
+        EntitiesParts {
+            versions,
+            free,
+            retired,
+        }
+    }
+
+    /// An allocator from its parts.
+    ///
+    /// # Errors
+    /// What is inconsistent: a zero version, more indices than an `Entity` can have, a
+    /// free or retired index out of range or listed twice, a retired index whose version
+    /// could still grow.
+    pub(crate) fn from_parts(parts: EntitiesParts) -> Result<Entities, String> {
+        let EntitiesParts {
+            versions,
+            free,
+            retired,
+        } = parts;
+        if versions.len() > Entity::MAX_INDEX as usize + 1 {
+            return Err(format!(
+                "{} entity indices, more than an entity can have",
+                versions.len()
+            ));
+        }
+        let mut slots = Vec::with_capacity(versions.len());
+        for (index, &version) in versions.iter().enumerate() {
+            let Some(version) = NonZeroU32::new(version) else {
+                return Err(format!("entity index {index} has version 0"));
+            };
+            slots.push(Slot {
+                version,
+                alive: true,
+            });
+        }
+        for (&index, list) in free
+            .iter()
+            .map(|i| (i, "free"))
+            .chain(retired.iter().map(|i| (i, "retired")))
+        {
+            let Some(slot) = slots.get_mut(index as usize) else {
+                return Err(format!(
+                    "{list} entity index {index} was never handed out ({} were)",
+                    versions.len()
+                ));
+            };
+            if !slot.alive {
+                return Err(format!("entity index {index} is listed twice as free or retired"));
+            }
+            slot.alive = false;
+            if list == "retired" && slot.version != NonZeroU32::MAX {
+                return Err(format!(
+                    "retired entity index {index} has version {}, which could still grow",
+                    slot.version
+                ));
+            }
+        }
+        Ok(Entities {
+            alive: slots.len() - free.len() - retired.len(),
+            slots,
+            cursor: AtomicIsize::new(free.len() as isize),
+            free,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

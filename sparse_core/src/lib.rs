@@ -45,6 +45,8 @@ mod entity;
 mod generated;
 mod group;
 mod hooks;
+#[cfg(feature = "serde")]
+pub mod snapshot;
 mod storage;
 mod world;
 
@@ -68,5 +70,7 @@ pub use group::{
     Action, Conflict, Exclude, Get, GroupDecl, GroupIter, GroupKey, GroupMut, GroupRef,
     GroupRefIter, Layout, LayoutError, Place, Role, Step, Types,
 };
+#[cfg(feature = "serde")]
+pub use snapshot::{Snapshot, SnapshotTypes};
 pub use storage::{Marks, SparseSet, Storage};
 pub use world::{AccessError, GroupSpec, LayoutErrors, World};

@@ -568,6 +568,93 @@ impl World {
         Ok(())
     }
 
+    /// The stored types: id, name (without module paths) and number of components.
+    #[cfg(feature = "serde")]
+    pub(crate) fn stored_types(&self) -> impl Iterator<Item = (TypeId, String, usize)> + '_ {
+        self.by_type.iter().map(|(&id, &s)| {
+            let storage = &self.storages[s];
+            (
+                id,
+                crate::diagram::short_name(storage.type_name()),
+                storage.entity_set().len(),
+            )
+        })
+    }
+
+    /// The position of each stored type in the order a snapshot's storages are appended
+    /// (see [`load_order`](crate::group::load_order)); types not stored yet come first.
+    #[cfg(feature = "serde")]
+    pub(crate) fn load_rank(&self, id: TypeId) -> usize {
+        let decls: Vec<GroupDecl<usize>> = self
+            .groups
+            .iter()
+            .map(|g| GroupDecl {
+                owned: g.owned.clone(),
+                observed: g.observed.clone(),
+                excluded: g.excluded.clone(),
+            })
+            .collect();
+        let order = group::load_order(self.storages.len(), &decls);
+        self.by_type.get(&id).map_or(0, |&s| {
+            1 + order.iter().position(|&o| o == s).unwrap_or(0)
+        })
+    }
+
+    /// The world as a value to serialize, with the storages of the component types `T`
+    /// (a tuple, see [`SnapshotTypes`](crate::SnapshotTypes)): its entities with their
+    /// ids, versions and free list, and each storage's columns in packed order (see
+    /// [`snapshot`](crate::snapshot)). Serializing fails if the world holds components of a
+    /// type `T` does not list.
+    ///
+    /// ```
+    /// use sparse_core::{Component, GroupSpec, World};
+    /// #[derive(serde::Serialize, serde::Deserialize)]
+    /// struct Pos(f32);
+    /// #[derive(serde::Serialize, serde::Deserialize)]
+    /// struct Vel(f32);
+    /// impl Component for Pos {}
+    /// impl Component for Vel {}
+    /// let groups = || [GroupSpec::of::<(Pos, Vel)>()];
+    ///
+    /// let mut world = World::with_groups(groups())?;
+    /// let e = world.spawn_with((Pos(1.0), Vel(2.0)));
+    /// let json = serde_json::to_string(&world.snapshot::<(Pos, Vel)>())?;
+    ///
+    /// let mut loaded = World::with_groups(groups())?;
+    /// loaded.load::<(Pos, Vel), _>(&mut serde_json::Deserializer::from_str(&json))?;
+    /// assert_eq!(loaded.get::<Vel>(e).map(|v| v.0), Some(2.0)); // same entity id
+    /// assert_eq!(loaded.group_len::<(Pos, Vel)>()?, 1);
+    /// loaded.check()?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "serde")]
+    pub fn snapshot<T: crate::SnapshotTypes>(&self) -> crate::Snapshot<'_, T> {
+        crate::Snapshot::new(self)
+    }
+
+    /// Loads a snapshot written by [`snapshot`](World::snapshot) into this world, which
+    /// must have no entity yet (its groups may differ from the saved world's: they are
+    /// entered as the storages are appended). Entity ids, versions and the free list are
+    /// the saved ones.
+    ///
+    /// # Errors
+    /// The format's error, or what is wrong with the snapshot, naming the storage and the
+    /// entity (see [`snapshot`](crate::snapshot)). On error the world is unchanged.
+    #[cfg(feature = "serde")]
+    pub fn load<'de, T, D>(&mut self, deserializer: D) -> Result<(), D::Error>
+    where
+        T: crate::SnapshotTypes,
+        D: serde::Deserializer<'de>,
+        crate::snapshot::Loader<T>: crate::snapshot::LoadStorages<'de, World = World>,
+    {
+        crate::snapshot::deserialize_world(
+            deserializer,
+            "World",
+            self,
+            crate::snapshot::Loader::<T>::default(),
+        )
+    }
+
     /// Checks every invariant: storages consistent, only alive entities stored, every
     /// group exactly the entities passing its filter (packed, or in its set), nested groups
     /// inside their outer groups.

@@ -1,6 +1,7 @@
 //! The derives a world implements itself: `Debug` (the storages by field name and the
-//! groups' lengths) and `Clone` (when every component is `Clone`); `Default` always
-//! exists. Derives that cannot mean anything for a world are refused; others pass
+//! groups' lengths), `Clone` (when every component is `Clone`), serde's `Serialize` and
+//! `Deserialize` (with the facade's `serde` feature: a snapshot keeping entity ids and group
+//! order); `Default` always exists. Derives that cannot mean anything for a world are refused; others pass
 //! through to the struct.
 
 use proc_macro2::TokenStream;
@@ -14,6 +15,10 @@ use super::Cx;
 pub(crate) struct Requested {
     pub debug: bool,
     pub clone: bool,
+    /// serde's `Serialize`, spelled as the user spelled it (for the error span).
+    pub serialize: Option<Path>,
+    /// serde's `Deserialize`.
+    pub deserialize: Option<Path>,
 }
 
 fn name(path: &Path) -> String {
@@ -39,6 +44,14 @@ pub(crate) fn classify<'a>(
             }
             "Clone" => {
                 requested.clone = true;
+                continue;
+            }
+            "Serialize" => {
+                requested.serialize = Some(path.clone());
+                continue;
+            }
+            "Deserialize" => {
+                requested.deserialize = Some(path.clone());
                 continue;
             }
             // A world always implements `Default` (an empty world).
@@ -69,7 +82,10 @@ pub(crate) fn shadows(derives: &[Path], field: &str) -> bool {
     derives.iter().any(|path| {
         matches!(
             (name(path).as_str(), field),
-            ("Debug", "fmt") | ("Clone", "clone" | "clone_from")
+            ("Debug", "fmt")
+                | ("Clone", "clone" | "clone_from")
+                | ("Serialize", "serialize")
+                | ("Deserialize", "deserialize")
         )
     })
 }
@@ -115,5 +131,75 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
             }
         }
     });
-    quote!(#debug #clone)
+    let serde = serde(cx);
+    quote!(#debug #clone #serde)
+}
+
+/// `Serialize` and `Deserialize`, through the storages' snapshot methods, wrapped so that
+/// without the facade's `serde` feature they are one clear error at the derive.
+fn serde(cx: &Cx<'_>) -> TokenStream {
+    let Requested {
+        serialize,
+        deserialize,
+        ..
+    } = &cx.model.derives;
+    if serialize.is_none() && deserialize.is_none() {
+        return TokenStream::new();
+    }
+    let (ident, krate) = (cx.ident(), &cx.krate);
+    let name = ident.to_string();
+    let serde = quote!(#krate::__private::serde);
+    let bounds = |bound: TokenStream| {
+        (0..cx.model.storages.len())
+            .map(|i| {
+                let ty = cx.storage_type(i);
+                quote_spanned!(cx.component_span(i)=> #ty: #bound)
+            })
+            .collect::<Vec<_>>()
+    };
+    let serialize_impl = serialize.as_ref().map(|_| {
+        let bounds = bounds(quote!(#serde::Serialize));
+        quote! {
+            #[automatically_derived]
+            impl #serde::Serialize for #ident
+            where
+                #(#bounds,)*
+            {
+                fn serialize<__S: #serde::Serializer>(
+                    &self,
+                    serializer: __S,
+                ) -> ::core::result::Result<__S::Ok, __S::Error> {
+                    self.__sparse.serialize_world(serializer, #name)
+                }
+            }
+        }
+    });
+    let deserialize_impl = deserialize.as_ref().map(|_| {
+        let bounds = bounds(quote!(#serde::Deserialize<'de>));
+        quote! {
+            #[automatically_derived]
+            impl<'de> #serde::Deserialize<'de> for #ident
+            where
+                #(#bounds,)*
+            {
+                fn deserialize<__D: #serde::Deserializer<'de>>(
+                    deserializer: __D,
+                ) -> ::core::result::Result<Self, __D::Error> {
+                    let mut world = Self::new();
+                    world.__sparse.deserialize_world(deserializer, #name)?;
+                    ::core::result::Result::Ok(world)
+                }
+            }
+        }
+    });
+    let span = serialize.as_ref().or(deserialize.as_ref()).map_or_else(
+        proc_macro2::Span::call_site,
+        syn::spanned::Spanned::span,
+    );
+    quote_spanned! {span=>
+        #krate::__private::with_serde! {
+            #serialize_impl
+            #deserialize_impl
+        }
+    }
 }

@@ -49,6 +49,7 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
     let check = check(cx);
     let debug = debug(cx);
     let clone = clone(cx);
+    let serde = serde(cx);
     let enter_all = hooks::steps_enter_all(cx);
     quote! {
         #[allow(dead_code)]
@@ -133,6 +134,7 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
             }
 
             #clone
+            #serde
             #(#plans)*
             #entity_plan
             #parts
@@ -457,6 +459,160 @@ fn clone(cx: &Cx<'_>) -> TokenStream {
                     #(#fields)*
                     #(#lens)*
                     marker: ::core::marker::PhantomData,
+                }
+            }
+        }
+    }
+}
+
+/// The snapshot methods, when the world derives `Serialize` or `Deserialize`: storages
+/// written as a map from field name to columns, and read back through a loader holding
+/// each storage's columns until all are validated.
+fn serde(cx: &Cx<'_>) -> TokenStream {
+    let derives = &cx.model.derives;
+    if derives.serialize.is_none() && derives.deserialize.is_none() {
+        return TokenStream::new();
+    }
+    let params = cx.params();
+    let storages: Vec<_> = (0..cx.model.storages.len())
+        .map(|i| {
+            let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
+            let name = cx.model.storages[i].field.ident.to_string();
+            let insert_many = Cx::storage_methods(i).insert_many;
+            (cfg, field, param, name, insert_many)
+        })
+        .collect();
+    let count = storages
+        .iter()
+        .map(|(cfg, ..)| quote!(#cfg let count = count + 1;));
+    let entries = storages.iter().map(|(cfg, field, _, name, _)| {
+        quote! {
+            #cfg
+            __p::serde::ser::SerializeMap::serialize_entry(&mut map, #name, &self.0.#field)?;
+        }
+    });
+    let slots = storages
+        .iter()
+        .map(|(cfg, field, param, ..)| quote!(#cfg #field: ::core::option::Option<__p::snapshot::Columns<#param>>,));
+    let slot_inits = storages
+        .iter()
+        .map(|(cfg, field, ..)| quote!(#cfg #field: ::core::option::Option::None,));
+    let names: Vec<&String> = storages.iter().map(|(.., name, _)| name).collect();
+    let all_names = names
+        .iter()
+        .map(|n| n.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let reads = storages.iter().map(|(cfg, field, _, name, _)| {
+        quote! {
+            #cfg
+            if name == #name {
+                return __p::snapshot::read_columns(map, #name, &mut self.#field);
+            }
+        }
+    });
+    let validates = storages.iter().map(|(cfg, field, _, name, _)| {
+        quote! {
+            #cfg
+            if let ::core::option::Option::Some(columns) = &self.#field {
+                __p::snapshot::validate_columns(entities, #name, columns)?;
+            }
+        }
+    });
+    // Observed and excluded storages before owned ones: valid snapshots load with no move.
+    let decls: Vec<_> = cx.plan.groups.iter().map(|g| g.decl.clone()).collect();
+    let order = sparse_core::__private::load_order(storages.len(), &decls);
+    let inserts = order.iter().map(|&i| &storages[i]).map(|(cfg, field, _, _, insert_many)| {
+        quote! {
+            #cfg
+            if let ::core::option::Option::Some(columns) = self.#field {
+                __p::snapshot::insert_columns(columns, |items| world.#insert_many(items));
+            }
+        }
+    });
+    quote! {
+        __p::if_serde! {
+            #[automatically_derived]
+            impl<#(#params: __sg::Component),*> Storages<#(#params),*> {
+                /// Writes the world's snapshot.
+                pub fn serialize_world<__S: __p::serde::Serializer>(
+                    &self,
+                    serializer: __S,
+                    name: &'static str,
+                ) -> ::core::result::Result<__S::Ok, __S::Error>
+                where
+                    #(#params: __p::serde::Serialize,)*
+                {
+                    __p::snapshot::serialize_world(serializer, name, &self.entities, &StorageMap(self))
+                }
+
+                /// Reads a snapshot into these storages, which are empty.
+                pub fn deserialize_world<'de, __D: __p::serde::Deserializer<'de>>(
+                    &mut self,
+                    deserializer: __D,
+                    name: &'static str,
+                ) -> ::core::result::Result<(), __D::Error>
+                where
+                    #(#params: __p::serde::Deserialize<'de>,)*
+                {
+                    __p::snapshot::deserialize_world(deserializer, name, self, Loader {
+                        #(#slot_inits)*
+                        marker: ::core::marker::PhantomData,
+                    })
+                }
+            }
+
+            /// The storages as a map from field name to columns.
+            pub struct StorageMap<'a, #(#params),*>(&'a Storages<#(#params),*>);
+
+            #[automatically_derived]
+            impl<#(#params: __p::serde::Serialize),*> __p::serde::Serialize for StorageMap<'_, #(#params),*> {
+                fn serialize<__S: __p::serde::Serializer>(
+                    &self,
+                    serializer: __S,
+                ) -> ::core::result::Result<__S::Ok, __S::Error> {
+                    let count = 0usize;
+                    #(#count)*
+                    let mut map = __p::serde::Serializer::serialize_map(serializer, ::core::option::Option::Some(count))?;
+                    #(#entries)*
+                    __p::serde::ser::SerializeMap::end(map)
+                }
+            }
+
+            /// Each storage's columns, once read.
+            pub struct Loader<#(#params),*> {
+                #(#slots)*
+                marker: ::core::marker::PhantomData<fn() -> (#(#params,)*)>,
+            }
+
+            #[automatically_derived]
+            impl<'de, #(#params: __sg::Component + __p::serde::Deserialize<'de>),*> __p::snapshot::LoadStorages<'de> for Loader<#(#params),*> {
+                type World = Storages<#(#params),*>;
+
+                fn entities(world: &mut Self::World) -> &mut __sg::Entities {
+                    &mut world.entities
+                }
+
+                fn names(&self) -> ::std::string::String {
+                    ::std::string::String::from(#all_names)
+                }
+
+                fn read<__A: __p::serde::de::MapAccess<'de>>(
+                    &mut self,
+                    name: &str,
+                    map: &mut __A,
+                ) -> ::core::result::Result<bool, __A::Error> {
+                    #(#reads)*
+                    ::core::result::Result::Ok(false)
+                }
+
+                fn validate(&self, entities: &__sg::Entities) -> ::core::result::Result<(), ::std::string::String> {
+                    #(#validates)*
+                    ::core::result::Result::Ok(())
+                }
+
+                fn insert(self, world: &mut Self::World) {
+                    #(#inserts)*
                 }
             }
         }

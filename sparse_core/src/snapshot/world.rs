@@ -1,0 +1,189 @@
+//! Snapshots of the run-time [`World`]: its storages named by their component types.
+
+use core::any::TypeId;
+use core::marker::PhantomData;
+
+use serde::de::{Deserialize, MapAccess};
+use serde::ser::{self, Serialize, SerializeMap, Serializer};
+
+use super::{Columns, LoadStorages, insert_columns, read_columns, validate_columns};
+use crate::component::Component;
+use crate::diagram::short_name;
+use crate::entity::Entities;
+use crate::generated::EditEntities;
+use crate::world::World;
+
+/// The component types a run-time [`World`]'s snapshot holds: a tuple of up to sixteen
+/// types, `(Position, Velocity, Frozen)`. In the snapshot each storage is named by its
+/// type's name without module paths (`Position`), so a snapshot loads into a world of
+/// types with the same names, wherever they are declared.
+pub trait SnapshotTypes: sealed::Sealed {
+    /// One `Option<Columns<T>>` per type: what a load reads.
+    #[doc(hidden)]
+    type Slots;
+    /// No storage read yet.
+    #[doc(hidden)]
+    fn empty_slots() -> Self::Slots;
+    /// The types' ids.
+    #[doc(hidden)]
+    fn type_ids() -> Vec<TypeId>;
+    /// The storages' names, in the tuple's order.
+    fn names() -> Vec<String>;
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// What `World::snapshot` returns: the world, serialized with the storages of `T`.
+///
+/// Serializing fails (with the format's error, nothing written past it) if the world holds
+/// components of a type `T` does not list, since a load would lose them, or if two types
+/// of `T` have the same name.
+pub struct Snapshot<'w, T> {
+    world: &'w World,
+    types: PhantomData<fn() -> T>,
+}
+
+impl<'w, T: SnapshotTypes> Snapshot<'w, T> {
+    pub(crate) fn new(world: &'w World) -> Self {
+        Snapshot {
+            world,
+            types: PhantomData,
+        }
+    }
+
+    /// The names of `T` if they are distinct and cover every storage holding components.
+    fn names<E: ser::Error>(&self) -> Result<Vec<String>, E> {
+        let names = T::names();
+        for (i, name) in names.iter().enumerate() {
+            if names[..i].contains(name) {
+                return Err(E::custom(format_args!(
+                    "two storages of the snapshot are named `{name}`"
+                )));
+            }
+        }
+        let listed = T::type_ids();
+        if let Some((name, len)) = self.world.stored_types().find(|&(id, _, len)| {
+            len > 0 && !listed.contains(&id)
+        }).map(|(_, name, len)| (name, len)) {
+            return Err(E::custom(format_args!(
+                "the world holds {len} components of `{name}`, a type the snapshot does not list"
+            )));
+        }
+        Ok(names)
+    }
+}
+
+/// The world's loader for the types `T` (see [`World::load`]).
+pub struct Loader<T: SnapshotTypes> {
+    slots: T::Slots,
+}
+
+impl<T: SnapshotTypes> Default for Loader<T> {
+    fn default() -> Self {
+        Loader {
+            slots: T::empty_slots(),
+        }
+    }
+}
+
+macro_rules! snapshot_types {
+    ($(($T:ident, $t:ident, $i:tt)),+) => {
+        impl<$($T: Component),+> sealed::Sealed for ($($T,)+) {}
+
+        impl<$($T: Component),+> SnapshotTypes for ($($T,)+) {
+            type Slots = ($(Option<Columns<$T>>,)+);
+
+            fn empty_slots() -> Self::Slots {
+                ($(None::<Columns<$T>>,)+)
+            }
+
+            fn type_ids() -> Vec<TypeId> {
+                vec![$(TypeId::of::<$T>()),+]
+            }
+
+            fn names() -> Vec<String> {
+                vec![$(short_name(core::any::type_name::<$T>())),+]
+            }
+        }
+
+        impl<$($T: Component + Serialize),+> Serialize for Snapshot<'_, ($($T,)+)> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let names = self.names()?;
+                super::serialize_world(serializer, "World", self.world.entities(), &StorageMap {
+                    snapshot: self,
+                    names: &names,
+                })
+            }
+        }
+
+        impl<$($T: Component + Serialize),+> Serialize for StorageMap<'_, '_, ($($T,)+)> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let world = self.snapshot.world;
+                let count = 0 $(+ usize::from(world.storage::<$T>().is_some()))+;
+                let mut map = serializer.serialize_map(Some(count))?;
+                $(
+                    if let Some(storage) = world.storage::<$T>() {
+                        map.serialize_entry(&self.names[$i], storage)?;
+                    }
+                )+
+                map.end()
+            }
+        }
+
+        impl<'de, $($T: Component + Deserialize<'de>),+> LoadStorages<'de> for Loader<($($T,)+)> {
+            type World = World;
+
+            fn entities(world: &mut World) -> &mut Entities {
+                EditEntities::entities_mut(world)
+            }
+
+            fn names(&self) -> String {
+                <($($T,)+) as SnapshotTypes>::names().join(", ")
+            }
+
+            fn read<Access: MapAccess<'de>>(&mut self, name: &str, map: &mut Access) -> Result<bool, Access::Error> {
+                $(
+                    let own = short_name(core::any::type_name::<$T>());
+                    if name == own {
+                        return read_columns(map, &own, &mut self.slots.$i);
+                    }
+                )+
+                Ok(false)
+            }
+
+            fn validate(&self, entities: &Entities) -> Result<(), String> {
+                $(
+                    if let Some(columns) = &self.slots.$i {
+                        validate_columns(entities, &short_name(core::any::type_name::<$T>()), columns)?;
+                    }
+                )+
+                Ok(())
+            }
+
+            fn insert(mut self, world: &mut World) {
+                let mut order: Vec<(usize, usize)> = vec![$((world.load_rank(TypeId::of::<$T>()), $i)),+];
+                order.sort_unstable();
+                for (_, slot) in order {
+                    match slot {
+                        $(
+                            $i => if let Some(columns) = self.slots.$i.take() {
+                                insert_columns(columns, |items| world.insert_many::<$T>(items));
+                            },
+                        )+
+                        _ => unreachable!("a slot of the tuple"),
+                    }
+                }
+            }
+        }
+    };
+}
+
+/// A snapshot's storages, as a map from name to columns.
+struct StorageMap<'a, 'w, T> {
+    snapshot: &'a Snapshot<'w, T>,
+    names: &'a [String],
+}
+
+for_each_tuple!(snapshot_types);
