@@ -1,0 +1,377 @@
+#![cfg(feature = "serde")]
+//! Snapshots (feature `serde`): random worlds round-trip in JSON and postcard with the same
+//! entity ids, allocator and packed order; hostile snapshots are errors naming what is
+//! wrong; random corruption of valid snapshots never panics and never loads an invalid
+//! world.
+
+use proptest::prelude::*;
+use serde::{Deserialize, Serialize};
+use sparse_groups::{Component, Entity, GroupSpec, Storage, World, world};
+
+#[derive(Component, Serialize, Deserialize, Clone, Debug, PartialEq)]
+struct Pos(f32);
+#[derive(Component, Serialize, Deserialize, Clone, Debug, PartialEq)]
+struct Vel(f32);
+#[derive(Component, Serialize, Deserialize, Clone, Debug, PartialEq)]
+struct Frozen;
+#[derive(Component, Serialize, Deserialize, Clone, Debug, PartialEq)]
+struct Name(String);
+#[derive(Component, Serialize, Deserialize, Clone, Debug, PartialEq)]
+struct Parent(Entity);
+
+/// A 3-deep family with an exclusion, a partial-owning group and a non-owning one.
+#[world]
+#[derive(Serialize, Deserialize, Debug)]
+#[group(Pos, Vel)]
+#[group(Pos, Vel, Name)]
+#[group(Pos, Vel, Name, Parent)]
+#[group(Frozen, get(Pos), exclude(Vel))]
+#[group(get(Name), exclude(Frozen))]
+struct Scene {
+    positions: Storage<Pos>,
+    velocities: Storage<Vel>,
+    frozen: Storage<Frozen>,
+    names: Storage<Name>,
+    parents: Storage<Parent>,
+}
+
+type Types = (Pos, Vel, Frozen, Name, Parent);
+
+fn dynamic() -> World {
+    World::with_groups([
+        GroupSpec::of::<(Pos, Vel)>(),
+        GroupSpec::of::<(Pos, Vel, Name)>(),
+        GroupSpec::of::<(Pos, Vel, Name, Parent)>(),
+        GroupSpec::of::<(Frozen, sparse_groups::Get<Pos>, sparse_groups::Exclude<Vel>)>(),
+        GroupSpec::of::<(sparse_groups::Get<Name>, sparse_groups::Exclude<Frozen>)>(),
+    ])
+    .unwrap()
+}
+
+/// One random change, applied the same way to both kinds of world.
+#[derive(Clone, Debug)]
+enum Op {
+    Spawn,
+    Insert(u8, usize, u16),
+    Remove(u8, usize),
+    Destroy(usize),
+    Reserve,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        3 => Just(Op::Spawn),
+        8 => (0u8..5, any::<usize>(), any::<u16>()).prop_map(|(t, e, v)| Op::Insert(t, e, v)),
+        3 => (0u8..5, any::<usize>()).prop_map(|(t, e)| Op::Remove(t, e)),
+        2 => any::<usize>().prop_map(Op::Destroy),
+        1 => Just(Op::Reserve),
+    ]
+}
+
+macro_rules! apply {
+    ($w:expr, $ops:expr) => {{
+        let w = $w;
+        let mut entities: Vec<Entity> = Vec::new();
+        for op in $ops {
+            let pick = |i: &usize| entities.get(i % entities.len().max(1)).copied();
+            match op {
+                Op::Spawn => entities.push(w.spawn()),
+                Op::Insert(t, i, v) => {
+                    if let Some(e) = pick(i) {
+                        let parent = entities[usize::from(*v) % entities.len()];
+                        let _ = match t {
+                            0 => w.insert(e, Pos(f32::from(*v))).map(drop),
+                            1 => w.insert(e, Vel(f32::from(*v))).map(drop),
+                            2 => w.insert(e, Frozen).map(drop),
+                            3 => w.insert(e, Name(format!("n{v}"))).map(drop),
+                            _ => w.insert(e, Parent(parent)).map(drop),
+                        };
+                    }
+                }
+                Op::Remove(t, i) => {
+                    if let Some(e) = pick(i) {
+                        match t {
+                            0 => drop(w.remove::<Pos>(e)),
+                            1 => drop(w.remove::<Vel>(e)),
+                            2 => drop(w.remove::<Frozen>(e)),
+                            3 => drop(w.remove::<Name>(e)),
+                            _ => drop(w.remove::<Parent>(e)),
+                        }
+                    }
+                }
+                Op::Destroy(i) => {
+                    if let Some(e) = pick(i) {
+                        let _ = w.destroy(e);
+                    }
+                }
+                // Left unflushed: a snapshot saves it as alive.
+                Op::Reserve => entities.push(w.entities().reserve()),
+            }
+        }
+        entities
+    }};
+}
+
+/// Everything a load must give back: the allocator, each storage in packed order, the
+/// groups' lengths and the next spawned handle.
+macro_rules! state {
+    ($w:expr, $storage:ident, $len:ident) => {{
+        let w = $w;
+        (
+            serde_json::to_string(w.entities()).unwrap(),
+            format!(
+                "{:?} {:?} {:?} {:?} {:?}",
+                $storage!(w, Pos).iter().collect::<Vec<_>>(),
+                $storage!(w, Vel).iter().collect::<Vec<_>>(),
+                $storage!(w, Frozen).iter().collect::<Vec<_>>(),
+                $storage!(w, Name).iter().collect::<Vec<_>>(),
+                $storage!(w, Parent).iter().collect::<Vec<_>>(),
+            ),
+            [
+                $len!(w, (Pos, Vel)),
+                $len!(w, (Pos, Vel, Name)),
+                $len!(w, (Pos, Vel, Name, Parent)),
+            ],
+        )
+    }};
+}
+macro_rules! static_storage {
+    ($w:expr, $T:ty) => {
+        $w.storage::<$T>()
+    };
+}
+macro_rules! static_len {
+    ($w:expr, $K:ty) => {
+        $w.group_len::<$K>()
+    };
+}
+macro_rules! dynamic_storage {
+    ($w:expr, $T:ty) => {
+        $w.storage::<$T>().cloned().unwrap_or_default()
+    };
+}
+macro_rules! dynamic_len {
+    ($w:expr, $K:ty) => {
+        $w.group_len::<$K>().unwrap()
+    };
+}
+
+fn loaded_static_json(text: &str) -> Result<Scene, String> {
+    serde_json::from_str::<Scene>(text).map_err(|e| e.to_string())
+}
+
+fn loaded_dynamic_json(text: &str) -> Result<World, String> {
+    let mut w = dynamic();
+    w.load::<Types, _>(&mut serde_json::Deserializer::from_str(text))
+        .map_err(|e| e.to_string())?;
+    Ok(w)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn worlds_round_trip_in_json_and_postcard(ops in prop::collection::vec(op(), 0..200)) {
+        let mut s = Scene::new();
+        apply!(&mut s, &ops);
+        let mut d = dynamic();
+        apply!(&mut d, &ops);
+
+        let json = serde_json::to_string(&s).unwrap();
+        let bytes = postcard::to_stdvec(&s).unwrap();
+        let mut from_json: Scene = serde_json::from_str(&json).unwrap();
+        let mut from_bytes: Scene = postcard::from_bytes(&bytes).unwrap();
+        // Reserved entities are saved as alive, as the original's next change makes them.
+        let expected = state!(&s, static_storage, static_len);
+        let next = s.spawn();
+        for loaded in [&mut from_json, &mut from_bytes] {
+            loaded.check().map_err(TestCaseError::fail)?;
+            prop_assert_eq!(&state!(&*loaded, static_storage, static_len), &expected);
+            prop_assert_eq!(loaded.spawn(), next);
+        }
+
+        let json = serde_json::to_string(&d.snapshot::<Types>()).unwrap();
+        let bytes = postcard::to_stdvec(&d.snapshot::<Types>()).unwrap();
+        let mut from_json = loaded_dynamic_json(&json).unwrap();
+        let mut from_bytes = dynamic();
+        from_bytes.load::<Types, _>(&mut postcard::Deserializer::from_bytes(&bytes)).unwrap();
+        let expected = state!(&d, dynamic_storage, dynamic_len);
+        let next = d.spawn();
+        for loaded in [&mut from_json, &mut from_bytes] {
+            loaded.check().map_err(TestCaseError::fail)?;
+            prop_assert_eq!(&state!(&*loaded, dynamic_storage, dynamic_len), &expected);
+            prop_assert_eq!(loaded.spawn(), next);
+        }
+    }
+
+    #[test]
+    fn corrupt_snapshots_never_panic_nor_load_an_invalid_world(
+        ops in prop::collection::vec(op(), 1..80),
+        edits in prop::collection::vec((any::<usize>(), any::<u8>(), 0u8..3), 1..4),
+    ) {
+        let mut s = Scene::new();
+        apply!(&mut s, &ops);
+        let mut d = dynamic();
+        apply!(&mut d, &ops);
+        let corrupt = |mut bytes: Vec<u8>| {
+            for &(at, byte, how) in &edits {
+                if bytes.is_empty() {
+                    break;
+                }
+                let at = at % bytes.len();
+                match how {
+                    0 => bytes[at] = byte,
+                    1 => bytes.truncate(at),
+                    _ => bytes.insert(at, byte),
+                }
+            }
+            bytes
+        };
+        let bytes = corrupt(postcard::to_stdvec(&s).unwrap());
+        if let Ok(loaded) = postcard::from_bytes::<Scene>(&bytes) {
+            loaded.check().map_err(TestCaseError::fail)?;
+        }
+        let text = corrupt(serde_json::to_vec(&s).unwrap());
+        if let Ok(loaded) = serde_json::from_slice::<Scene>(&text) {
+            loaded.check().map_err(TestCaseError::fail)?;
+        }
+        let bytes = corrupt(postcard::to_stdvec(&d.snapshot::<Types>()).unwrap());
+        let mut loaded = dynamic();
+        if loaded.load::<Types, _>(&mut postcard::Deserializer::from_bytes(&bytes)).is_ok() {
+            loaded.check().map_err(TestCaseError::fail)?;
+        } else {
+            // A failed load changes nothing.
+            prop_assert_eq!(loaded.entities().index_bound(), 0);
+            loaded.check().map_err(TestCaseError::fail)?;
+        }
+    }
+}
+
+/// A valid snapshot with one thing changed, and the error it must give.
+fn refused(json: &str, expected: &str) {
+    let error = loaded_static_json(json).err();
+    assert!(
+        error.as_deref().is_some_and(|e| e.contains(expected)),
+        "`{json}` gave {error:?}, expected an error containing {expected:?}"
+    );
+}
+
+const ENTITIES: &str = r#""entities":{"versions":[1,2,1],"free":[],"retired":[]}"#;
+
+#[test]
+fn hostile_snapshots_are_errors_naming_what_is_wrong() {
+    let ok = format!(
+        r#"{{{ENTITIES},"storages":{{"positions":{{"entities":[[0,1],[1,2]],"components":[1.0,2.0]}}}}}}"#
+    );
+    loaded_static_json(&ok).unwrap().check().unwrap();
+    let storages = |s: &str| format!(r#"{{{ENTITIES},"storages":{{{s}}}}}"#);
+    refused(
+        &storages(r#""positions":{"entities":[[0,1],[0,1]],"components":[1.0,2.0]}"#),
+        "storage `positions`: entity e0v1 is listed twice",
+    );
+    refused(
+        &storages(r#""positions":{"entities":[[1,1]],"components":[1.0]}"#),
+        "storage `positions`: entity e1v1 has a component but is not alive",
+    );
+    refused(
+        &storages(r#""positions":{"entities":[[7,1]],"components":[1.0]}"#),
+        "storage `positions`: entity e7v1 has a component but is not alive",
+    );
+    refused(
+        &storages(r#""positions":{"entities":[[0,1],[2,1]],"components":[1.0]}"#),
+        "storage `positions`: 2 entities but 1 components",
+    );
+    refused(
+        &storages(r#""positions":{"entities":[[0,0]],"components":[1.0]}"#),
+        "storage `positions`: invalid entity (index 0, version 0)",
+    );
+    refused(
+        &storages(r#""healths":{"entities":[],"components":[]}"#),
+        "a storage `healths` this world does not have",
+    );
+    refused(
+        &storages(
+            r#""frozen":{"entities":[],"components":[]},"frozen":{"entities":[],"components":[]}"#,
+        ),
+        "storage `frozen` is listed twice",
+    );
+    let entities = |e: &str| format!(r#"{{"entities":{e},"storages":{{}}}}"#);
+    refused(
+        &entities(r#"{"versions":[1,0],"free":[],"retired":[]}"#),
+        "entity index 1 has version 0",
+    );
+    refused(
+        &entities(r#"{"versions":[1,1],"free":[1,1],"retired":[]}"#),
+        "entity index 1 is listed twice as free or retired",
+    );
+    refused(
+        &entities(r#"{"versions":[1,1],"free":[5],"retired":[]}"#),
+        "free entity index 5 was never handed out",
+    );
+    refused(
+        &entities(r#"{"versions":[1,3],"free":[],"retired":[1]}"#),
+        "retired entity index 1 has version 3, which could still grow",
+    );
+    refused(r#"{"storages":{}}"#, "missing field `entities`");
+}
+
+#[test]
+fn a_retired_index_stays_retired_and_free_order_is_kept() {
+    let json = r#"{"entities":{"versions":[4294967295,3,5,1],"free":[2,1],"retired":[0]},"storages":{}}"#;
+    let mut w = loaded_static_json(json).unwrap();
+    assert_eq!(w.entities().len(), 1);
+    // `spawn` takes the free list from its end, and never the retired index.
+    assert_eq!(w.spawn(), Entity::from_raw_parts(1, 3).unwrap());
+    assert_eq!(w.spawn(), Entity::from_raw_parts(2, 5).unwrap());
+    assert_eq!(w.spawn(), Entity::from_raw_parts(4, 1).unwrap());
+    assert!(serde_json::to_string(&w).unwrap().contains(r#""retired":[0]"#));
+}
+
+#[test]
+fn entities_held_in_components_stay_valid_after_a_load() {
+    let mut s = Scene::new();
+    let old: Vec<Entity> = (0..10).map(|_| s.spawn()).collect();
+    for &e in &old[..5] {
+        s.destroy(e).unwrap();
+    }
+    let parent = s.spawn_with((Name("root".into()),));
+    let child = s.spawn_with((Pos(0.0), Vel(1.0), Name("leaf".into()), Parent(parent)));
+    let loaded: Scene = postcard::from_bytes(&postcard::to_stdvec(&s).unwrap()).unwrap();
+    let Parent(p) = loaded.get::<Parent>(child).unwrap().clone();
+    assert_eq!(loaded.get::<Name>(p), Some(&Name("root".into())));
+    assert_eq!(loaded.group_len::<(Pos, Vel, Name, Parent)>(), 1);
+}
+
+#[test]
+fn a_load_needs_an_empty_world_and_every_stored_type() {
+    let mut d = dynamic();
+    let e = d.spawn_with((Pos(1.0), Name("a".into())));
+    // A snapshot that would lose `Name`s is refused.
+    let error = serde_json::to_string(&d.snapshot::<(Pos, Vel)>()).unwrap_err();
+    assert!(error.to_string().contains("1 components of `Name`"), "{error}");
+    let json = serde_json::to_string(&d.snapshot::<Types>()).unwrap();
+    // Loading into a world that has spawned is refused and changes nothing.
+    let error = d
+        .load::<Types, _>(&mut serde_json::Deserializer::from_str(&json))
+        .unwrap_err();
+    assert!(error.to_string().contains("empty world"), "{error}");
+    assert_eq!(d.get::<Pos>(e), Some(&Pos(1.0)));
+    let loaded = loaded_dynamic_json(&json).unwrap();
+    assert_eq!(loaded.get::<Name>(e), Some(&Name("a".into())));
+}
+
+#[test]
+fn a_storage_alone_round_trips_and_refuses_repeats() {
+    let storage: Storage<Pos> = (0..4)
+        .map(|i| (Entity::from_raw_parts(i * 3, 1).unwrap(), Pos(i as f32)))
+        .collect();
+    let json = serde_json::to_string(&storage).unwrap();
+    let back: Storage<Pos> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.entities(), storage.entities());
+    assert_eq!(back.components(), storage.components());
+    let repeated = r#"{"entities":[[1,1],[1,2]],"components":[1.0,2.0]}"#;
+    let error = serde_json::from_str::<Storage<Pos>>(repeated).unwrap_err();
+    assert!(error.to_string().contains("entity index 1 is listed twice"), "{error}");
+    let e = Entity::from_raw_parts(7, 2).unwrap();
+    assert_eq!(serde_json::to_string(&e).unwrap(), "[7,2]");
+}
