@@ -159,6 +159,16 @@ pub(crate) mod sealed {
         ) -> <Self as ComponentSet>::ColumnsRef<'s>
         where
             Self: ComponentSet;
+        /// Another handle on the same columns, for a worker of a parallel loop.
+        ///
+        /// # Safety
+        /// As [`ColumnMut::share`]: the handles reach disjoint entities, and the columns
+        /// are not used otherwise while they live.
+        unsafe fn share_columns<'s>(
+            columns: &<Self as ComponentSet>::Columns<'s>,
+        ) -> <Self as ComponentSet>::Columns<'s>
+        where
+            Self: ComponentSet;
         /// The components of a group member that has every type (the world's invariant),
         /// trusting the sparse entries; `None` only if the invariant is broken.
         ///
@@ -370,6 +380,12 @@ macro_rules! component_set {
                 ($(columns.$i.clone(),)+)
             }
 
+            #[inline]
+            unsafe fn share_columns<'s>(columns: &<Self as ComponentSet>::Columns<'s>) -> <Self as ComponentSet>::Columns<'s> {
+                // SAFETY: forwarded from the caller.
+                ($(unsafe { columns.$i.share() },)+)
+            }
+
             #[inline(always)]
             unsafe fn member_mut<'s>(columns: &mut <Self as ComponentSet>::Columns<'s>, entity: Entity) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
                 // SAFETY: unaliased (caller); each column is a distinct storage.
@@ -513,6 +529,11 @@ impl sealed::Sealed for () {
     fn copy_columns<'s>(
         _: &<Self as ComponentSet>::ColumnsRef<'s>,
     ) -> <Self as ComponentSet>::ColumnsRef<'s> {
+    }
+
+    unsafe fn share_columns<'s>(
+        _: &<Self as ComponentSet>::Columns<'s>,
+    ) -> <Self as ComponentSet>::Columns<'s> {
     }
 
     #[inline(always)]

@@ -45,6 +45,8 @@ mod entity;
 mod generated;
 mod group;
 mod hooks;
+#[cfg(feature = "rayon")]
+mod parallel;
 #[cfg(feature = "serde")]
 pub mod snapshot;
 mod storage;

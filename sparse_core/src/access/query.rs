@@ -105,6 +105,13 @@ pub trait Query: sealed::Sealed {
     /// The same fetch for a shorter borrow.
     #[doc(hidden)]
     fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a>;
+    /// Another handle on the same fetch, for a worker of a parallel loop.
+    ///
+    /// # Safety
+    /// The handles never yield items of the same entity, and the fetch is not used
+    /// otherwise while they live.
+    #[doc(hidden)]
+    unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w>;
 }
 
 /// A query that only reads: what a view borrowed through `&self` may ask for.
@@ -215,6 +222,13 @@ impl<T: Component> Query for &T {
             aligned: fetch.aligned,
         }
     }
+
+    unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
+        Leaf {
+            column: fetch.column.clone(),
+            aligned: fetch.aligned,
+        }
+    }
 }
 
 impl<T: Component> ReadOnlyQuery for &T {
@@ -291,6 +305,14 @@ impl<T: Component> Query for &mut T {
             column: fetch.column.reborrow(),
         }
     }
+
+    unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
+        Leaf {
+            aligned: fetch.aligned,
+            // SAFETY: forwarded from the caller.
+            column: unsafe { fetch.column.share() },
+        }
+    }
 }
 
 impl<W: LendStorage<T>, T: Component> QueryOf<W> for &mut T {
@@ -346,6 +368,11 @@ impl<T: Component> Query for Option<&T> {
     #[inline]
     fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
         <&T as Query>::reborrow(fetch)
+    }
+
+    unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
+        // SAFETY: forwarded from the caller.
+        unsafe { <&T as Query>::share(fetch) }
     }
 }
 
@@ -410,6 +437,11 @@ impl<T: Component> Query for Option<&mut T> {
     #[inline]
     fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
         <&mut T as Query>::reborrow(fetch)
+    }
+
+    unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
+        // SAFETY: forwarded from the caller.
+        unsafe { <&mut T as Query>::share(fetch) }
     }
 }
 
@@ -493,6 +525,11 @@ macro_rules! query_tuple {
             #[inline]
             fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
                 ($($Q::reborrow(&mut fetch.$i),)+)
+            }
+
+            unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
+                // SAFETY: forwarded from the caller.
+                ($(unsafe { $Q::share(&fetch.$i) },)+)
             }
         }
 

@@ -169,6 +169,66 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
         }
     }
 
+    /// Calls `f` with each matching entity and its item on rayon's thread pool: the walk
+    /// is cut into chunks of consecutive positions, each walked by one worker, so every
+    /// item is yielded once, by one worker (feature `rayon`).
+    ///
+    /// ```
+    /// # use sparse_core::{Component, World, Without};
+    /// # struct P(f32); impl Component for P {}
+    /// # struct V(f32); impl Component for V {}
+    /// # struct Frozen; impl Component for Frozen {}
+    /// let mut world = World::new();
+    /// let movers = world.spawn_batch((0..10_000).map(|i| (P(i as f32), V(1.0))));
+    /// world.insert(movers[0], Frozen)?;
+    /// world
+    ///     .borrow::<sparse_core::View<(&mut P, &V), Without<Frozen>>>()?
+    ///     .par_for_each(|_, (p, v)| p.0 += v.0);
+    /// assert_eq!(world.get::<P>(movers[0]).unwrap().0, 0.0);
+    /// assert_eq!(world.get::<P>(movers[1]).unwrap().0, 2.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If `f` panics, the panic reaches the caller once every worker has stopped; the
+    /// values written so far stay, and the world stays consistent.
+    #[cfg(feature = "rayon")]
+    pub fn par_for_each(self, f: impl Fn(Entity, Q::Item<'w>) + Send + Sync)
+    where
+        Q::Fetch<'w>: Sync,
+        F::Fetch<'w>: Sync,
+    {
+        let View {
+            query,
+            filter,
+            entities,
+            start,
+            dense,
+        } = self;
+        crate::parallel::for_each_chunk(entities.len(), |range| {
+            // SAFETY: chunks are disjoint ranges of the walk, whose entities are distinct
+            // (a dense array or a member set): each worker yields its own entities' items.
+            let mut query = unsafe { Q::share(&query) };
+            let mut filter = F::reborrow(&filter);
+            for i in range {
+                let entity = entities[i];
+                if dense {
+                    // SAFETY: every leaf is aligned and holds the walked entities at
+                    // `start + i` (driver); this position is this worker's only.
+                    f(entity, unsafe { Q::fetch_aligned(&mut query, start + i) });
+                    continue;
+                }
+                if !F::matches(&mut filter, entity) {
+                    continue;
+                }
+                // SAFETY: as in `for_each`, and `entity` is this worker's only.
+                if let Some(item) = unsafe { Q::fetch(&mut query, entity, start + i) } {
+                    f(entity, item);
+                }
+            }
+        });
+    }
+
     /// The item of `entity`, if it matches.
     pub fn get(&mut self, entity: Entity) -> Option<Q::Item<'_>> {
         let mut query = Q::reborrow(&mut self.query);

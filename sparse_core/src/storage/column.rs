@@ -104,6 +104,21 @@ impl<'w, T> ColumnMut<'w, T> {
         }
     }
 
+    /// Another handle on the same column for all of `'w`, for a worker of a parallel loop.
+    ///
+    /// # Safety
+    /// The handles never hand out the same position (each worker reaches its own entities),
+    /// and the column is not used otherwise while they live.
+    #[inline(always)]
+    pub(crate) unsafe fn share(&self) -> ColumnMut<'w, T> {
+        ColumnMut {
+            cursor: self.cursor.clone(),
+            values: self.values,
+            len: self.len,
+            marker: PhantomData,
+        }
+    }
+
     /// The same column for a shorter borrow: the original is unusable meanwhile.
     #[inline(always)]
     pub(crate) fn reborrow(&mut self) -> ColumnMut<'_, T> {
