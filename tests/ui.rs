@@ -5,4 +5,9 @@ fn ui() {
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/fail/*.rs");
     t.pass("tests/ui/pass/*.rs");
+    // trybuild builds the cases with this crate's features.
+    #[cfg(not(feature = "serde"))]
+    t.compile_fail("tests/ui/no-serde/*.rs");
+    #[cfg(feature = "serde")]
+    t.compile_fail("tests/ui/serde/*.rs");
 }

@@ -149,10 +149,13 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
     let (ident, krate) = (cx.ident(), &cx.krate);
     let name = ident.to_string();
     let serde = quote!(#krate::__private::serde);
+    // The trait paths carry the component's span, so that a component missing the trait
+    // is reported at its field.
     let bounds = |bound: TokenStream| {
         (0..cx.model.storages.len())
             .map(|i| {
                 let ty = cx.storage_type(i);
+                let bound = respan(bound.clone(), cx.component_span(i));
                 quote_spanned!(cx.component_span(i)=> #ty: #bound)
             })
             .collect::<Vec<_>>()
@@ -196,10 +199,28 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
         proc_macro2::Span::call_site,
         syn::spanned::Spanned::span,
     );
+    // The invocation starts at the derive: without the feature, its error points there.
+    let krate = respan(krate.clone(), span);
     quote_spanned! {span=>
         #krate::__private::with_serde! {
             #serialize_impl
             #deserialize_impl
         }
     }
+}
+
+/// `tokens` with every span set to `span` (delimiters included, contents too).
+fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let proc_macro2::TokenTree::Group(group) = &token {
+                let mut inner = proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                return proc_macro2::TokenTree::Group(inner);
+            }
+            token.set_span(span);
+            token
+        })
+        .collect()
 }
