@@ -66,6 +66,7 @@ trait Val: Component + Copy + core::fmt::Debug {
 macro_rules! components {
     ($($T:ident = $i:expr),+ $(,)?) => {$(
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         struct $T(u32);
         impl Component for $T {}
         impl Val for $T {
@@ -1058,6 +1059,9 @@ enum Target {
 #[derive(Clone, Debug)]
 enum Op {
     Spawn,
+    /// The world saved and loaded into a new one with the same groups (feature `serde`):
+    /// nothing may change, down to each storage's order.
+    Reload,
     Insert {
         ty: usize,
         target: Target,
@@ -1401,6 +1405,7 @@ fn op() -> impl Strategy<Value = Op> {
         1 => Just(Op::ViewEo),
         1 => Just(Op::ViewOa),
         1 => target().prop_map(|target| Op::ViewGet { target }),
+        1 => Just(Op::Reload),
         43 => access_op(),
     ]
 }
@@ -2084,6 +2089,7 @@ impl Harness {
             Op::Remove { ty, target } => (has(target, ty) != Some(true)).then_some(still),
             Op::Destroy { target } => has(target, 0).is_none().then_some(still),
             Op::Spawn
+            | Op::Reload
             | Op::GetMut { .. }
             | Op::Iterate { .. }
             | Op::ViewEo
@@ -2195,6 +2201,8 @@ impl Harness {
     /// Applies `op` to the world and the model, checking what the world returns.
     fn apply(&mut self, op: &Op) -> Result<(), String> {
         match *op {
+            // Done by `run`, which knows how the world was built.
+            Op::Reload => {}
             Op::Spawn => {
                 let e = self.world.spawn();
                 ensure!(
@@ -3656,6 +3664,17 @@ fn check_missing_groups(world: &mut World) -> Result<(), String> {
     Ok(())
 }
 
+/// `world` saved (in postcard) and loaded into `empty`.
+#[cfg(feature = "serde")]
+fn reload(world: &World, mut empty: World) -> Result<World, String> {
+    type Types = (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O);
+    let bytes = postcard::to_stdvec(&world.snapshot::<Types>()).map_err(|e| e.to_string())?;
+    empty
+        .load::<Types, _>(&mut postcard::Deserializer::from_bytes(&bytes))
+        .map_err(|e| e.to_string())?;
+    Ok(empty)
+}
+
 /// Builds the world with the groups in `order`, each in its `spellings` entry, then runs
 /// `ops`, checking everything after each.
 fn run(order: &[usize], spellings: &[usize], ops: &[Op]) -> Result<(), String> {
@@ -3670,6 +3689,13 @@ fn run(order: &[usize], spellings: &[usize], ops: &[Op]) -> Result<(), String> {
     for (i, op) in ops.iter().enumerate() {
         let context = |e: String| format!("op #{i} {op:?}: {e}");
         let movable = h.movable(op).map(|m| (m, h.layout()));
+        #[cfg(feature = "serde")]
+        if let Op::Reload = op {
+            // `movable` allows no move: `check_moves` compares every storage's order.
+            let rebuilt = World::with_groups(order.iter().map(|&g| spec(GROUPS[g], spellings[g])))
+                .map_err(|e| e.to_string())?;
+            h.world = reload(&h.world, rebuilt).map_err(context)?;
+        }
         h.apply(op).map_err(context)?;
         let layout = h.layout();
         if let Some((movable, before)) = movable {
