@@ -85,14 +85,322 @@
 //! Worlds whose groups are only known at run time use [`World`] with
 //! [`GroupSpec`]s, validated by the same [`Layout`] code and maintained by the same
 //! engine.
+//!
+//! # The generated API
+//!
+//! [`world`] documents the attribute: its grammar, the nesting rule, derives and fields.
+//! Every method it generates, with its documentation, is listed on the page of an example
+//! world, [`example_generated::Scene`], declared with one group of every kind (the module
+//! [`example_generated`] exists only in this documentation). The README has the guide: the
+//! ordering rule, the group kinds, every diagnostic, the access model and what the crate
+//! does not do.
 
 extern crate self as sparse_groups;
 
+#[cfg(doc)]
+pub mod example_generated;
+
 pub use sparse_core::*;
-/// Implements [`Component`] for a type.
-pub use sparse_macros::Component;
-/// Declares a world of `Storage<T>` fields and `#[group(...)]`s, checked at compile time.
+
+/// Implements [`Component`](trait@Component) for a type, so that it can be stored in a world.
 ///
-/// See the [crate documentation](crate) and the README for the generated API and every
-/// diagnostic.
+/// [`Component`](trait@Component) is a marker trait without methods: implementing it
+/// states that the type's values may be stored in a [`#[world]`](world) or in the run-time
+/// [`World`]. It requires `Send + Sync + 'static`, as in bevy_ecs, hecs, sparsey and
+/// shipyard, so that every world is `Send + Sync`. The derive works on structs and enums,
+/// generic ones included: the impl keeps the type's bounds and `where` clause and adds
+/// `Self: Send + Sync + 'static`. It generates nothing else, so derive the traits your code
+/// needs beside it (`Clone` for a world with `#[derive(Clone)]`, `Debug` for one with
+/// `#[derive(Debug)]`). `impl Component for T {}` by hand is the same thing; a type from
+/// another crate needs a newtype.
+///
+/// ```
+/// use sparse_groups::{Component, Storage, world};
+///
+/// #[derive(Component, Clone, Copy, Debug, PartialEq)]
+/// struct Position { x: f32, y: f32 }
+///
+/// #[derive(Component, Debug, PartialEq)]
+/// enum Team { Red, Blue }
+///
+/// #[derive(Component)]
+/// struct Label<T>(T); // a component whenever `T: Send + Sync + 'static`
+///
+/// #[world]
+/// struct Scene {
+///     positions: Storage<Position>,
+///     teams: Storage<Team>,
+///     labels: Storage<Label<&'static str>>,
+/// }
+///
+/// let mut scene = Scene::new();
+/// let e = scene.spawn_with((Position { x: 1.0, y: 2.0 }, Team::Red, Label("scout")));
+/// assert_eq!(scene.get::<Team>(e), Some(&Team::Red));
+/// assert_eq!(scene.get::<Label<&str>>(e).unwrap().0, "scout");
+/// ```
+///
+/// A type that is not `Send + Sync` cannot be a component (keep it outside the world,
+/// e.g. in a standalone [`Storage`], which takes any type):
+///
+/// ```compile_fail,E0277
+/// use sparse_groups::Component;
+/// use std::rc::Rc;
+///
+/// #[derive(Component)]
+/// struct Shared(Rc<u32>); // error: `Rc<u32>` cannot be sent between threads safely
+/// ```
+///
+/// and a world cannot store a type that does not implement [`Component`](trait@Component):
+///
+/// ```compile_fail,E0277
+/// use sparse_groups::{Storage, world};
+///
+/// struct NotAComponent;
+///
+/// #[world]
+/// struct Scene {
+///     things: Storage<NotAComponent>, // error: `NotAComponent` is not a component
+/// }
+/// ```
+pub use sparse_macros::Component;
+/// Declares a world: a struct of `Storage<T>` fields and `#[group(...)]`s, whose group
+/// layout is checked at compile time.
+///
+/// The README's sections on groups and on `#[world]` are the guide, with every diagnostic
+/// and an example of each; this is the reference. Every method the attribute generates is
+/// listed, with its documentation, on the page of an example world:
+/// [`example_generated::Scene`].
+///
+/// # Grammar
+///
+/// ```text
+/// #[world]                                        // takes no arguments
+/// #[derive(Debug, Clone)]                         // optional; below #[world]
+/// #[group(A, B)]                                  // any number of groups; below #[world]
+/// #[group(A, B, C, get(D), exclude(E))]
+/// #[group(get(F, G), exclude(H))]
+/// <vis> struct Name {                             // named fields, no generics
+///     <attributes> <vis> field: Storage<Type>,    // one storage per component type
+///     …
+/// }
+/// ```
+///
+/// `#[world]` goes on a struct with named fields, each a `Storage<T>` (spelled with a last
+/// path segment `Storage` and one type argument) of a type `T` that implements
+/// [`Component`](trait@Component). Enums, unions, tuple and unit structs and generic
+/// structs are refused.
+/// The struct may be declared in a function body, its types may come through
+/// `macro_rules!` (`$t:ty`), and its field names may be raw identifiers.
+///
+/// A `#[group(...)]` lists, in any order, the types the group **owns**, at most one
+/// `get(...)` clause of the types it **observes**, and at most one `exclude(...)` clause of
+/// the types it **excludes**, each list at most [`MAX_TUPLE`] (16) types. Its members are
+/// the entities having every owned and observed type and none of the excluded ones:
+///
+/// * **full-owning**, `#[group(A, B)]`: its members are the packed prefix `[0, len)` of
+///   the storages of `A` and `B`, aligned, so it is iterated as plain slices;
+/// * **partial-owning**, `#[group(A, get(B))]`: the prefix of `A`'s storage, with `B`
+///   required and reached by lookup (not reordered);
+/// * **with exclusions**, `#[group(A, B, exclude(X))]` (any owning group may have one):
+///   the same, minus the entities having an `X`; it iterates as without the exclusion;
+/// * **non-owning**, `#[group(get(A, B))]`, `#[group(get(A), exclude(X))]`: a packed entity
+///   set of its own, every component by lookup.
+///
+/// Each group is checked on its own: every type is stored by the world, no type appears
+/// twice (in one list or across lists), no type is both required and excluded, a
+/// non-owning group observes at least one type, and a group owning a single type observes
+/// or excludes something (else the storage is already packed). A group is named by its
+/// **key**: its owned types in declaration order, then [`Get`] and [`Exclude`] holding what
+/// the clauses list (one type, or a tuple): `group::<(A, B)>()`,
+/// `group::<(A, B, C, Get<D>, Exclude<E>)>()`, `group::<(Get<(F, G)>, Exclude<H>)>()`.
+///
+/// # The nesting rule
+///
+/// Two groups that own a common type must be **nested**: `H` is nested in `G` when `H`
+/// owns every type `G` owns, requires (owns or observes) every type `G` requires, and
+/// excludes every type `G` excludes. `H`'s members are then a subset of `G`'s and its
+/// prefix sits inside `G`'s in every storage `G` owns, so the groups owning one storage
+/// form a chain, and a family of groups may be a tree (`<A,B,C,D>` nested in both `<A,B>`
+/// and `<C,D>`). Groups that own no common type are independent, and non-owning groups
+/// own nothing: any number of them may observe the same types. Any other layout is a
+/// compile error on the offending group, with a fix the rule accepts when there is one;
+/// the macro reports every error of a world at once and still emits the world (without
+/// group maintenance), so one bad group does not cascade into errors in the code using it.
+///
+/// # Attributes and derives
+///
+/// `#[group(...)]` and `#[derive(...)]` must be written **below** `#[world]` (above it,
+/// rustc looks for an attribute named `group` before `#[world]` runs, and a derive runs on
+/// the struct as written). Other attributes (doc comments, `#[repr]`, …) may be anywhere
+/// and are kept on the struct. Of the derives:
+///
+/// * `Debug` is implemented by `#[world]`: the storages by field name and each group's
+///   length, `Scene { a: {e0v1: A(1)}, b: {…}, groups: {"<A, B>": 1} }`; it needs every
+///   component to be `Debug`;
+/// * `Clone` is implemented by `#[world]` when every component is `Clone` (a missing
+///   `Clone` is reported on the component type);
+/// * `Default` is always implemented (an empty world, as [`new`](example_generated::Scene::new)
+///   makes), so `#[derive(Default)]` is accepted and changes nothing;
+/// * `Copy`, `PartialEq`, `Eq`, `PartialOrd`, `Ord` and `Hash` are refused with an error
+///   (a world owns memory, and is not compared or hashed as a whole: compare what its
+///   storages hold);
+/// * derives `#[world]` does not handle itself are passed through to the struct.
+///
+/// # Fields
+///
+/// The struct keeps its name, visibility and attributes, but its fields do not stay
+/// fields: it gets one private field holding its storages, whose structure only the
+/// generated hooks can change. Each field becomes a **read accessor** of its name,
+/// `fn positions(&self) -> &Storage<Position>`, with the field's visibility, attributes
+/// and doc comments, so `scene.positions().get(e)` reads, and nothing outside the world's
+/// methods can insert or remove behind the groups' back. A field whose accessor would
+/// shadow a generated method (`insert`, `check`, `r#check`, …, or a method of a derive
+/// the world implements, such as `fmt` with `Debug` or `clone` with `Clone`) is an error,
+/// and so is a name starting with `__sparse`.
+/// A world stores each component type once.
+///
+/// **Fields follow `#[cfg]`** like any struct field: a configured-out storage does not
+/// exist (its type need not even be a component) and nothing maintains it; alternative
+/// fields of one type under exclusive `#[cfg]`s are one storage; a group naming a
+/// configured-out type is an error that says so.
+///
+/// # What it generates
+///
+/// Inherent methods, all with the struct's visibility (their full list, with their
+/// documentation, is on [`example_generated::Scene`]): `new`, `spawn`, `spawn_with`,
+/// `spawn_batch`, `is_alive`, `entities`, `insert`, `remove`, `destroy`, `get`, `get_mut`,
+/// `contains`, `storage`, `values_mut`, `group`, `group_ref`, `group_len`, `sort_group`,
+/// `sort` (for storages no group owns; it does not compile for an owned one), `view`,
+/// `view_ref`, `borrow`, `borrow_ref`, `retain`, `retain_component`, `apply`,
+/// `insert_many`, `remove_many`, `destroy_many`, `clear`, `check`, `layout`, and the
+/// accessors. The trait impls ([`HasComponent`] per stored type, [`HasGroup`] per group,
+/// [`Edit`], [`Access`], [`Unowned`] per storage no group owns, …) let code be written
+/// against any world: `fn heal<W: HasComponent<Health>>(world: &mut W)`. Everything is
+/// resolved statically (no `TypeId`, no dynamic dispatch) and the generated code contains
+/// no `unsafe`. Asking for a group the world does not have, borrowing a type twice with
+/// one borrow mutable, or sorting an owned storage does not compile.
+///
+/// # Example
+///
+/// ```
+/// use sparse_groups::{Component, Exclude, Get, Storage, world};
+///
+/// #[derive(Component, Debug, Clone, Copy, PartialEq)]
+/// struct Position { x: f32, y: f32 }
+/// #[derive(Component, Debug, Clone, Copy, PartialEq)]
+/// struct Velocity { x: f32, y: f32 }
+/// #[derive(Component, Debug, Clone, Copy, PartialEq)]
+/// struct Mass(f32);
+/// #[derive(Component, Debug, Clone, Copy, PartialEq)]
+/// struct Health(u32);
+/// #[derive(Component, Debug, Clone, Copy)]
+/// struct Frozen;
+/// #[derive(Component, Debug, Clone)]
+/// struct Name(String);
+///
+/// #[world]
+/// #[derive(Debug, Clone)]
+/// #[group(Position, Velocity)]                         // full-owning
+/// #[group(Position, Velocity, Mass)]                   // full-owning, nested in it
+/// #[group(Health, get(Position), exclude(Frozen))]     // partial-owning, with an exclusion
+/// #[group(get(Name, Health))]                          // non-owning
+/// struct Scene {
+///     /// Where things are.
+///     positions: Storage<Position>,
+///     velocities: Storage<Velocity>,
+///     masses: Storage<Mass>,
+///     healths: Storage<Health>,
+///     frozen: Storage<Frozen>,
+///     names: Storage<Name>,
+/// }
+///
+/// let mut scene = Scene::new();
+/// // Spawn, then insert one component at a time; or spawn with a bundle.
+/// let rock = scene.spawn();
+/// scene.insert(rock, Position { x: 0.0, y: 0.0 })?;
+/// scene.insert(rock, Velocity { x: 1.0, y: 0.0 })?;
+/// scene.insert(rock, Mass(2.0))?; // enters <Position, Velocity>, then <…, Mass>
+/// let hero = scene.spawn_with((
+///     Position { x: 5.0, y: 5.0 },
+///     Velocity { x: 0.0, y: -1.0 },
+///     Health(10),
+///     Name("hero".to_string()),
+/// ));
+/// assert_eq!(scene.group_len::<(Position, Velocity)>(), 2);
+/// assert_eq!(scene.group_len::<(Position, Velocity, Mass)>(), 1);
+///
+/// // A full-owning group: aligned slices, members of nested groups first.
+/// let (entities, (positions, velocities)) = scene.group::<(Position, Velocity)>().into_slices();
+/// assert_eq!(entities, &[rock, hero][..]);
+/// for (p, v) in positions.iter_mut().zip(velocities.iter()) {
+///     p.x += v.x;
+///     p.y += v.y;
+/// }
+/// // A partial-owning group yields its owned, then its observed components.
+/// scene
+///     .group::<(Health, Get<Position>, Exclude<Frozen>)>()
+///     .for_each(|_, (health, position)| health.0 -= position.y as u32);
+/// assert_eq!(scene.get::<Health>(hero), Some(&Health(6)));
+/// // A non-owning group, read through `&self`.
+/// assert_eq!(scene.group_ref::<Get<(Name, Health)>>().len(), 1);
+///
+/// // A view joins components no group packs together, driven by the smaller storage.
+/// for (_, (p, m)) in scene.view::<(&mut Position, &Mass)>() {
+///     p.y -= m.0;
+/// }
+/// assert_eq!(scene.positions().get(rock), Some(&Position { x: 1.0, y: -2.0 }));
+///
+/// // Removing a type leaves its groups innermost first; adding an excluded type leaves
+/// // the groups excluding it.
+/// assert_eq!(scene.remove::<Velocity>(rock), Some(Velocity { x: 1.0, y: 0.0 }));
+/// scene.insert(hero, Frozen)?;
+/// assert_eq!(scene.group_len::<(Position, Velocity)>(), 1);
+/// assert_eq!(scene.group_len::<(Position, Velocity, Mass)>(), 0);
+/// assert_eq!(scene.group_len::<(Health, Get<Position>, Exclude<Frozen>)>(), 0);
+///
+/// // Destroying leaves every group; the stale handle is refused from then on.
+/// scene.destroy(hero)?;
+/// assert!(!scene.is_alive(hero));
+/// assert!(scene.insert(hero, Mass(1.0)).is_err());
+///
+/// let copy = scene.clone();
+/// copy.check()?;
+/// scene.check()?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// Groups that own a common type without being nested are a compile error on the
+/// offending group, which suggests a layout the rule accepts:
+///
+/// ```compile_fail
+/// use sparse_groups::{Component, Storage, world};
+/// #[derive(Component)] struct Position;
+/// #[derive(Component)] struct Velocity;
+/// #[derive(Component)] struct Sprite;
+///
+/// #[world]
+/// #[group(Sprite, Position)]
+/// #[group(Position, Velocity)] // error: shares `Position` with <Sprite, Position>, not nested
+/// struct Scene {
+///     sprites: Storage<Sprite>,
+///     positions: Storage<Position>,
+///     velocities: Storage<Velocity>,
+/// }
+/// ```
+///
+/// and so is a derive a world cannot have:
+///
+/// ```compile_fail
+/// use sparse_groups::{Component, Storage, world};
+/// #[derive(Component, PartialEq)] struct Position;
+///
+/// #[world]
+/// #[derive(PartialEq)] // error: `#[derive(PartialEq)]` is not supported on a `#[world]`
+/// struct Scene { positions: Storage<Position> }
+/// ```
 pub use sparse_macros::world;
+
+/// Runs the Rust examples of `README.md` as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -1,8 +1,8 @@
-#![cfg(feature = "serde")]
 //! Snapshots (feature `serde`): random worlds round-trip in JSON and postcard with the same
 //! entity ids, allocator and packed order; hostile snapshots are errors naming what is
 //! wrong; random corruption of valid snapshots never panics and never loads an invalid
 //! world.
+#![cfg(feature = "serde")]
 
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -317,14 +317,19 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
 
 #[test]
 fn a_retired_index_stays_retired_and_free_order_is_kept() {
-    let json = r#"{"entities":{"versions":[4294967295,3,5,1],"free":[2,1],"retired":[0]},"storages":{}}"#;
+    let json =
+        r#"{"entities":{"versions":[4294967295,3,5,1],"free":[2,1],"retired":[0]},"storages":{}}"#;
     let mut w = loaded_static_json(json).unwrap();
     assert_eq!(w.entities().len(), 1);
     // `spawn` takes the free list from its end, and never the retired index.
     assert_eq!(w.spawn(), Entity::from_raw_parts(1, 3).unwrap());
     assert_eq!(w.spawn(), Entity::from_raw_parts(2, 5).unwrap());
     assert_eq!(w.spawn(), Entity::from_raw_parts(4, 1).unwrap());
-    assert!(serde_json::to_string(&w).unwrap().contains(r#""retired":[0]"#));
+    assert!(
+        serde_json::to_string(&w)
+            .unwrap()
+            .contains(r#""retired":[0]"#)
+    );
 }
 
 #[test]
@@ -348,7 +353,10 @@ fn a_load_needs_an_empty_world_and_every_stored_type() {
     let e = d.spawn_with((Pos(1.0), Name("a".into())));
     // A snapshot that would lose `Name`s is refused.
     let error = serde_json::to_string(&d.snapshot::<(Pos, Vel)>()).unwrap_err();
-    assert!(error.to_string().contains("1 components of `Name`"), "{error}");
+    assert!(
+        error.to_string().contains("1 components of `Name`"),
+        "{error}"
+    );
     let json = serde_json::to_string(&d.snapshot::<Types>()).unwrap();
     // Loading into a world that has spawned is refused and changes nothing.
     let error = d
@@ -371,7 +379,10 @@ fn a_storage_alone_round_trips_and_refuses_repeats() {
     assert_eq!(back.components(), storage.components());
     let repeated = r#"{"entities":[[1,1],[1,2]],"components":[1.0,2.0]}"#;
     let error = serde_json::from_str::<Storage<Pos>>(repeated).unwrap_err();
-    assert!(error.to_string().contains("entity index 1 is listed twice"), "{error}");
+    assert!(
+        error.to_string().contains("entity index 1 is listed twice"),
+        "{error}"
+    );
     let e = Entity::from_raw_parts(7, 2).unwrap();
     assert_eq!(serde_json::to_string(&e).unwrap(), "[7,2]");
 }

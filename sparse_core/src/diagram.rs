@@ -117,10 +117,7 @@ impl Diagram {
                     let types = g.owned.len() + g.observed.len() + g.excluded.len();
                     (g.len, core::cmp::Reverse(types))
                 });
-                let marks = groups
-                    .iter()
-                    .map(|g| (short_name(g.name), g.len))
-                    .collect();
+                let marks = groups.iter().map(|g| (short_name(g.name), g.len)).collect();
                 Row {
                     name: short_name(name),
                     len: set.len(),

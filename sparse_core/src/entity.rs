@@ -400,7 +400,9 @@ impl Entities {
                 ));
             };
             if !slot.alive {
-                return Err(format!("entity index {index} is listed twice as free or retired"));
+                return Err(format!(
+                    "entity index {index} is listed twice as free or retired"
+                ));
             }
             slot.alive = false;
             if list == "retired" && slot.version != NonZeroU32::MAX {

@@ -67,7 +67,13 @@ fn a_large_world_is_a_table_of_lengths() {
     let layout = w.layout();
     assert!(layout.is_table());
     let table = layout.to_string();
-    assert!(table.contains("A      40 | <A, B>: 20, <A, B, C>: 10"), "{table}");
+    assert!(
+        table.contains("A      40 | <A, B>: 20, <A, B, C>: 10"),
+        "{table}"
+    );
     assert!(table.contains("H       0 | no group"), "{table}");
-    assert!(table.contains("get(H)  0 | members of <get(H)>: 0"), "{table}");
+    assert!(
+        table.contains("get(H)  0 | members of <get(H)>: 0"),
+        "{table}"
+    );
 }

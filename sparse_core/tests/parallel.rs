@@ -1,6 +1,6 @@
-#![cfg(feature = "rayon")]
 //! Parallel loops give what the serial ones give, for every group kind and for views, and a
 //! panicking closure leaves the world consistent.
+#![cfg(feature = "rayon")]
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -58,7 +58,11 @@ fn world() -> (World, Vec<Entity>) {
 }
 
 fn values<T: Component + Copy>(w: &World) -> Vec<(Entity, T)> {
-    w.storage::<T>().unwrap().iter().map(|(e, v)| (e, *v)).collect()
+    w.storage::<T>()
+        .unwrap()
+        .iter()
+        .map(|(e, v)| (e, *v))
+        .collect()
 }
 
 #[test]
@@ -68,18 +72,24 @@ fn parallel_group_loops_write_what_serial_ones_write() {
     serial.group::<Abc>().unwrap().for_each(|_, (a, b, c)| {
         a.0 += b.0 + c.0;
     });
-    parallel.group::<Abc>().unwrap().par_for_each(|_, (a, b, c)| {
-        a.0 += b.0 + c.0;
-    });
+    parallel
+        .group::<Abc>()
+        .unwrap()
+        .par_for_each(|_, (a, b, c)| {
+            a.0 += b.0 + c.0;
+        });
     // A partial-owning group writes its observed type too.
     serial.group::<DgetAnotX>().unwrap().for_each(|_, (d, a)| {
         d.0 += 1;
         a.0 *= 3;
     });
-    parallel.group::<DgetAnotX>().unwrap().par_for_each(|_, (d, a)| {
-        d.0 += 1;
-        a.0 *= 3;
-    });
+    parallel
+        .group::<DgetAnotX>()
+        .unwrap()
+        .par_for_each(|_, (d, a)| {
+            d.0 += 1;
+            a.0 *= 3;
+        });
     assert_eq!(values::<A>(&serial), values::<A>(&parallel));
     assert_eq!(values::<D>(&serial), values::<D>(&parallel));
     parallel.check().unwrap();
@@ -95,7 +105,9 @@ fn for_each_kind(w: &World) {
     macro_rules! same {
         ($K:ty, |$e:ident, $item:pat_param| $value:expr) => {{
             let mut serial = Vec::new();
-            w.group_ref::<$K>().unwrap().for_each(|$e, $item| serial.push(($e, $value)));
+            w.group_ref::<$K>()
+                .unwrap()
+                .for_each(|$e, $item| serial.push(($e, $value)));
             let parallel = Mutex::new(Vec::new());
             w.group_ref::<$K>()
                 .unwrap()
@@ -131,10 +143,15 @@ fn parallel_views_match_serial_views_dense_or_not() {
     // Dense: `<A, B>` owns both leaves.
     assert!(both!(View<(&mut A, &B)>, |_, (a, b)| a.0 += b.0));
     // Looked up, with filters and an optional leaf.
-    both!(View<(&mut C, Option<&B>), (With<A>, Without<X>)>, |_, (c, b)| {
+    both!(View<(&mut C, Option<&B>), (With<A>, Without<X>)>, |_,
+                                                              (
+        c,
+        b,
+    )| {
         c.0 += b.map_or(7, |b| b.0);
     });
-    both!(View<(&mut B, &C)>, |e, (b, c)| b.0 = b.0 * 5 + c.0 + u64::from(e.index()));
+    both!(View<(&mut B, &C)>, |e, (b, c)| b.0 =
+        b.0 * 5 + c.0 + u64::from(e.index()));
     assert_eq!(values::<A>(&serial), values::<A>(&parallel));
     assert_eq!(values::<B>(&serial), values::<B>(&parallel));
     assert_eq!(values::<C>(&serial), values::<C>(&parallel));

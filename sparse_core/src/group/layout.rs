@@ -317,9 +317,13 @@ impl<K: fmt::Display + PartialEq + Clone> fmt::Display for LayoutError<K> {
             ),
             LayoutError::TooManyTypes { decl, role, .. } => write!(
                 f,
-                "group {} has more than {MAX_TUPLE} {role} types, more than a tuple can name; \
-                 split it into nested groups",
-                g(decl)
+                "group {} has more than {MAX_TUPLE} {role} types, more than a tuple can name; {}",
+                g(decl),
+                if *role == Role::Owned {
+                    "own at most sixteen and observe the others with `get(...)`"
+                } else {
+                    "test the others with a view's `With<...>` / `Without<...>` filters"
+                }
             ),
             LayoutError::DuplicateType {
                 decl,

@@ -133,7 +133,11 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
     type Value = (Entities, L);
 
     fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "a snapshot of `{}`: its entities and its storages", self.name)
+        write!(
+            f,
+            "a snapshot of `{}`: its entities and its storages",
+            self.name
+        )
     }
 
     fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Self::Value, A::Error> {
@@ -255,7 +259,9 @@ pub fn validate_columns<T>(
             ));
         }
         if !seen.mark(entity) {
-            return Err(format!("storage `{name}`: entity {entity:?} is listed twice"));
+            return Err(format!(
+                "storage `{name}`: entity {entity:?} is listed twice"
+            ));
         }
     }
     Ok(())

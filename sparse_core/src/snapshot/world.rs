@@ -64,9 +64,12 @@ impl<'w, T: SnapshotTypes> Snapshot<'w, T> {
             }
         }
         let listed = T::type_ids();
-        if let Some((name, len)) = self.world.stored_types().find(|&(id, _, len)| {
-            len > 0 && !listed.contains(&id)
-        }).map(|(_, name, len)| (name, len)) {
+        if let Some((name, len)) = self
+            .world
+            .stored_types()
+            .find(|&(id, _, len)| len > 0 && !listed.contains(&id))
+            .map(|(_, name, len)| (name, len))
+        {
             return Err(E::custom(format_args!(
                 "the world holds {len} components of `{name}`, a type the snapshot does not list"
             )));

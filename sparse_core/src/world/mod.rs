@@ -18,12 +18,12 @@ use crate::bundle::Bundle;
 use crate::component::{Component, ComponentKey};
 use crate::component_set::ComponentSet;
 use crate::component_set::sealed::Sealed as _;
+use crate::diagram::Diagram;
 use crate::entity::{Entities, Entity, EntityError};
 use crate::generated::{Edit, EditEntities, InsertManyError, Token};
 use crate::group::{
     self, Aligned, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupRef, Layout, Step,
 };
-use crate::diagram::Diagram;
 use crate::hooks::{self, WorldInfo};
 use crate::storage::{ErasedStorage, SparseSet, Storage, StorageInfo};
 pub use error::{AccessError, LayoutErrors};
@@ -595,9 +595,9 @@ impl World {
             })
             .collect();
         let order = group::load_order(self.storages.len(), &decls);
-        self.by_type.get(&id).map_or(0, |&s| {
-            1 + order.iter().position(|&o| o == s).unwrap_or(0)
-        })
+        self.by_type
+            .get(&id)
+            .map_or(0, |&s| 1 + order.iter().position(|&o| o == s).unwrap_or(0))
     }
 
     /// The world as a value to serialize, with the storages of the component types `T`

@@ -195,10 +195,10 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
             }
         }
     });
-    let span = serialize.as_ref().or(deserialize.as_ref()).map_or_else(
-        proc_macro2::Span::call_site,
-        syn::spanned::Spanned::span,
-    );
+    let span = serialize
+        .as_ref()
+        .or(deserialize.as_ref())
+        .map_or_else(proc_macro2::Span::call_site, syn::spanned::Spanned::span);
     // The invocation starts at the derive: without the feature, its error points there.
     let krate = respan(krate.clone(), span);
     quote_spanned! {span=>
@@ -215,7 +215,8 @@ fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
         .into_iter()
         .map(|mut token| {
             if let proc_macro2::TokenTree::Group(group) = &token {
-                let mut inner = proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                let mut inner =
+                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
                 inner.set_span(span);
                 return proc_macro2::TokenTree::Group(inner);
             }

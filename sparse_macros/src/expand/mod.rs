@@ -277,6 +277,7 @@ impl Cx<'_> {
             });
         let world_storages = quote_spanned! {Span::call_site()=>
             #[automatically_derived]
+            #[doc(hidden)]
             impl __sg::__private::WorldStorages<#id> for #ident {
                 type Storages = #module::Storages<#(#args),*>;
             }

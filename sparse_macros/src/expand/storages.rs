@@ -522,14 +522,17 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
     // Observed and excluded storages before owned ones: valid snapshots load with no move.
     let decls: Vec<_> = cx.plan.groups.iter().map(|g| g.decl.clone()).collect();
     let order = sparse_core::__private::load_order(storages.len(), &decls);
-    let inserts = order.iter().map(|&i| &storages[i]).map(|(cfg, field, _, _, insert_many)| {
-        quote! {
-            #cfg
-            if let ::core::option::Option::Some(columns) = self.#field {
-                __p::snapshot::insert_columns(columns, |items| world.#insert_many(items));
+    let inserts = order
+        .iter()
+        .map(|&i| &storages[i])
+        .map(|(cfg, field, _, _, insert_many)| {
+            quote! {
+                #cfg
+                if let ::core::option::Option::Some(columns) = self.#field {
+                    __p::snapshot::insert_columns(columns, |items| world.#insert_many(items));
+                }
             }
-        }
-    });
+        });
     quote! {
         __p::if_serde! {
             #[automatically_derived]
