@@ -83,6 +83,24 @@ impl fmt::Debug for Entity {
 }
 
 /// Why an operation refused an entity handle.
+///
+/// ```
+/// use sparse_core::{Component, EntityError, World};
+/// #[derive(Debug, PartialEq)]
+/// struct Pos(f32);
+/// impl Component for Pos {}
+/// let mut world = World::new();
+/// let e = world.spawn();
+/// world.destroy(e)?;
+/// // A stale handle is refused, and nothing is written.
+/// assert_eq!(world.insert(e, Pos(1.0)), Err(EntityError::Dead(e)));
+/// assert_eq!(world.destroy(e), Err(EntityError::Dead(e)));
+/// // Its index is reused with a new version, never taken for the old handle.
+/// let f = world.spawn();
+/// assert_eq!(f.index(), e.index());
+/// assert!(world.insert(f, Pos(1.0)).is_ok() && world.get::<Pos>(e).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EntityError {
     /// The handle was never alive in this world, or its entity has been destroyed (the

@@ -110,6 +110,24 @@ pub trait EditEntities: WorldParts {
 
 /// A bulk insertion that was refused because an entity is not alive. Nothing was
 /// written; the items come back.
+///
+/// ```
+/// use sparse_core::{Component, World};
+/// #[derive(Debug, PartialEq)]
+/// struct Hp(u32);
+/// impl Component for Hp {}
+/// let mut world = World::new();
+/// let (a, b) = (world.spawn(), world.spawn());
+/// world.destroy(b)?;
+/// let refused = world.insert_many([(a, Hp(1)), (b, Hp(2))]).unwrap_err();
+/// assert_eq!(refused.dead, b);
+/// assert_eq!(refused.items.len(), 2); // handed back, in order
+/// assert_eq!(world.get::<Hp>(a), None); // nothing was written
+/// // Retry with the alive ones.
+/// let alive: Vec<_> = refused.items.into_iter().filter(|(e, _)| world.is_alive(*e)).collect();
+/// assert_eq!(world.insert_many(alive).unwrap(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct InsertManyError<T> {
     /// The first entity found dead.
     pub dead: Entity,

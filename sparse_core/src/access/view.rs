@@ -27,6 +27,40 @@ use crate::world::AccessError;
 ///
 /// Iterate it with `for`, or with [`for_each`](View::for_each). Values can be changed;
 /// nothing can be added or removed while the view exists.
+///
+/// ```
+/// use sparse_core::{Component, View, With, Without, World};
+/// struct Pos(f32);
+/// struct Vel(f32);
+/// struct Frozen;
+/// struct Player;
+/// impl Component for Pos {}
+/// impl Component for Vel {}
+/// impl Component for Frozen {}
+/// impl Component for Player {}
+///
+/// let mut world = World::new();
+/// let a = world.spawn_with((Pos(0.0), Vel(1.0), Player));
+/// let b = world.spawn_with((Pos(0.0), Vel(1.0), Frozen));
+/// let c = world.spawn_with((Pos(0.0),));
+///
+/// // Every entity with `Pos` and `Vel`, except the frozen ones.
+/// let view = world.borrow::<View<(&mut Pos, &Vel), Without<Frozen>>>()?;
+/// for (_, (p, v)) in view {
+///     p.0 += v.0;
+/// }
+/// assert_eq!(world.get::<Pos>(a).unwrap().0, 1.0);
+/// assert_eq!(world.get::<Pos>(b).unwrap().0, 0.0);
+///
+/// // `Option` leaves do not filter; `With` filters without borrowing.
+/// let mut seen = Vec::new();
+/// world
+///     .borrow_ref::<View<(&Pos, Option<&Vel>), With<Pos>>>()?
+///     .for_each(|e, (_, v)| seen.push((e, v.is_some())));
+/// seen.sort();
+/// assert_eq!(seen, [(a, true), (b, true), (c, false)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct View<'w, Q: Query, F: Filter = ()> {
     query: Q::Fetch<'w>,
     filter: F::Fetch<'w>,

@@ -25,6 +25,32 @@ use crate::group::GroupKey;
 /// Values can be changed freely; the group's structure cannot change while this exists.
 /// Iterate it with `for` (by value, `&mut` or `&`), [`for_each`](GroupMut::for_each), or
 /// over [`into_slices`](GroupMut::into_slices).
+///
+/// ```
+/// use sparse_core::{Component, Get, GroupSpec, World};
+/// struct Vel(f32);
+/// struct Pos(f32);
+/// struct Mass(f32);
+/// impl Component for Vel {}
+/// impl Component for Pos {}
+/// impl Component for Mass {}
+///
+/// // `Vel` and `Pos` packed together; `Mass` required, looked up.
+/// type Movers = (Vel, Pos, Get<Mass>);
+/// let mut world = World::with_groups([GroupSpec::of::<Movers>()])?;
+/// let a = world.spawn_with((Vel(1.0), Pos(0.0), Mass(2.0)));
+/// world.spawn_with((Vel(1.0), Pos(0.0))); // no `Mass`: not a member
+///
+/// let mut group = world.group::<Movers>()?;
+/// assert_eq!(group.len(), 1);
+/// for (_, (v, p, m)) in &mut group {
+///     p.0 += v.0 / m.0;
+/// }
+/// // The owned components as aligned slices: position `i` is `entities[i]`'s.
+/// let (entities, (vels, poss)) = group.into_slices();
+/// assert_eq!((entities, vels.len(), poss[0].0), (&[a][..], 1, 0.5));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct GroupMut<'a, K: GroupKey> {
     entities: &'a [Entity],
     owned: <K::Owned as ComponentSet>::SlicesMut<'a>,

@@ -5,7 +5,31 @@ use core::fmt;
 use crate::component::ComponentKey;
 use crate::group::LayoutError;
 
-/// A request the world cannot serve.
+/// A request the world cannot serve. A `#[world]` rejects each of these at compile time;
+/// the run-time [`World`](crate::World) returns them, having changed nothing.
+///
+/// ```
+/// use sparse_core::{AccessError, Component, GroupSpec, World};
+/// struct A(u32);
+/// struct B(u32);
+/// struct C(u32);
+/// impl Component for A {}
+/// impl Component for B {}
+/// impl Component for C {}
+/// let mut world = World::with_groups([GroupSpec::of::<(A, B)>()])?;
+/// world.spawn_with((A(2), B(1)));
+///
+/// assert!(matches!(world.group::<(A, C)>(), Err(AccessError::NoSuchGroup(_))));
+/// assert!(matches!(world.sort::<A>(|x, y| x.0.cmp(&y.0)), Err(AccessError::OwnedByGroup(_))));
+/// assert!(matches!(world.view_ref::<&C>(), Err(AccessError::NotStored(_))));
+/// assert!(matches!(
+///     world.borrow::<(sparse_core::ValuesMut<A>, &sparse_core::Storage<A>)>(),
+///     Err(AccessError::Conflict(_))
+/// ));
+/// // The group keeps its order: nothing was sorted.
+/// assert_eq!(world.group_len::<(B, A)>()?, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AccessError {
     /// No group of the world has this declaration (shown as `<A, B, get(C)>`).
@@ -42,6 +66,27 @@ impl fmt::Display for AccessError {
 impl std::error::Error for AccessError {}
 
 /// Every error of a rejected run-time layout, displayed one per line.
+///
+/// ```
+/// use sparse_core::{Component, GroupSpec, LayoutError, World};
+/// struct A;
+/// struct B;
+/// struct C;
+/// impl Component for A {}
+/// impl Component for B {}
+/// impl Component for C {}
+/// // `<A, B>` and `<A, C>` share `A` but neither contains the other; `<B>` is listed twice.
+/// let errors = World::with_groups([
+///     GroupSpec::of::<(A, B)>(),
+///     GroupSpec::of::<(A, C)>(),
+///     GroupSpec::of::<(B, A)>(),
+/// ])
+/// .err()
+/// .expect("a layout that cannot be kept");
+/// assert_eq!(errors.0.len(), 2);
+/// assert!(matches!(errors.0[0], LayoutError::Overlap { .. }));
+/// assert!(errors.to_string().lines().count() >= 2, "one line per error:\n{errors}");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayoutErrors(pub Vec<LayoutError<ComponentKey>>);
 
