@@ -1,7 +1,8 @@
 //! The code `#[world]` generates must be warning-free in the user's crate, under the
 //! user's strictest settings: this file denies rustc's and clippy's lints (CI runs
 //! `cargo clippy --all-targets -- -D warnings`, which lints it), with components that are
-//! neither `Copy` nor `Drop`, nested groups, a `#[cfg]` field, derives and a public world.
+//! neither `Copy` nor `Drop`, nested groups, a `#[cfg]` field, derives (serde's too, with
+//! the `serde` feature) and a public world.
 #![forbid(unsafe_code)]
 #![deny(warnings, missing_docs)]
 #![deny(clippy::all, clippy::pedantic, clippy::nursery, clippy::cargo)]
@@ -11,20 +12,25 @@ use sparse_groups::{Component, Storage, world};
 
 /// A name: neither `Copy` nor `Drop`.
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Name(String);
 /// A position.
 #[derive(Component, Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Position(Vec<f32>);
 /// A velocity.
 #[derive(Component, Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Velocity(Vec<f32>);
 /// A tag.
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tag;
 
 /// A public world with nested groups, a storage under `#[cfg]` and derives.
 #[world]
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[group(Position, Velocity)]
 #[group(Position, Velocity, Name)]
 pub struct Scene {
@@ -52,6 +58,11 @@ fn generated_code_runs_under_every_lint() {
     assert_eq!(scene.group_len::<(Position, Velocity, Name)>(), 1);
     let copy = scene.clone();
     assert!(format!("{copy:?}").contains("<Position, Velocity, Name>"));
+    #[cfg(feature = "serde")]
+    {
+        let loaded: Scene = serde_json::from_str(&serde_json::to_string(&scene).unwrap()).unwrap();
+        assert_eq!(loaded.get::<Name>(e), Some(&Name("e".to_owned())));
+    }
     scene.destroy(e).unwrap();
     scene.check().unwrap();
     assert!(Empty::new().entities().is_empty());

@@ -160,7 +160,9 @@ fn parallel_views_match_serial_views_dense_or_not() {
     parallel
         .view_ref::<(&A, &C)>()
         .unwrap()
-        .par_for_each(|_, (a, c)| drop(sum.fetch_add(a.0 ^ c.0, Ordering::Relaxed)));
+        .par_for_each(|_, (a, c)| {
+            sum.fetch_add(a.0 ^ c.0, Ordering::Relaxed);
+        });
     let mut expected = 0;
     serial
         .view_ref::<(&A, &C)>()
