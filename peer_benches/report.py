@@ -2,7 +2,9 @@
 """Prints criterion medians as ns per element, and ratios, for the README table.
 
 Usage:
-  python3 peer_benches/report.py [GROUP ...]        one block per group (default: all)
+  python3 peer_benches/report.py [GROUP ...]        one block per group (default: all);
+                                                    serde_3deep[_interleaved]: save, load vs hecs;
+                                                    par_w1 / par_w2: serial, parallel, speed-up
   python3 peer_benches/report.py --markdown         the README's table of the peer groups
 Reads target/criterion/<group>/<function>/new/{estimates,benchmark}.json of the last run.
 """
@@ -44,6 +46,30 @@ GROUPS = [
 # Groups without a function named "sparse": the `sparse` function whose ratios to the
 # others `blocks` prints. (`markdown` prints one row per function listed in GROUPS.)
 BASE = {"w5_movement_frozen": "sparse_partial"}
+# serde groups: `{library}_save` / `{library}_load`; ratios against hecs.
+SERDE = {
+    "groups": ["serde_3deep", "serde_3deep_interleaved"],
+    "libraries": ["sparse", "sparse_dynamic", "hecs"],
+    "peer": "hecs",
+}
+# Parallel groups: (library, serial function, parallel function) per row; ratios of
+# `sparse_par` to the other parallel loops.
+PAR = {
+    "par_w1": [
+        ("sparse (group)", "sparse_for_each", "sparse_par"),
+        ("sparse (view)", "sparse_for_each", "sparse_par_view"),
+        ("sparsey", "sparsey", "sparsey_par"),
+        ("bevy", "bevy", "bevy_par"),
+        ("raw", "raw_zip", "raw_par"),
+    ],
+    "par_w2": [
+        ("sparse (group)", "sparse_for_each", "sparse_par"),
+        ("sparse (view)", "sparse_for_each", "sparse_par_view"),
+        ("sparsey", "sparsey", "sparsey_par"),
+        ("bevy", "bevy", "bevy_par"),
+        ("raw", "raw", "raw_par"),
+    ],
+}
 
 
 def group_entries():
@@ -86,10 +112,57 @@ def markdown():
         print(f"| {title} | {ours:.3g} | " + " | ".join(cells) + " |")
 
 
+def fmt(ns):
+    return "         -" if ns is None else f"{ns:10.3f}"
+
+
+def serde_block(group, rows):
+    """Save and load per entity for each library, and each one's ratio to hecs."""
+    libs, peer = SERDE["libraries"], SERDE["peer"]
+    print(f"\n{group}  (ns per entity; ratio = library / {peer}, < 1 is faster)")
+    print("  op    " + "".join(f"{lib:>16}" for lib in libs)
+          + "".join(f"{lib + '/' + peer:>24}" for lib in libs if lib != peer))
+    for op in ["save", "load"]:
+        ns = {lib: rows.get(f"{lib}_{op}") for lib in libs}
+        cells = "".join(f"{fmt(ns[lib]):>16}" for lib in libs)
+        ratios = ""
+        for lib in libs:
+            if lib == peer:
+                continue
+            r = "-" if ns[lib] is None or ns[peer] is None else f"{ns[lib] / ns[peer]:.2f}"
+            ratios += f"{r:>24}"
+        print(f"  {op:6}" + cells + ratios)
+    # Anything else in the group (not printed above).
+    known = {f"{lib}_{op}" for lib in libs for op in ["save", "load"]}
+    for name in sorted(set(rows) - known):
+        print(f"  {name:24} {rows[name]:10.3f}")
+
+
+def par_block(group, rows):
+    """Serial and parallel per element for each library, the speed-up, and `sparse_par`
+    against each parallel loop."""
+    ours = rows.get("sparse_par")
+    print(f"\n{group}  (ns per element; speed-up = serial / parallel; "
+          "ratio = sparse_par / parallel)")
+    print(f"  {'library':16} {'serial':>28} {'parallel':>28} {'speed-up':>9} {'ratio':>7}")
+    for label, serial, parallel in PAR[group]:
+        s_ns, p_ns = rows.get(serial), rows.get(parallel)
+        speed = "-" if s_ns is None or p_ns is None else f"{s_ns / p_ns:.2f}"
+        ratio = "-" if ours is None or p_ns is None else f"{ours / p_ns:.2f}"
+        print(f"  {label:16} {serial:>17}{fmt(s_ns)}"
+              f" {parallel:>17}{fmt(p_ns)} {speed:>9} {ratio:>7}")
+
+
 def blocks(groups):
     for group in groups:
         rows = load(ROOT / group)
         if not rows:
+            continue
+        if group in SERDE["groups"]:
+            serde_block(group, rows)
+            continue
+        if group in PAR:
+            par_block(group, rows)
             continue
         base = BASE.get(group, "sparse")
         ours = rows.get(base)

@@ -17,10 +17,10 @@
 
 use criterion::measurement::WallTime;
 use criterion::{
-    BatchSize, BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main,
+    BatchSize, BenchmarkGroup, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
 };
 use sparse_peer_benches::components::frag::{PER_TYPE, TYPES};
-use sparse_peer_benches::components::sizes;
+use sparse_peer_benches::components::{saved, sizes};
 use sparse_peer_benches::ours;
 use sparse_peer_benches::{bevy_impl, hecs_impl, raw, shipyard_impl, sparsey_impl};
 use std::hint::black_box;
@@ -60,6 +60,53 @@ fn bench_spawn<S>(
 ) {
     g.bench_function(name, |b| {
         b.iter_batched_ref(&setup, |s| run(black_box(s)), BatchSize::PerIteration)
+    });
+}
+
+/// `serde_3deep` timing: one lazily built state per library (world, entities, snapshot)
+/// for both of its functions, `{prefix}_save` (times `save`) and `{prefix}_load` (times
+/// `load` from the state's snapshot). What each iteration returns — the bytes, the loaded
+/// world — is dropped untimed (`iter_batched`, one output alive at a time). The first
+/// build prints the snapshot's size per entity to stderr.
+#[allow(clippy::too_many_arguments)]
+fn bench_save_load<S, Saved, Loaded>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    group: &str,
+    prefix: &str,
+    n: usize,
+    setup: impl FnOnce() -> S,
+    snapshot_len: fn(&S) -> usize,
+    save: fn(&S) -> Saved,
+    load: fn(&S) -> Loaded,
+) {
+    let mut setup = Some(setup);
+    let mut state = None;
+    // Builds the state on first use (only if the filter selects one of the two functions).
+    fn built<'a, S>(
+        state: &'a mut Option<S>,
+        setup: &mut Option<impl FnOnce() -> S>,
+        built: impl FnOnce(&S),
+    ) -> &'a S {
+        state.get_or_insert_with(|| {
+            let s = (setup.take().expect("built once"))();
+            built(&s);
+            s
+        })
+    }
+    let report = |s: &S| {
+        let len = snapshot_len(s);
+        eprintln!(
+            "{group}/{prefix}: snapshot of {n} entities = {len} bytes = {:.2} bytes per entity",
+            len as f64 / n as f64
+        );
+    };
+    g.bench_function(format!("{prefix}_save"), |b| {
+        let s = built(&mut state, &mut setup, report);
+        b.iter_batched(|| (), |()| save(black_box(s)), BatchSize::PerIteration)
+    });
+    g.bench_function(format!("{prefix}_load"), |b| {
+        let s = built(&mut state, &mut setup, report);
+        b.iter_batched(|| (), |()| load(black_box(s)), BatchSize::PerIteration)
     });
 }
 
@@ -541,6 +588,183 @@ fn add_remove_component(c: &mut Criterion) {
     g.finish();
 }
 
+/// Save + load of a `saved` population of `n` in `order`: `sparse` (`#[world]` derives),
+/// `sparse_dynamic` (run-time `World::snapshot` / `load`), hecs' column serialization.
+fn serde_group(c: &mut Criterion, name: &str, n: usize, order: saved::Order) {
+    let mut g = c.benchmark_group(name);
+    // Per entity: all n are saved / loaded (A on all, B on 3/4, C on 1/2).
+    g.throughput(Throughput::Elements(n as u64));
+    // Tens of ms (hecs' interleaved load: seconds) per iteration: flat sampling, and
+    // fewer samples than the default 100.
+    g.sampling_mode(SamplingMode::Flat);
+    g.sample_size(if order == saved::Order::Blocks {
+        20
+    } else {
+        10
+    });
+    {
+        use ours::serde_3deep as o;
+        bench_save_load(
+            &mut g,
+            name,
+            "sparse",
+            n,
+            || o::setup(n, order),
+            |s| s.bytes.len(),
+            o::run_save,
+            o::run_load,
+        );
+        bench_save_load(
+            &mut g,
+            name,
+            "sparse_dynamic",
+            n,
+            || o::dynamic::setup(n, order),
+            |s| s.bytes.len(),
+            o::dynamic::run_save,
+            o::dynamic::run_load,
+        );
+    }
+    {
+        use hecs_impl::serde_3deep as h;
+        bench_save_load(
+            &mut g,
+            name,
+            "hecs",
+            n,
+            || h::setup(n, order),
+            |s| s.bytes.len(),
+            h::run_save,
+            h::run_load,
+        );
+    }
+    g.finish();
+}
+
+/// 1M entities; each archetype's (and group's) ids one ascending run, the order in which
+/// hecs' load allocates them: linear for hecs.
+fn serde_3deep(c: &mut Criterion) {
+    serde_group(c, "serde_3deep", sizes::SERDE, saved::Order::Blocks);
+}
+
+/// 250k entities with the archetypes' ids interleaved: hecs' load is quadratic here (see
+/// `hecs_impl::serde_3deep::setup`), hence the smaller population.
+fn serde_3deep_interleaved(c: &mut Criterion) {
+    serde_group(
+        c,
+        "serde_3deep_interleaved",
+        sizes::SERDE_INTERLEAVED,
+        saved::Order::Interleaved,
+    );
+}
+
+/// W1 serially and with rayon / bevy's task pool, each library's serial loop next to its
+/// parallel one. `raw_zip` is the serial body of `raw_par` (`raw`'s flat-`f32` kernel is in
+/// `w1_pos_vel`).
+fn par_w1(c: &mut Criterion) {
+    let n = sizes::W1;
+    let mut g = c.benchmark_group("par_w1");
+    g.throughput(Throughput::Elements(n as u64));
+    bench_run(&mut g, "raw_zip", || raw::w1::setup(n), raw::w1::run_zip);
+    bench_run(&mut g, "raw_par", || raw::w1::setup(n), raw::w1::run_par);
+    bench_run(
+        &mut g,
+        "sparse_for_each",
+        || ours::w1::setup(n),
+        ours::w1::run_for_each,
+    );
+    bench_run(
+        &mut g,
+        "sparse_par",
+        || ours::w1::setup(n),
+        ours::w1::run_par,
+    );
+    bench_run(
+        &mut g,
+        "sparse_par_view",
+        || ours::w1::setup(n),
+        ours::w1::run_par_view,
+    );
+    bench_run(
+        &mut g,
+        "sparsey",
+        || sparsey_impl::w1::setup(n),
+        sparsey_impl::w1::run,
+    );
+    bench_run(
+        &mut g,
+        "sparsey_par",
+        || sparsey_impl::w1::setup(n),
+        sparsey_impl::w1::run_par,
+    );
+    bench_run(
+        &mut g,
+        "bevy",
+        || bevy_impl::w1::setup(n),
+        bevy_impl::w1::run,
+    );
+    bench_run(
+        &mut g,
+        "bevy_par",
+        || bevy_impl::w1::setup_par(n),
+        bevy_impl::w1::run_par,
+    );
+    g.finish();
+}
+
+/// W2 serially and in parallel, as [`par_w1`].
+fn par_w2(c: &mut Criterion) {
+    let n = sizes::W2;
+    let mut g = c.benchmark_group("par_w2");
+    // Per matched entity, as `w2_nested`.
+    g.throughput(Throughput::Elements((n / 2) as u64));
+    bench_run(&mut g, "raw", || raw::w2::setup(n), raw::w2::run);
+    bench_run(&mut g, "raw_par", || raw::w2::setup(n), raw::w2::run_par);
+    bench_run(
+        &mut g,
+        "sparse_for_each",
+        || ours::w2::setup(n),
+        ours::w2::run_for_each,
+    );
+    bench_run(
+        &mut g,
+        "sparse_par",
+        || ours::w2::setup(n),
+        ours::w2::run_par,
+    );
+    bench_run(
+        &mut g,
+        "sparse_par_view",
+        || ours::w2::setup(n),
+        ours::w2::run_par_view,
+    );
+    bench_run(
+        &mut g,
+        "sparsey",
+        || sparsey_impl::w2::setup(n),
+        sparsey_impl::w2::run,
+    );
+    bench_run(
+        &mut g,
+        "sparsey_par",
+        || sparsey_impl::w2::setup(n),
+        sparsey_impl::w2::run_par,
+    );
+    bench_run(
+        &mut g,
+        "bevy",
+        || bevy_impl::w2::setup(n),
+        bevy_impl::w2::run,
+    );
+    bench_run(
+        &mut g,
+        "bevy_par",
+        || bevy_impl::w2::setup_par(n),
+        bevy_impl::w2::run_par,
+    );
+    g.finish();
+}
+
 criterion_group!(
     peers,
     w1_pos_vel,
@@ -552,6 +776,10 @@ criterion_group!(
     w6_exclude_add_remove,
     simple_iter,
     fragmented_iter,
-    add_remove_component
+    add_remove_component,
+    serde_3deep,
+    serde_3deep_interleaved,
+    par_w1,
+    par_w2
 );
 criterion_main!(peers);

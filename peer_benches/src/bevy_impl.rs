@@ -16,6 +16,12 @@ use bevy_ecs::entity::Entity;
 use bevy_ecs::query::QueryState;
 use bevy_ecs::world::World;
 
+/// Creates bevy's global `ComputeTaskPool` (default size: one thread per core) if it does
+/// not exist yet; `par_iter` panics without it. An app's `TaskPoolPlugin` does this.
+pub fn init_task_pool() {
+    bevy_tasks::ComputeTaskPool::get_or_init(bevy_tasks::TaskPool::default);
+}
+
 /// W1: `QueryState<(&mut Position, &Velocity)>`.
 pub mod w1 {
     use super::*;
@@ -39,6 +45,20 @@ pub mod w1 {
     pub fn run(s: &mut State) {
         s.query
             .iter_mut(&mut s.world)
+            .for_each(|(mut p, v)| p.add_velocity(v));
+    }
+
+    /// [`setup`] with the task pool that [`run_par`] needs.
+    pub fn setup_par(n: usize) -> State {
+        init_task_pool();
+        setup(n)
+    }
+
+    /// `pos += vel` with `par_iter_mut(..).for_each` on the `ComputeTaskPool` (what
+    /// `Query::par_iter_mut` does; default batching: one batch per thread).
+    pub fn run_par(s: &mut State) {
+        s.query
+            .par_iter_mut(&mut s.world)
             .for_each(|(mut p, v)| p.add_velocity(v));
     }
 
@@ -92,6 +112,19 @@ pub mod w2 {
     pub fn run(s: &mut State) {
         s.query
             .iter_mut(&mut s.world)
+            .for_each(|(mut a, b, c)| a_eq_b_plus_c(&mut a, b, c));
+    }
+
+    /// [`setup`] with the task pool that [`run_par`] needs.
+    pub fn setup_par(n: usize) -> State {
+        init_task_pool();
+        setup(n)
+    }
+
+    /// `a = b + c` with `par_iter_mut(..).for_each` on the `ComputeTaskPool`.
+    pub fn run_par(s: &mut State) {
+        s.query
+            .par_iter_mut(&mut s.world)
             .for_each(|(mut a, b, c)| a_eq_b_plus_c(&mut a, b, c));
     }
 

@@ -184,6 +184,99 @@ pub fn position_sum(p: &Position) -> f64 {
 pub const VEL_SUM: f64 = 6.0;
 
 // ---------------------------------------------------------------------------
+// serde_3deep: 8-byte components that serde can save and load.
+// ---------------------------------------------------------------------------
+
+/// Components of `serde_3deep` (save and load a world with postcard) and their population:
+/// a 3-deep nested family, every entity with `A`, three quarters also with `B`, half also
+/// with `C` (the `C` ones all have `B`), in one of two [`Order`]s.
+pub mod saved {
+    /// Declares one component struct with the derives `sparse` and serde need (hecs takes
+    /// any `Send + Sync + 'static` type).
+    macro_rules! saved_component {
+        ($(#[$meta:meta])* pub struct $($rest:tt)*) => {
+            $(#[$meta])*
+            #[derive(Clone, Copy, Debug, Default, PartialEq, sparse_groups::Component, serde::Serialize, serde::Deserialize)]
+            #[repr(C)]
+            pub struct $($rest)*
+        };
+    }
+
+    saved_component! {
+        /// On every entity.
+        pub struct A {
+            pub x: f32,
+            pub y: f32,
+        }
+    }
+    saved_component! {
+        /// On three entities out of four.
+        pub struct B {
+            pub x: f32,
+            pub y: f32,
+        }
+    }
+    saved_component! {
+        /// On every other entity (all of which have `B`).
+        pub struct C {
+            pub x: f32,
+            pub y: f32,
+        }
+    }
+
+    /// Which of the `n` entities (spawned in index order) get `B` and `C`.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Order {
+        /// Contiguous runs: `(A, B, C)` for `i < n / 2`, `(A, B)` up to `3n / 4`, then
+        /// `(A)` — each archetype's entity ids form one ascending run (`serde_3deep`).
+        Blocks,
+        /// Mixed: `(A, B, C)` for even `i`, `(A, B)` for `i % 4 == 1`, `(A)` for
+        /// `i % 4 == 3` — each archetype's ids are spread over the whole range
+        /// (`serde_3deep_interleaved`).
+        Interleaved,
+    }
+
+    /// Whether entity `i` of `n` has `B`.
+    #[inline]
+    pub fn has_b(order: Order, n: usize, i: usize) -> bool {
+        match order {
+            Order::Blocks => i < 3 * n / 4,
+            Order::Interleaved => i % 4 != 3,
+        }
+    }
+
+    /// Whether entity `i` of `n` has `C` (only entities with `B` do).
+    #[inline]
+    pub fn has_c(order: Order, n: usize, i: usize) -> bool {
+        match order {
+            Order::Blocks => i < n / 2,
+            Order::Interleaved => i.is_multiple_of(2),
+        }
+    }
+
+    /// The components of entity `i` of `n`, distinct per entity (exact in `f32` below
+    /// 2^24) so a round trip that mixed entities up would show.
+    #[inline]
+    pub fn components(order: Order, n: usize, i: usize) -> (A, Option<B>, Option<C>) {
+        let f = i as f32;
+        let a = A { x: f, y: -f };
+        let b = has_b(order, n, i).then_some(B { x: f + 0.5, y: 1.0 });
+        let c = has_c(order, n, i).then_some(C { x: 2.0, y: f - 0.5 });
+        (a, b, c)
+    }
+
+    /// Entities with `B` among `n` (3/4 of them when `n` is a multiple of 4).
+    pub fn count_b(order: Order, n: usize) -> usize {
+        (0..n).filter(|&i| has_b(order, n, i)).count()
+    }
+
+    /// Entities with `C` among `n`.
+    pub fn count_c(order: Order, n: usize) -> usize {
+        (0..n).filter(|&i| has_c(order, n, i)).count()
+    }
+}
+
+// ---------------------------------------------------------------------------
 // ecs_bench_suite `add_remove_component` / `fragmented_iter`.
 // ---------------------------------------------------------------------------
 
@@ -255,4 +348,8 @@ pub mod sizes {
     pub const W5: usize = 1_000_000;
     /// W6.
     pub const W6: usize = 10_000;
+    /// `serde_3deep`.
+    pub const SERDE: usize = 1_000_000;
+    /// `serde_3deep_interleaved`: smaller, because hecs' load of it is quadratic in it.
+    pub const SERDE_INTERLEAVED: usize = 250_000;
 }

@@ -328,3 +328,184 @@ pub mod add_remove {
         }
     }
 }
+
+/// `serde_3deep`: hecs' column serialization (`hecs::serialize::column`, feature
+/// `column-serialize`) to postcard: one block per archetype, each component type a
+/// contiguous column, entity ids kept; loading spawns each archetype as a column batch
+/// (`World::spawn_column_batch_at`) into a fresh world.
+pub mod serde_3deep {
+    use crate::components::saved::{self, A, B, C, Order};
+    use hecs::serialize::column::{
+        self, DeserializeContext, SerializeContext, deserialize_column, try_serialize,
+        try_serialize_id,
+    };
+    use hecs::{Archetype, ColumnBatchBuilder, ColumnBatchType, Entity, World};
+    use serde::de::SeqAccess;
+    use serde::ser::SerializeTuple;
+    use std::any::TypeId;
+
+    /// The id a component type's column is tagged with (one byte in postcard).
+    #[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+    enum ComponentId {
+        A,
+        B,
+        C,
+    }
+
+    /// What hecs asks the application for: the ids and columns of each archetype, and back.
+    #[derive(Default)]
+    struct Context {
+        /// Ids of the archetype being loaded, in the order its columns follow.
+        components: Vec<ComponentId>,
+    }
+
+    impl SerializeContext for Context {
+        fn component_count(&self, archetype: &Archetype) -> usize {
+            archetype
+                .component_types()
+                .filter(|&t| {
+                    t == TypeId::of::<A>() || t == TypeId::of::<B>() || t == TypeId::of::<C>()
+                })
+                .count()
+        }
+
+        fn serialize_component_ids<S: SerializeTuple>(
+            &mut self,
+            archetype: &Archetype,
+            mut out: S,
+        ) -> Result<S::Ok, S::Error> {
+            try_serialize_id::<A, _, _>(archetype, &ComponentId::A, &mut out)?;
+            try_serialize_id::<B, _, _>(archetype, &ComponentId::B, &mut out)?;
+            try_serialize_id::<C, _, _>(archetype, &ComponentId::C, &mut out)?;
+            out.end()
+        }
+
+        fn serialize_components<S: SerializeTuple>(
+            &mut self,
+            archetype: &Archetype,
+            mut out: S,
+        ) -> Result<S::Ok, S::Error> {
+            try_serialize::<A, _>(archetype, &mut out)?;
+            try_serialize::<B, _>(archetype, &mut out)?;
+            try_serialize::<C, _>(archetype, &mut out)?;
+            out.end()
+        }
+    }
+
+    impl DeserializeContext for Context {
+        fn deserialize_component_ids<'de, S: SeqAccess<'de>>(
+            &mut self,
+            mut seq: S,
+        ) -> Result<ColumnBatchType, S::Error> {
+            self.components.clear();
+            let mut batch = ColumnBatchType::new();
+            while let Some(id) = seq.next_element()? {
+                match id {
+                    ComponentId::A => batch.add::<A>(),
+                    ComponentId::B => batch.add::<B>(),
+                    ComponentId::C => batch.add::<C>(),
+                };
+                self.components.push(id);
+            }
+            Ok(batch)
+        }
+
+        fn deserialize_components<'de, S: SeqAccess<'de>>(
+            &mut self,
+            entity_count: u32,
+            mut seq: S,
+            batch: &mut ColumnBatchBuilder,
+        ) -> Result<(), S::Error> {
+            for &id in &self.components {
+                match id {
+                    ComponentId::A => deserialize_column::<A, _>(entity_count, &mut seq, batch)?,
+                    ComponentId::B => deserialize_column::<B, _>(entity_count, &mut seq, batch)?,
+                    ComponentId::C => deserialize_column::<C, _>(entity_count, &mut seq, batch)?,
+                }
+            }
+            Ok(())
+        }
+    }
+
+    /// A world as a serde value, through [`column::serialize`].
+    struct Columns<'a>(&'a World);
+
+    impl serde::Serialize for Columns<'_> {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            column::serialize(self.0, &mut Context::default(), serializer)
+        }
+    }
+
+    /// A populated world, its entities in index order, and its snapshot.
+    pub struct State {
+        /// The world `save` writes.
+        pub world: World,
+        /// Entity `i` of the population.
+        pub entities: Vec<Entity>,
+        /// `save(world)`.
+        pub bytes: Vec<u8>,
+    }
+
+    /// Spawns the `n` entities one by one in index order (three archetypes: `(A, B, C)`,
+    /// `(A, B)`, `(A)`, created in that order).
+    ///
+    /// With [`Order::Interleaved`], loading is quadratic in `n`: hecs' `alloc_at` (called
+    /// per entity by `spawn_column_batch_at`) first frees every id below the one it
+    /// allocates, then finds each later id by a linear search of that free list; archetype
+    /// by archetype, the ids of the first one leave `n / 2` holes that the other two fill.
+    pub fn setup(n: usize, order: Order) -> State {
+        let mut world = World::new();
+        let entities = (0..n)
+            .map(|i| match saved::components(order, n, i) {
+                (a, Some(b), Some(c)) => world.spawn((a, b, c)),
+                (a, Some(b), None) => world.spawn((a, b)),
+                (a, None, None) => world.spawn((a,)),
+                (a, None, Some(c)) => world.spawn((a, c)),
+            })
+            .collect();
+        let bytes = save(&world);
+        State {
+            world,
+            entities,
+            bytes,
+        }
+    }
+
+    /// The world's column snapshot in postcard.
+    pub fn save(world: &World) -> Vec<u8> {
+        postcard::to_stdvec(&Columns(world)).expect("a world serializes")
+    }
+
+    /// A fresh world from a snapshot ([`column::deserialize`]).
+    pub fn load(bytes: &[u8]) -> World {
+        column::deserialize(
+            &mut Context::default(),
+            &mut postcard::Deserializer::from_bytes(bytes),
+        )
+        .expect("its snapshot loads")
+    }
+
+    /// Bench body: `save(world)`.
+    pub fn run_save(s: &State) -> Vec<u8> {
+        save(&s.world)
+    }
+
+    /// Bench body: `load(bytes)`.
+    pub fn run_load(s: &State) -> World {
+        load(&s.bytes)
+    }
+
+    /// Each entity's components in `world` (test helper).
+    pub fn components_of(world: &World, entities: &[Entity]) -> Vec<(A, Option<B>, Option<C>)> {
+        entities
+            .iter()
+            .map(|&e| {
+                (
+                    *world.get::<&A>(e).expect("every entity has A"),
+                    world.get::<&B>(e).ok().map(|b| *b),
+                    world.get::<&C>(e).ok().map(|c| *c),
+                )
+            })
+            .collect()
+    }
+}

@@ -57,6 +57,22 @@ pub mod w1 {
             .for_each(|_, (p, v)| p.add_velocity(v));
     }
 
+    /// The group's parallel loop (`par_for_each`, rayon's global pool), same body as
+    /// [`run_for_each`].
+    pub fn run_par(s: &mut State) {
+        s.world
+            .group::<(Position, Velocity)>()
+            .par_for_each(|_, (p, v)| p.add_velocity(v));
+    }
+
+    /// A view `(&mut Position, &Velocity)` in parallel: the group matches it exactly, so
+    /// the view walks the group's slices.
+    pub fn run_par_view(s: &mut State) {
+        s.world
+            .view::<(&mut Position, &Velocity)>()
+            .par_for_each(|_, (p, v)| p.add_velocity(v));
+    }
+
     /// Addresses of the two columns (diagnostics).
     pub fn slices(s: &mut State) -> (*const Position, *const Velocity) {
         let (_, (p, v)) = s.world.group::<(Position, Velocity)>().into_slices();
@@ -129,6 +145,36 @@ pub mod w2 {
         s.world
             .group::<(A, B, C)>()
             .for_each(|_, (a, b, c)| a_eq_b_plus_c(a, b, c));
+    }
+
+    /// The group's parallel loop (`par_for_each`, rayon's global pool), same body as
+    /// [`run_for_each`].
+    pub fn run_par(s: &mut State) {
+        s.world
+            .group::<(A, B, C)>()
+            .par_for_each(|_, (a, b, c)| a_eq_b_plus_c(a, b, c));
+    }
+
+    /// A view `(&mut A, &B, &C)` in parallel: it walks the `<A, B, C>` group's slices.
+    pub fn run_par_view(s: &mut State) {
+        s.world
+            .view::<(&mut A, &B, &C)>()
+            .par_for_each(|_, (a, b, c)| a_eq_b_plus_c(a, b, c));
+    }
+
+    /// Entities of `<A, B, C>` whose `A` holds [`W2_A_AFTER`], counted by the read-only
+    /// group's parallel loop (test helper).
+    pub fn count_updated_par(s: &mut State) -> usize {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let count = AtomicUsize::new(0);
+        s.world
+            .group_ref::<(A, B, C)>()
+            .par_for_each(|_, (a, _, _)| {
+                if *a == W2_A_AFTER {
+                    count.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        count.into_inner()
     }
 
     /// Entities whose `A` holds [`W2_A_AFTER`] (test helper).
@@ -758,6 +804,187 @@ pub mod add_remove {
         }
         for &e in &s.entities {
             s.world.remove::<SB>(e);
+        }
+    }
+}
+
+/// `serde_3deep`: save a world of the [`saved`](crate::components::saved) family to postcard
+/// bytes and load it into a fresh world (same entity ids, groups rebuilt).
+pub mod serde_3deep {
+    use crate::components::saved::{self, A, B, C, Order};
+    use sparse_groups::{Entity, GroupSpec, Storage, World, world};
+
+    /// The family's world: `<A, B>` ⊃ `<A, B, C>`, saved and loaded by its derives.
+    #[world]
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[group(A, B)]
+    #[group(A, B, C)]
+    pub struct Saved {
+        a: Storage<A>,
+        b: Storage<B>,
+        c: Storage<C>,
+    }
+
+    /// A populated world, its entities in index order, and its snapshot (what `load`
+    /// reads).
+    pub struct State {
+        /// The world `save` writes.
+        pub world: Saved,
+        /// Entity `i` of the population.
+        pub entities: Vec<Entity>,
+        /// `save(world)`.
+        pub bytes: Vec<u8>,
+    }
+
+    /// Spawns the `n` entities one by one in index order with their components (see
+    /// [`saved::components`]); `spawn_with` enters each one's groups.
+    pub fn setup(n: usize, order: Order) -> State {
+        let mut world = Saved::new();
+        let entities = (0..n)
+            .map(|i| match saved::components(order, n, i) {
+                (a, Some(b), Some(c)) => world.spawn_with((a, b, c)),
+                (a, Some(b), None) => world.spawn_with((a, b)),
+                (a, None, None) => world.spawn_with((a,)),
+                (a, None, Some(c)) => world.spawn_with((a, c)),
+            })
+            .collect();
+        let bytes = save(&world);
+        State {
+            world,
+            entities,
+            bytes,
+        }
+    }
+
+    /// The world's postcard snapshot (the derive's `Serialize`).
+    pub fn save(world: &Saved) -> Vec<u8> {
+        postcard::to_stdvec(world).expect("a world serializes")
+    }
+
+    /// A fresh world from a snapshot (the derive's `Deserialize`).
+    pub fn load(bytes: &[u8]) -> Saved {
+        postcard::from_bytes(bytes).expect("its snapshot loads")
+    }
+
+    /// Bench body: `save(world)`.
+    pub fn run_save(s: &State) -> Vec<u8> {
+        save(&s.world)
+    }
+
+    /// Bench body: `load(bytes)`.
+    pub fn run_load(s: &State) -> Saved {
+        load(&s.bytes)
+    }
+
+    /// Each entity's components in `world` (test helper).
+    pub fn components_of(world: &Saved, entities: &[Entity]) -> Vec<(A, Option<B>, Option<C>)> {
+        entities
+            .iter()
+            .map(|&e| {
+                (
+                    *world.storage::<A>().get(e).expect("every entity has A"),
+                    world.storage::<B>().get(e).copied(),
+                    world.storage::<C>().get(e).copied(),
+                )
+            })
+            .collect()
+    }
+
+    /// `(|<A, B>|, |<A, B, C>|)` and the world's consistency check (test helper).
+    pub fn groups(world: &Saved) -> ((usize, usize), Result<(), String>) {
+        (
+            (world.group_len::<(A, B)>(), world.group_len::<(A, B, C)>()),
+            world.check(),
+        )
+    }
+
+    /// The same family in the run-time [`World`]: `world.snapshot::<(A, B, C)>()` and
+    /// `world.load::<(A, B, C), _>(..)`.
+    pub mod dynamic {
+        use super::*;
+
+        /// The run-time world's groups, as [`Saved`] declares them.
+        pub fn new_world() -> World {
+            World::with_groups([GroupSpec::of::<(A, B)>(), GroupSpec::of::<(A, B, C)>()])
+                .expect("a valid layout")
+        }
+
+        /// A populated run-time world, its entities and its snapshot.
+        pub struct State {
+            /// The world `save` writes.
+            pub world: World,
+            /// Entity `i` of the population.
+            pub entities: Vec<Entity>,
+            /// `save(world)`.
+            pub bytes: Vec<u8>,
+        }
+
+        /// The population of [`super::setup`], spawned the same way.
+        pub fn setup(n: usize, order: Order) -> State {
+            let mut world = new_world();
+            let entities = (0..n)
+                .map(|i| match saved::components(order, n, i) {
+                    (a, Some(b), Some(c)) => world.spawn_with((a, b, c)),
+                    (a, Some(b), None) => world.spawn_with((a, b)),
+                    (a, None, None) => world.spawn_with((a,)),
+                    (a, None, Some(c)) => world.spawn_with((a, c)),
+                })
+                .collect();
+            let bytes = save(&world);
+            State {
+                world,
+                entities,
+                bytes,
+            }
+        }
+
+        /// `world.snapshot::<(A, B, C)>()` to postcard.
+        pub fn save(world: &World) -> Vec<u8> {
+            postcard::to_stdvec(&world.snapshot::<(A, B, C)>()).expect("a world serializes")
+        }
+
+        /// A fresh world with the groups, then `load::<(A, B, C), _>`.
+        pub fn load(bytes: &[u8]) -> World {
+            let mut world = new_world();
+            world
+                .load::<(A, B, C), _>(&mut postcard::Deserializer::from_bytes(bytes))
+                .expect("its snapshot loads");
+            world
+        }
+
+        /// Bench body: `save(world)`.
+        pub fn run_save(s: &State) -> Vec<u8> {
+            save(&s.world)
+        }
+
+        /// Bench body: `load(bytes)`.
+        pub fn run_load(s: &State) -> World {
+            load(&s.bytes)
+        }
+
+        /// Each entity's components in `world` (test helper).
+        pub fn components_of(world: &World, entities: &[Entity]) -> Vec<(A, Option<B>, Option<C>)> {
+            entities
+                .iter()
+                .map(|&e| {
+                    (
+                        *world.get::<A>(e).expect("every entity has A"),
+                        world.get::<B>(e).copied(),
+                        world.get::<C>(e).copied(),
+                    )
+                })
+                .collect()
+        }
+
+        /// `(|<A, B>|, |<A, B, C>|)` and the world's consistency check (test helper).
+        pub fn groups(world: &World) -> ((usize, usize), Result<(), String>) {
+            (
+                (
+                    world.group_len::<(A, B)>().expect("declared"),
+                    world.group_len::<(A, B, C)>().expect("declared"),
+                ),
+                world.check(),
+            )
         }
     }
 }

@@ -68,6 +68,16 @@ pub mod w1 {
         zip_loop(&mut s.pos, &s.vel);
     }
 
+    /// rayon over the two columns (`par_iter_mut().zip(par_iter())`, the global pool),
+    /// the body of [`run_zip`] per element.
+    pub fn run_par(s: &mut State) {
+        use rayon::prelude::*;
+        s.pos
+            .par_iter_mut()
+            .zip(s.vel.par_iter())
+            .for_each(|(p, v)| p.add_velocity(v));
+    }
+
     // The loops take the columns as slice arguments rather than reading them
     // from `State` in place: reference arguments tell the compiler the
     // columns do not alias, without which it cannot reorder loads and stores.
@@ -132,6 +142,15 @@ pub mod w2 {
             }
         }
         kernel(&mut s.a, &s.b, &s.c);
+    }
+
+    /// rayon over the three columns (`par_iter_mut().zip(..).zip(..)`, the global pool).
+    pub fn run_par(s: &mut State) {
+        use rayon::prelude::*;
+        s.a.par_iter_mut()
+            .zip(s.b.par_iter())
+            .zip(s.c.par_iter())
+            .for_each(|((a, b), c)| a_eq_b_plus_c(a, b, c));
     }
 
     /// Entities whose `A` holds [`W2_A_AFTER`] (test helper).

@@ -43,6 +43,13 @@ pub mod w1 {
         }
     }
 
+    /// The same loop in parallel: `World::par_for_each` (rayon's global pool; dense over
+    /// the group).
+    pub fn run_par(s: &mut State) {
+        s.world
+            .par_for_each::<(&mut Position, &Velocity)>(|(p, v)| p.add_velocity(v));
+    }
+
     /// Whether the `(Position, Velocity)` query iterates densely (test helper).
     pub fn is_dense(s: &mut State) -> bool {
         s.world
@@ -102,9 +109,23 @@ pub mod w2 {
         }
     }
 
+    /// The same loop in parallel: `World::par_for_each` (rayon's global pool).
+    pub fn run_par(s: &mut State) {
+        s.world
+            .par_for_each::<(&mut A, &B, &C)>(|(a, b, c)| a_eq_b_plus_c(a, b, c));
+    }
+
     /// Whether the `(A, B, C)` query iterates densely (test helper).
     pub fn is_dense(s: &mut State) -> bool {
         s.world.query_all::<(&A, &B, &C)>().iter().is_dense()
+    }
+
+    /// Whether its parallel iterator is the dense one (test helper).
+    pub fn par_is_dense(s: &mut State) -> bool {
+        s.world
+            .query_all::<(&mut A, &B, &C)>()
+            .par_iter()
+            .is_dense()
     }
 
     /// Entities whose `A` holds [`W2_A_AFTER`] (test helper).

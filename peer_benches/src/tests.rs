@@ -529,3 +529,201 @@ fn w6_sparse_family_is_whole_after_each_round() {
         100
     )));
 }
+
+/// Saves and loads the `serde_3deep` population of `n` entities in `order` with each
+/// library, checks that every entity gets its components back under the same id (and, for
+/// `sparse`, that the groups are rebuilt), and returns each snapshot's size.
+fn serde_round_trips(
+    n: usize,
+    order: crate::components::saved::Order,
+) -> [(&'static str, usize); 3] {
+    use crate::components::saved::{components, count_b, count_c};
+    use crate::ours::serde_3deep as ours;
+    let expected: Vec<_> = (0..n).map(|i| components(order, n, i)).collect();
+    let (with_b, with_c) = (count_b(order, n), count_c(order, n));
+    assert_eq!((with_b, with_c), (3 * n / 4, n / 2));
+
+    // `#[world]` with the derives: same entity ids, groups rebuilt and consistent.
+    let s = ours::setup(n, order);
+    assert_eq!(ours::components_of(&s.world, &s.entities), expected);
+    assert_eq!(ours::groups(&s.world), ((with_b, with_c), Ok(())));
+    let loaded = ours::run_load(&s);
+    assert_eq!(
+        ours::components_of(&loaded, &s.entities),
+        expected,
+        "sparse"
+    );
+    assert_eq!(ours::groups(&loaded), ((with_b, with_c), Ok(())), "sparse");
+    assert_eq!(
+        ours::save(&loaded),
+        s.bytes,
+        "sparse: saving the loaded world"
+    );
+    let sparse_bytes = s.bytes.len();
+    drop((s, loaded));
+
+    // The run-time `World`: snapshot / load.
+    let s = ours::dynamic::setup(n, order);
+    assert_eq!(
+        ours::dynamic::components_of(&s.world, &s.entities),
+        expected
+    );
+    let loaded = ours::dynamic::run_load(&s);
+    assert_eq!(
+        ours::dynamic::components_of(&loaded, &s.entities),
+        expected,
+        "sparse_dynamic"
+    );
+    assert_eq!(
+        ours::dynamic::groups(&loaded),
+        ((with_b, with_c), Ok(())),
+        "sparse_dynamic"
+    );
+    let dynamic_bytes = s.bytes.len();
+    drop((s, loaded));
+
+    // hecs' column serialization: same entity ids.
+    let s = hecs_impl::serde_3deep::setup(n, order);
+    assert_eq!(
+        hecs_impl::serde_3deep::components_of(&s.world, &s.entities),
+        expected
+    );
+    let loaded = hecs_impl::serde_3deep::run_load(&s);
+    assert_eq!(loaded.len() as usize, n, "hecs");
+    assert_eq!(
+        hecs_impl::serde_3deep::components_of(&loaded, &s.entities),
+        expected,
+        "hecs"
+    );
+    let hecs_bytes = s.bytes.len();
+
+    let sizes = [
+        ("sparse", sparse_bytes),
+        ("sparse_dynamic", dynamic_bytes),
+        ("hecs", hecs_bytes),
+    ];
+    for (name, len) in sizes {
+        eprintln!(
+            "serde_3deep {order:?}/{name}: {len} bytes = {:.2} bytes per entity",
+            len as f64 / n as f64
+        );
+        // 8 bytes of A per entity plus B and C on some, plus the ids: well under 40.
+        assert!(len > 8 * n && len < 40 * n, "{name}: {len} bytes");
+    }
+    sizes
+}
+
+#[test]
+fn serde_3deep_round_trips_give_back_every_entitys_components() {
+    use crate::components::saved::Order;
+    // A tenth of the benchmarked size: the unoptimised test build takes long at 1M. The
+    // bytes per entity are within 1.5% of the 1M ones (postcard's varint ids: indices take
+    // 3 bytes from 16,384 on); the bench prints the 1M figures.
+    let n = sizes::SERDE / 10;
+    let blocks = serde_round_trips(n, Order::Blocks);
+    // Interleaved ids: hecs' load is quadratic in n (see `hecs_impl::serde_3deep::setup`),
+    // so a smaller population; the snapshots are as large per entity.
+    let m = sizes::SERDE_INTERLEAVED / 10;
+    let interleaved = serde_round_trips(m, Order::Interleaved);
+    for ((name, a), (_, b)) in blocks.into_iter().zip(interleaved) {
+        let (a, b) = (a as f64 / n as f64, b as f64 / m as f64);
+        assert!(
+            (a - b).abs() < 1.0,
+            "{name}: {a:.2} vs {b:.2} bytes per entity"
+        );
+    }
+}
+
+/// The parallel loops of W1 update every position once per run, as the serial ones.
+#[test]
+fn par_w1_every_library_moves_every_position() {
+    use crate::ours;
+    let n = 100_000;
+    check_w1(
+        "raw_par",
+        n,
+        raw::w1::setup(n),
+        raw::w1::run_par,
+        raw::w1::checksum,
+    );
+    check_w1(
+        "sparse_par",
+        n,
+        ours::w1::setup(n),
+        ours::w1::run_par,
+        ours::w1::checksum,
+    );
+    check_w1(
+        "sparse_par_view",
+        n,
+        ours::w1::setup(n),
+        ours::w1::run_par_view,
+        ours::w1::checksum,
+    );
+    check_w1(
+        "sparsey_par",
+        n,
+        sparsey_impl::w1::setup(n),
+        sparsey_impl::w1::run_par,
+        sparsey_impl::w1::checksum,
+    );
+    check_w1(
+        "bevy_par",
+        n,
+        bevy_impl::w1::setup_par(n),
+        bevy_impl::w1::run_par,
+        bevy_impl::w1::checksum,
+    );
+}
+
+#[test]
+fn par_w2_every_library_updates_exactly_the_abc_entities() {
+    use crate::ours;
+    let n = sizes::W2;
+    let expected = n / 2;
+    check_w2(
+        "raw_par",
+        expected,
+        raw::w2::setup(n),
+        raw::w2::run_par,
+        raw::w2::count_updated,
+    );
+    check_w2(
+        "sparse_par",
+        expected,
+        ours::w2::setup(n),
+        ours::w2::run_par,
+        ours::w2::count_updated,
+    );
+    check_w2(
+        "sparse_par_view",
+        expected,
+        ours::w2::setup(n),
+        ours::w2::run_par_view,
+        ours::w2::count_updated,
+    );
+    check_w2(
+        "sparse_par (counted by group_ref().par_for_each)",
+        expected,
+        ours::w2::setup(n),
+        ours::w2::run_par,
+        ours::w2::count_updated_par,
+    );
+    check_w2(
+        "sparsey_par",
+        expected,
+        sparsey_impl::w2::setup(n),
+        sparsey_impl::w2::run_par,
+        sparsey_impl::w2::count_updated,
+    );
+    assert!(sparsey_impl::w2::par_is_dense(
+        &mut sparsey_impl::w2::setup(100)
+    ));
+    check_w2(
+        "bevy_par",
+        expected,
+        bevy_impl::w2::setup_par(n),
+        bevy_impl::w2::run_par,
+        bevy_impl::w2::count_updated,
+    );
+}
