@@ -14,8 +14,8 @@ pub use crate::group::{
     enter_each, enter_set, group_sources, leave, leave_many, leave_set, load_order, sort_members,
 };
 pub use crate::hooks::{
-    ComponentPlan, EntityPlan, WorldInfo, check_world, clear, destroy, destroy_many, insert,
-    insert_many, remove, remove_many,
+    ComponentPlan, EntityPlan, WorldInfo, append_many, check_world, clear, destroy, destroy_many,
+    insert, insert_many, remove, remove_many,
 };
 pub use crate::storage::{Marks, SparseSet, Storage, StorageInfo};
 pub use crate::world::AccessError;

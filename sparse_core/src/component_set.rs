@@ -73,6 +73,19 @@ pub(crate) mod sealed {
         ) -> <Self as ComponentSet>::RawSlices<'_>
         where
             Self: ComponentSet;
+        /// The positions `start..start + len` of each raw slice, as mutable slices for the
+        /// rest of their borrow: a parallel worker's chunk.
+        ///
+        /// # Safety
+        /// The range is within every slice's length, and no other reference to these
+        /// positions obtained from these raw slices is alive while the result lives.
+        unsafe fn raw_range<'s>(
+            raw: &<Self as ComponentSet>::RawSlices<'s>,
+            start: usize,
+            len: usize,
+        ) -> <Self as ComponentSet>::SlicesMut<'s>
+        where
+            Self: ComponentSet;
         /// The references at `position` of each raw slice, for the rest of their borrow.
         ///
         /// # Safety
@@ -319,6 +332,12 @@ macro_rules! component_set {
             }
 
             #[inline(always)]
+            unsafe fn raw_range<'s>(raw: &<Self as ComponentSet>::RawSlices<'s>, start: usize, len: usize) -> <Self as ComponentSet>::SlicesMut<'s> {
+                // SAFETY: in bounds and unaliased (caller).
+                ($(unsafe { raw.$i.range(start, len) },)+)
+            }
+
+            #[inline(always)]
             unsafe fn raw_at<'s>(raw: &<Self as ComponentSet>::RawSlices<'s>, position: usize) -> <Self as ComponentSet>::RefsMut<'s> {
                 // SAFETY: in bounds and unaliased (caller).
                 ($(unsafe { raw.$i.at(position) },)+)
@@ -469,6 +488,13 @@ impl sealed::Sealed for () {
     }
 
     fn raw((): <Self as ComponentSet>::SlicesMut<'_>) -> <Self as ComponentSet>::RawSlices<'_> {}
+
+    unsafe fn raw_range<'s>(
+        _: &<Self as ComponentSet>::RawSlices<'s>,
+        _: usize,
+        _: usize,
+    ) -> <Self as ComponentSet>::SlicesMut<'s> {
+    }
 
     unsafe fn raw_at<'s>(
         _: &<Self as ComponentSet>::RawSlices<'s>,

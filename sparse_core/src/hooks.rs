@@ -151,6 +151,30 @@ pub fn insert_many<P: ComponentPlan>(
     Ok(count)
 }
 
+/// Appends `values` for `entities`, which are alive, distinct and have no component of the
+/// type yet (a snapshot's checked columns, loaded into a fresh world), in one copy, then
+/// runs the plan for all of them at once: groups are entered step by step, each step for
+/// every entity, finding runs already in place where the columns are in group order.
+///
+/// # Panics
+/// Panics if the slices differ in length.
+pub fn append_many<P: ComponentPlan>(
+    mut plan: P,
+    entities: &[Entity],
+    mut values: Vec<P::Component>,
+) {
+    debug_assert!(entities.iter().all(|&e| plan.entities().is_alive(e)));
+    plan.storage().append_new(entities, &mut values);
+    let mut marks = Marks::new();
+    if plan.leaves_on_add() {
+        marks = Marks::with_indices(plan.entities().index_bound());
+        for &entity in entities {
+            marks.mark(entity);
+        }
+    }
+    plan.after_add_many(entities, &marks);
+}
+
 /// Removes the components of `entities` (see [`Edit::remove_many`](crate::Edit::remove_many)):
 /// each leave step for all of them, then the removals, then each enter step; the values
 /// are dropped last.

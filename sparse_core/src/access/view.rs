@@ -243,20 +243,23 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             // SAFETY: chunks are disjoint ranges of the walk, whose entities are distinct
             // (a dense array or a member set): each worker yields its own entities' items.
             let mut query = unsafe { Q::share(&query) };
-            let mut filter = F::reborrow(&filter);
-            for i in range {
-                let entity = entities[i];
-                if dense {
+            let first = start + range.start;
+            let walked = &entities[range];
+            if dense {
+                for (i, &entity) in walked.iter().enumerate() {
                     // SAFETY: every leaf is aligned and holds the walked entities at
                     // `start + i` (driver); this position is this worker's only.
-                    f(entity, unsafe { Q::fetch_aligned(&mut query, start + i) });
-                    continue;
+                    f(entity, unsafe { Q::fetch_aligned(&mut query, first + i) });
                 }
+                return;
+            }
+            let mut filter = F::reborrow(&filter);
+            for (i, &entity) in walked.iter().enumerate() {
                 if !F::matches(&mut filter, entity) {
                     continue;
                 }
                 // SAFETY: as in `for_each`, and `entity` is this worker's only.
-                if let Some(item) = unsafe { Q::fetch(&mut query, entity, start + i) } {
+                if let Some(item) = unsafe { Q::fetch(&mut query, entity, first + i) } {
                     f(entity, item);
                 }
             }

@@ -184,18 +184,18 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
             // SAFETY: chunks are disjoint ranges of the members, which are distinct
             // entities: each worker's handles reach its own members only.
             let mut observed = unsafe { K::Observed::share_columns(&observed) };
-            for position in range {
-                let entity = entities[position];
-                // SAFETY: `position` is below the group's length, which every owned slice
-                // has (cut to it by `prefixes`), and it is in this worker's chunk only.
-                let owned = unsafe { K::Owned::raw_at(&owned, position) };
+            // SAFETY: the chunk is within the group's length, which every owned slice has
+            // (cut to it by `prefixes`), and it is this worker's only.
+            let slices = unsafe { K::Owned::raw_range(&owned, range.start, range.len()) };
+            // The serial loop over this chunk's slices.
+            K::Owned::for_each_in(&entities[range], slices, |entity, owned| {
                 // SAFETY: each member is visited once, by this worker.
                 let Some(observed) = (unsafe { K::Observed::member_mut(&mut observed, entity) })
                 else {
                     missing_observed(entity)
                 };
                 f(entity, K::item_mut(owned, observed));
-            }
+            });
         });
     }
 
@@ -327,11 +327,11 @@ impl<'a, K: GroupKey> GroupRef<'a, K> {
         } = *self;
         crate::parallel::for_each_chunk(entities.len(), |range| {
             let mut observed = K::Observed::copy_columns(observed);
-            for position in range {
-                let entity = entities[position];
-                // SAFETY: `position` is below the group's length, which every owned
+            let first = range.start;
+            for (i, &entity) in entities[range].iter().enumerate() {
+                // SAFETY: `first + i` is below the group's length, which every owned
                 // slice has.
-                let owned = unsafe { K::Owned::refs_at_unchecked(&owned, position) };
+                let owned = unsafe { K::Owned::refs_at_unchecked(&owned, first + i) };
                 let Some(observed) = K::Observed::member_ref(&mut observed, entity) else {
                     missing_observed(entity)
                 };

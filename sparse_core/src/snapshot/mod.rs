@@ -32,7 +32,6 @@ use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
 use crate::entity::{Entities, Entity};
-use crate::generated::InsertManyError;
 use crate::storage::Marks;
 pub use storage::Columns;
 pub use world::{Loader, Snapshot, SnapshotTypes};
@@ -267,16 +266,8 @@ pub fn validate_columns<T>(
     Ok(())
 }
 
-/// Inserts validated columns in one batch, with `insert_many`.
-pub fn insert_columns<T>(
-    columns: Columns<T>,
-    insert_many: impl FnOnce(Vec<(Entity, T)>) -> Result<usize, InsertManyError<T>>,
-) {
-    let items: Vec<(Entity, T)> = columns
-        .entities
-        .into_iter()
-        .zip(columns.components)
-        .collect();
-    let inserted = insert_many(items);
-    debug_assert!(inserted.is_ok(), "validated columns are inserted");
+/// Appends validated columns to their storage in one batch, with `append` (the world's
+/// [`append_many`](crate::__private::append_many) for that storage).
+pub fn insert_columns<T>(columns: Columns<T>, append: impl FnOnce(&[Entity], Vec<T>)) {
+    append(&columns.entities, columns.components);
 }

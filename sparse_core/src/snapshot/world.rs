@@ -172,7 +172,9 @@ macro_rules! snapshot_types {
                     match slot {
                         $(
                             $i => if let Some(columns) = self.slots.$i.take() {
-                                insert_columns(columns, |items| world.insert_many::<$T>(items));
+                                insert_columns(columns, |entities, values| {
+                                    world.append_loaded::<$T>(entities, values);
+                                });
                             },
                         )+
                         _ => unreachable!("a slot of the tuple"),

@@ -226,6 +226,18 @@ impl<'w, T> RawSlice<'w, T> {
         unsafe { &mut *self.values.as_ptr().add(position) }
     }
 
+    /// The positions `start..start + len`, for the rest of `'w`.
+    ///
+    /// # Safety
+    /// The range is within the slice this was made from, and no other reference to these
+    /// positions obtained from it is alive while the result lives.
+    #[inline(always)]
+    pub(crate) unsafe fn range(&self, start: usize, len: usize) -> &'w mut [T] {
+        // SAFETY: in bounds and unaliased by the caller's promise; the slice is only
+        // reachable through this value for `'w` (type invariant).
+        unsafe { core::slice::from_raw_parts_mut(self.values.as_ptr().add(start), len) }
+    }
+
     /// The same slice for a shorter borrow.
     #[inline(always)]
     pub(crate) fn reborrow(&mut self) -> RawSlice<'_, T> {

@@ -581,6 +581,13 @@ impl World {
         })
     }
 
+    /// Appends a snapshot's checked columns of `T` (see [`hooks::append_many`]).
+    #[cfg(feature = "serde")]
+    pub(crate) fn append_loaded<T: Component>(&mut self, entities: &[Entity], values: Vec<T>) {
+        let index = self.index_or_register::<T>();
+        hooks::append_many(self.plan::<T>(index), entities, values);
+    }
+
     /// The position of each stored type in the order a snapshot's storages are appended
     /// (see [`load_order`](crate::group::load_order)); types not stored yet come first.
     #[cfg(feature = "serde")]

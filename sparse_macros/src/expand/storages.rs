@@ -478,14 +478,13 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
         .map(|i| {
             let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
             let name = cx.model.storages[i].field.ident.to_string();
-            let insert_many = Cx::storage_methods(i).insert_many;
-            (cfg, field, param, name, insert_many)
+            (cfg, field, param, name)
         })
         .collect();
     let count = storages
         .iter()
         .map(|(cfg, ..)| quote!(#cfg let count = count + 1;));
-    let entries = storages.iter().map(|(cfg, field, _, name, _)| {
+    let entries = storages.iter().map(|(cfg, field, _, name)| {
         quote! {
             #cfg
             __p::serde::ser::SerializeMap::serialize_entry(&mut map, #name, &self.0.#field)?;
@@ -497,13 +496,13 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
     let slot_inits = storages
         .iter()
         .map(|(cfg, field, ..)| quote!(#cfg #field: ::core::option::Option::None,));
-    let names: Vec<&String> = storages.iter().map(|(.., name, _)| name).collect();
+    let names: Vec<&String> = storages.iter().map(|(.., name)| name).collect();
     let all_names = names
         .iter()
         .map(|n| n.as_str())
         .collect::<Vec<_>>()
         .join(", ");
-    let reads = storages.iter().map(|(cfg, field, _, name, _)| {
+    let reads = storages.iter().map(|(cfg, field, _, name)| {
         quote! {
             #cfg
             if name == #name {
@@ -511,7 +510,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
             }
         }
     });
-    let validates = storages.iter().map(|(cfg, field, _, name, _)| {
+    let validates = storages.iter().map(|(cfg, field, _, name)| {
         quote! {
             #cfg
             if let ::core::option::Option::Some(columns) = &self.#field {
@@ -522,17 +521,18 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
     // Observed and excluded storages before owned ones: valid snapshots load with no move.
     let decls: Vec<_> = cx.plan.groups.iter().map(|g| g.decl.clone()).collect();
     let order = sparse_core::__private::load_order(storages.len(), &decls);
-    let inserts = order
-        .iter()
-        .map(|&i| &storages[i])
-        .map(|(cfg, field, _, _, insert_many)| {
-            quote! {
-                #cfg
-                if let ::core::option::Option::Some(columns) = self.#field {
-                    __p::snapshot::insert_columns(columns, |items| world.#insert_many(items));
-                }
+    let inserts = order.iter().map(|&i| {
+        let (cfg, field, ..) = &storages[i];
+        let plan = format_ident!("Plan{}", i);
+        quote! {
+            #cfg
+            if let ::core::option::Option::Some(columns) = self.#field {
+                __p::snapshot::insert_columns(columns, |entities, values| {
+                    __p::append_many(#plan(&mut *world), entities, values);
+                });
             }
-        });
+        }
+    });
     quote! {
         __p::if_serde! {
             #[automatically_derived]
