@@ -1,6 +1,8 @@
 //! The three sorting strategies of the sorting article on 1,000,000 components (the mixed
-//! one twice: the default `sort_by` and the article's literal `sort_by_sparse_walk`), against
-//! `sort_unstable_by` on a plain `Vec<(key, payload)>` of the same keys and payloads.
+//! one twice: the default `sort_by` and the article's literal `sort_by_sparse_walk`), the
+//! key-based sorts (`sort_by_cached_key`, `sort_by_radix_key`, and both on sorted input),
+//! against `sort_unstable_by` / `sort_unstable_by_key` on a plain `Vec<(key, payload)>` of
+//! the same keys and payloads.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use sparse_groups::{Entity, Storage};
@@ -77,6 +79,46 @@ fn sorting(c: &mut Criterion) {
         b.iter_batched_ref(
             || storage.clone(),
             |s| s.sort_by_in_place(by_key),
+            BatchSize::LargeInput,
+        )
+    });
+    // Key-based sorts: keys read once into `(key, position)`, sorted, applied once.
+    group.bench_function("sort_by_cached_key", |b| {
+        b.iter_batched_ref(
+            || storage.clone(),
+            |s| s.sort_by_cached_key(|c| c.key),
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("sort_by_radix_key", |b| {
+        b.iter_batched_ref(
+            || storage.clone(),
+            |s| s.sort_by_radix_key(|c| c.key),
+            BatchSize::LargeInput,
+        )
+    });
+    // Sorting what is already sorted (a depth sort re-run every frame).
+    let mut sorted = storage.clone();
+    sorted.sort_by_radix_key(|c| c.key);
+    group.bench_function("resort_sorted_cached_key", |b| {
+        b.iter_batched_ref(
+            || sorted.clone(),
+            |s| s.sort_by_cached_key(|c| c.key),
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("resort_sorted_radix_key", |b| {
+        b.iter_batched_ref(
+            || sorted.clone(),
+            |s| s.sort_by_radix_key(|c| c.key),
+            BatchSize::LargeInput,
+        )
+    });
+    // The key-sort reference: `sort_unstable_by_key` on the plain Vec.
+    group.bench_function("vec_sort_unstable_by_key", |b| {
+        b.iter_batched_ref(
+            || plain.clone(),
+            |v| v.sort_unstable_by_key(|row| row.0),
             BatchSize::LargeInput,
         )
     });

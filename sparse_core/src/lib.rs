@@ -74,5 +74,5 @@ pub use group::{
 };
 #[cfg(feature = "serde")]
 pub use snapshot::{Snapshot, SnapshotTypes};
-pub use storage::{Marks, SparseSet, Storage};
+pub use storage::{Marks, RadixKey, SparseSet, Storage};
 pub use world::{AccessError, GroupSpec, LayoutErrors, World};

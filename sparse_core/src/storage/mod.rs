@@ -12,6 +12,7 @@ pub(crate) use column::{ColumnMut, ColumnRef, RawSlice};
 pub use compact::Marks;
 pub(crate) use erased::ErasedStorage;
 pub use erased::StorageInfo;
+pub use sort::RadixKey;
 pub(crate) use sort::is_permutation;
 pub(crate) use sparse_set::SetCursor;
 pub use sparse_set::SparseSet;

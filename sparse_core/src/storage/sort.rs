@@ -74,9 +74,92 @@ impl<T> Storage<T> {
         );
     }
 
-    /// Sorts by a key over components, with the mixed strategy of [`sort_by`](Self::sort_by).
-    pub fn sort_by_key<K: Ord>(&mut self, mut key: impl FnMut(&T) -> K) {
-        self.sort_by(|a, b| key(a).cmp(&key(b)));
+    /// Sorts by a key over components, stably: [`sort_by_cached_key`](Self::sort_by_cached_key)
+    /// (the key is read once per component).
+    pub fn sort_by_key<K: Ord>(&mut self, key: impl FnMut(&T) -> K) {
+        self.sort_by_cached_key(key);
+    }
+
+    /// Sorts by a key over components, stably, the way std's `sort_by_cached_key` sorts a
+    /// slice: the keys are read once into a contiguous `Vec<(key, position)>`, that vector
+    /// is sorted (the position breaks ties, so the order is stable), and the permutation is
+    /// applied once to the entities and the components, in one out-of-place pass each; the
+    /// sparse array is re-pointed in one pass. Input already sorted by the key is detected
+    /// while the keys are read and left as it is: re-sorting costs one read of the keys.
+    ///
+    /// If `key` or the key's `Ord` panics, the storage is left as it was.
+    pub fn sort_by_cached_key<K: Ord>(&mut self, mut key: impl FnMut(&T) -> K) {
+        if self.sorted_by(&mut key) {
+            return;
+        }
+        let mut keyed: Vec<(K, u32)> = self
+            .components
+            .iter()
+            .enumerate()
+            .map(|(position, component)| (key(component), position as u32))
+            .collect();
+        keyed.sort_unstable();
+        self.gather_all(keyed.iter().map(|&(_, position)| position as usize));
+    }
+
+    /// Sorts by an integer or float key with a least-significant-digit radix sort of
+    /// `(key, position)` pairs (11 bits a pass, passes whose digit never varies skipped),
+    /// then applies the permutation once, as [`sort_by_cached_key`](Self::sort_by_cached_key).
+    /// Stable; floats are ordered as [`f64::total_cmp`] orders them. Input already sorted is
+    /// left as it is after one read of the keys.
+    pub fn sort_by_radix_key<K: RadixKey>(&mut self, mut key: impl FnMut(&T) -> K) {
+        if self.sorted_by(|c| key(c).radix()) {
+            return;
+        }
+        let mut keyed: Vec<(u64, u32)> = self
+            .components
+            .iter()
+            .enumerate()
+            .map(|(position, component)| (key(component).radix(), position as u32))
+            .collect();
+        radix_sort(&mut keyed);
+        self.gather_all(keyed.iter().map(|&(_, position)| position as usize));
+    }
+
+    /// Whether the components are already in the order of `key` (one read, no allocation:
+    /// what makes re-sorting sorted input cheap).
+    fn sorted_by<K: Ord>(&self, mut key: impl FnMut(&T) -> K) -> bool {
+        let mut components = self.components.iter();
+        let Some(first) = components.next() else {
+            return true;
+        };
+        let mut previous = key(first);
+        for component in components {
+            let next = key(component);
+            if next < previous {
+                return false;
+            }
+            previous = next;
+        }
+        true
+    }
+
+    /// Rearranges every array at once: position `i` receives what was at the `i`-th item
+    /// of `sources`, a permutation of `0..len()`.
+    fn gather_all(&mut self, sources: impl Iterator<Item = usize> + Clone) {
+        let len = self.components.len();
+        let mut gathered: Vec<T> = Vec::with_capacity(len);
+        let old = self.components.as_ptr();
+        for (i, source) in sources.clone().enumerate() {
+            debug_assert!(source < len && i < len);
+            // SAFETY: `sources` is a permutation of `0..len` (built from positions by the
+            // callers), so each old value is read exactly once, from in bounds, and written
+            // to a distinct slot of `gathered`, whose capacity is `len`.
+            unsafe { gathered.as_mut_ptr().add(i).write(old.add(source).read()) };
+        }
+        // SAFETY: every old value has been moved out (above), so the old vector must not
+        // drop them: its length becomes zero; all `len` slots of `gathered` are written.
+        unsafe {
+            self.components.set_len(0);
+            gathered.set_len(len);
+        }
+        self.components = gathered;
+        self.set.gather_all(sources);
     }
 
     /// Sorts by `compare` *in place*: a heapsort whose every swap moves the entity, the
@@ -182,6 +265,98 @@ impl<T> Storage<T> {
     }
 }
 
+/// A key a radix sort can order: mapped to a `u64` whose unsigned order is the key's order.
+pub trait RadixKey: Copy {
+    /// The key as an order-preserving `u64`.
+    fn radix(self) -> u64;
+}
+
+macro_rules! radix_unsigned {
+    ($($t:ty),*) => {$(
+        impl RadixKey for $t {
+            #[inline(always)]
+            fn radix(self) -> u64 {
+                u64::from(self)
+            }
+        }
+    )*};
+}
+radix_unsigned!(u8, u16, u32, u64);
+
+macro_rules! radix_signed {
+    ($($t:ty => $u:ty),*) => {$(
+        impl RadixKey for $t {
+            /// The sign bit flipped: negative numbers below positive ones.
+            #[inline(always)]
+            fn radix(self) -> u64 {
+                u64::from((self as $u) ^ (1 << (<$u>::BITS - 1)))
+            }
+        }
+    )*};
+}
+radix_signed!(i8 => u8, i16 => u16, i32 => u32, i64 => u64);
+
+impl RadixKey for f64 {
+    /// The bits of [`f64::total_cmp`]'s order: negative numbers with every bit flipped,
+    /// the others with the sign bit flipped.
+    #[inline(always)]
+    fn radix(self) -> u64 {
+        let bits = self.to_bits();
+        if bits >> 63 == 1 {
+            !bits
+        } else {
+            bits | 1 << 63
+        }
+    }
+}
+
+impl RadixKey for f32 {
+    #[inline(always)]
+    fn radix(self) -> u64 {
+        let bits = self.to_bits();
+        u64::from(if bits >> 31 == 1 {
+            !bits
+        } else {
+            bits | 1 << 31
+        })
+    }
+}
+
+/// Bits per radix digit: six passes cover a `u64`.
+const DIGIT_BITS: usize = 11;
+const DIGITS: usize = 64usize.div_ceil(DIGIT_BITS);
+const BUCKETS: usize = 1 << DIGIT_BITS;
+
+/// Sorts `(key, position)` pairs by key, stably: least significant digit first, one
+/// counting pass per digit that varies (the counts of every digit come from one read).
+fn radix_sort(pairs: &mut Vec<(u64, u32)>) {
+    let digit = |key: u64, d: usize| (key >> (d * DIGIT_BITS)) as usize & (BUCKETS - 1);
+    let mut counts = vec![[0usize; BUCKETS]; DIGITS];
+    for &(key, _) in pairs.iter() {
+        for (d, count) in counts.iter_mut().enumerate() {
+            count[digit(key, d)] += 1;
+        }
+    }
+    let mut scratch: Vec<(u64, u32)> = vec![(0, 0); pairs.len()];
+    for (d, count) in counts.iter().enumerate() {
+        if count.contains(&pairs.len()) {
+            continue; // every key has the same digit here: the pass would change nothing
+        }
+        let mut next = [0usize; BUCKETS];
+        let mut sum = 0;
+        for (slot, &c) in next.iter_mut().zip(count) {
+            *slot = sum;
+            sum += c;
+        }
+        for &pair in pairs.iter() {
+            let bucket = digit(pair.0, d);
+            scratch[next[bucket]] = pair;
+            next[bucket] += 1;
+        }
+        core::mem::swap(pairs, &mut scratch);
+    }
+}
+
 /// Walks the cycles of a gather permutation of `0..len` (position `p` receives what was
 /// at `source(p)`), one `swap` per move: the walk all three sorts share. `take(p)` returns
 /// `p`'s source and marks `p` placed, after which `p` is its own source, so every
@@ -230,6 +405,9 @@ mod tests {
         s.iter().map(|(e, &v)| (e, v)).collect()
     }
 
+    /// A component of the key-sort test: an integer key and a float key.
+    type Row = (i64, f64);
+
     proptest! {
         #[test]
         fn three_strategies_agree(values in prop::collection::btree_map(0u32..5000, any::<i64>(), 0..300)) {
@@ -266,6 +444,49 @@ mod tests {
                 prop_assert_eq!(key(&walk), key(&mixed));
                 prop_assert_eq!(key(&in_place), key(&mixed));
             }
+        }
+
+        #[test]
+        fn key_sorts_are_stable_and_agree_with_std(
+            values in prop::collection::vec((0u32..100_000, any::<i64>(), any::<f64>()), 0..400),
+            shift in 0u32..60,
+        ) {
+            // Distinct entities, in a shuffled storage order; few distinct keys (shifted)
+            // so that stability matters.
+            let mut seen = std::collections::HashSet::new();
+            let rows: Vec<(u32, i64, f64)> = values.into_iter().filter(|r| seen.insert(r.0)).collect();
+            let build = || -> Storage<(i64, f64)> {
+                rows.iter().map(|&(i, k, f)| (Entity::from_raw_parts(i, 1).unwrap(), (k >> shift, f))).collect()
+            };
+            let original = build();
+            let stable = |key: &dyn Fn(&Row, &Row) -> core::cmp::Ordering| {
+                let mut v: Vec<(Entity, (i64, f64))> = original.iter().map(|(e, c)| (e, *c)).collect();
+                v.sort_by(|a, b| key(&a.1, &b.1));
+                v
+            };
+            let got = |s: &Storage<(i64, f64)>| -> Vec<(Entity, (i64, f64))> { s.iter().map(|(e, c)| (e, *c)).collect() };
+            let by_int = stable(&|a, b| a.0.cmp(&b.0));
+            let by_float = stable(&|a, b| a.1.total_cmp(&b.1));
+
+            let mut cached = build();
+            cached.sort_by_cached_key(|c| c.0);
+            let mut radix = build();
+            radix.sort_by_radix_key(|c| c.0);
+            let mut radix_float = build();
+            radix_float.sort_by_radix_key(|c| c.1);
+            for s in [&cached, &radix, &radix_float] {
+                s.check().map_err(TestCaseError::fail)?;
+            }
+            prop_assert_eq!(got(&cached), by_int.clone());
+            prop_assert_eq!(got(&radix), by_int.clone());
+            let bits = |v: Vec<(Entity, (i64, f64))>| -> Vec<(Entity, i64, u64)> { v.into_iter().map(|(e, (k, f))| (e, k, f.to_bits())).collect() };
+            prop_assert_eq!(bits(got(&radix_float)), bits(by_float));
+            // Sorting sorted input changes nothing.
+            let before = got(&radix);
+            radix.sort_by_radix_key(|c| c.0);
+            cached.sort_by_cached_key(|c| c.0);
+            prop_assert_eq!(got(&radix), before.clone());
+            prop_assert_eq!(got(&cached), before);
         }
 
         #[test]

@@ -327,6 +327,17 @@ impl SparseSet {
     }
 
     /// Rewrites the sparse entries of the members in `range` from the dense array.
+    /// Rearranges the members so that position `i` receives what was at `sources[i]`, in
+    /// one out-of-place pass, and re-points every sparse entry.
+    ///
+    /// `sources` must be a permutation of `0..len()` (callers build it from positions).
+    pub(crate) fn gather_all(&mut self, sources: impl Iterator<Item = usize>) {
+        let dense: Vec<Entity> = sources.map(|s| self.dense[s]).collect();
+        debug_assert_eq!(dense.len(), self.dense.len());
+        self.dense = dense;
+        self.reindex(0..self.dense.len());
+    }
+
     pub(crate) fn reindex(&mut self, range: core::ops::Range<usize>) {
         for position in range {
             self.sparse
