@@ -221,7 +221,7 @@ pub(crate) mod sealed {
 /// ```
 pub trait ComponentSet: sealed::Sealed + Sized + 'static {
     /// `(&[A], &[B], …)`
-    type Slices<'a>: Copy;
+    type Slices<'a>: Copy + Send + Sync;
     /// `(&mut [A], &mut [B], …)`
     type SlicesMut<'a>;
     /// `(&A, &B, …)`
@@ -234,13 +234,13 @@ pub trait ComponentSet: sealed::Sealed + Sized + 'static {
     type StoragesRef<'a>: Copy;
     /// Each storage's values, mutably, with a lookup cursor.
     #[doc(hidden)]
-    type Columns<'a>;
+    type Columns<'a>: Send + Sync;
     /// Each storage's values with a lookup cursor.
     #[doc(hidden)]
-    type ColumnsRef<'a>;
+    type ColumnsRef<'a>: Send + Sync;
     /// Mutable slices handed out one position at a time.
     #[doc(hidden)]
-    type RawSlices<'a>;
+    type RawSlices<'a>: Send + Sync;
     /// The types as a type-level list (for the compile-time borrow rule).
     #[doc(hidden)]
     type List: List;

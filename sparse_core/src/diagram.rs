@@ -43,8 +43,6 @@ pub struct Diagram {
     alive: usize,
     index_bound: usize,
     rows: Vec<Row>,
-    /// Whether some row is too long to draw.
-    large: bool,
 }
 
 /// One storage, or the member set of one non-owning group.
@@ -146,14 +144,13 @@ impl Diagram {
         Diagram {
             alive: world.entities.len(),
             index_bound: world.entities.index_bound(),
-            large: rows.iter().any(|r| r.len > MAX_CELLS),
             rows,
         }
     }
 
     /// Whether the diagram is a table of lengths (some row is too long to draw).
     pub fn is_table(&self) -> bool {
-        self.large
+        self.rows.iter().any(|r| r.len > MAX_CELLS)
     }
 
     fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -236,7 +233,7 @@ impl fmt::Display for Diagram {
             "entities: {} alive, indices 0..{}, {dead} dead",
             self.alive, self.index_bound
         )?;
-        if self.large || f.alternate() {
+        if self.is_table() || f.alternate() {
             self.table(f)
         } else {
             self.draw(f)

@@ -346,7 +346,8 @@ impl Entities {
 /// index ever handed out, the free list in the order `spawn` takes it from (last first),
 /// and the retired indices (whose version would overflow). Every other index is alive.
 #[cfg(feature = "serde")]
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename = "Entities", deny_unknown_fields)]
 pub(crate) struct EntitiesParts {
     pub(crate) versions: Vec<u32>,
     pub(crate) free: Vec<u32>,

@@ -37,7 +37,7 @@ mod sealed {
 pub trait Filter: sealed::Sealed {
     /// The borrowed entity sets.
     #[doc(hidden)]
-    type Fetch<'w>: Clone;
+    type Fetch<'w>: Clone + Send + Sync;
     /// The types read, as a type-level list.
     #[doc(hidden)]
     type Reads: List;

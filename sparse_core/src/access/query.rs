@@ -49,7 +49,7 @@ pub trait Query: sealed::Sealed {
     type Item<'w>;
     /// The borrowed storages.
     #[doc(hidden)]
-    type Fetch<'w>;
+    type Fetch<'w>: Send + Sync;
     /// The types written, as a type-level list.
     #[doc(hidden)]
     type Writes: List;

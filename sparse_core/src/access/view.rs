@@ -227,11 +227,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
     /// If `f` panics, the panic reaches the caller once every worker has stopped; the
     /// values written so far stay, and the world stays consistent.
     #[cfg(feature = "rayon")]
-    pub fn par_for_each(self, f: impl Fn(Entity, Q::Item<'w>) + Send + Sync)
-    where
-        Q::Fetch<'w>: Sync,
-        F::Fetch<'w>: Sync,
-    {
+    pub fn par_for_each(self, f: impl Fn(Entity, Q::Item<'w>) + Send + Sync) {
         let View {
             query,
             filter,
@@ -240,29 +236,19 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             dense,
         } = self;
         crate::parallel::for_each_chunk(entities.len(), |range| {
-            // SAFETY: chunks are disjoint ranges of the walk, whose entities are distinct
-            // (a dense array or a member set): each worker yields its own entities' items.
-            let mut query = unsafe { Q::share(&query) };
-            let first = start + range.start;
-            let walked = &entities[range];
-            if dense {
-                for (i, &entity) in walked.iter().enumerate() {
-                    // SAFETY: every leaf is aligned and holds the walked entities at
-                    // `start + i` (driver); this position is this worker's only.
-                    f(entity, unsafe { Q::fetch_aligned(&mut query, first + i) });
-                }
-                return;
-            }
-            let mut filter = F::reborrow(&filter);
-            for (i, &entity) in walked.iter().enumerate() {
-                if !F::matches(&mut filter, entity) {
-                    continue;
-                }
-                // SAFETY: as in `for_each`, and `entity` is this worker's only.
-                if let Some(item) = unsafe { Q::fetch(&mut query, entity, first + i) } {
-                    f(entity, item);
-                }
-            }
+            // The chunk as a view of its own (the same leaves and driver, a part of the
+            // walk), walked by the serial loop.
+            let chunk = View::<Q, F> {
+                // SAFETY: chunks are disjoint ranges of the walk, whose entities are
+                // distinct (a dense array or a member set): each worker's handles yield
+                // its own entities' items only.
+                query: unsafe { Q::share(&query) },
+                filter: filter.clone(),
+                start: start + range.start,
+                entities: &entities[range],
+                dense,
+            };
+            chunk.for_each(&f);
         });
     }
 

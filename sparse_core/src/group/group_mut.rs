@@ -169,11 +169,7 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
     /// If `f` panics, the panic reaches the caller once every worker has stopped; the
     /// values written so far stay, and the world stays consistent.
     #[cfg(feature = "rayon")]
-    pub fn par_for_each(self, f: impl Fn(Entity, K::ItemMut<'_>) + Send + Sync)
-    where
-        <K::Owned as ComponentSet>::RawSlices<'a>: Sync,
-        <K::Observed as ComponentSet>::Columns<'a>: Sync + Send,
-    {
+    pub fn par_for_each(self, f: impl Fn(Entity, K::ItemMut<'_>) + Send + Sync) {
         let GroupMut {
             entities,
             owned,
@@ -181,21 +177,17 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
         } = self;
         let owned = K::Owned::raw(owned);
         crate::parallel::for_each_chunk(entities.len(), |range| {
-            // SAFETY: chunks are disjoint ranges of the members, which are distinct
-            // entities: each worker's handles reach its own members only.
-            let mut observed = unsafe { K::Observed::share_columns(&observed) };
-            // SAFETY: the chunk is within the group's length, which every owned slice has
-            // (cut to it by `prefixes`), and it is this worker's only.
-            let slices = unsafe { K::Owned::raw_range(&owned, range.start, range.len()) };
-            // The serial loop over this chunk's slices.
-            K::Owned::for_each_in(&entities[range], slices, |entity, owned| {
-                // SAFETY: each member is visited once, by this worker.
-                let Some(observed) = (unsafe { K::Observed::member_mut(&mut observed, entity) })
-                else {
-                    missing_observed(entity)
-                };
-                f(entity, K::item_mut(owned, observed));
-            });
+            // The chunk as a group of its own, walked by the serial loop.
+            let chunk = GroupMut::<K> {
+                // SAFETY: the chunk is within the group's length, which every owned slice
+                // has (cut to it by `prefixes`), and it is this worker's only.
+                owned: unsafe { K::Owned::raw_range(&owned, range.start, range.len()) },
+                // SAFETY: chunks are disjoint ranges of the members, which are distinct
+                // entities: each worker's handles reach its own members only.
+                observed: unsafe { K::Observed::share_columns(&observed) },
+                entities: &entities[range],
+            };
+            chunk.for_each(&f);
         });
     }
 
@@ -315,28 +307,21 @@ impl<'a, K: GroupKey> GroupRef<'a, K> {
     /// # Panics
     /// If `f` panics, the panic reaches the caller once every worker has stopped.
     #[cfg(feature = "rayon")]
-    pub fn par_for_each(&self, f: impl Fn(Entity, K::Item<'a>) + Send + Sync)
-    where
-        <K::Owned as ComponentSet>::Slices<'a>: Sync,
-        <K::Observed as ComponentSet>::ColumnsRef<'a>: Sync + Send,
-    {
+    pub fn par_for_each(&self, f: impl Fn(Entity, K::Item<'a>) + Send + Sync) {
         let GroupRef {
             entities,
             owned,
             ref observed,
         } = *self;
         crate::parallel::for_each_chunk(entities.len(), |range| {
-            let mut observed = K::Observed::copy_columns(observed);
-            let first = range.start;
-            for (i, &entity) in entities[range].iter().enumerate() {
-                // SAFETY: `first + i` is below the group's length, which every owned
-                // slice has.
-                let owned = unsafe { K::Owned::refs_at_unchecked(&owned, first + i) };
-                let Some(observed) = K::Observed::member_ref(&mut observed, entity) else {
-                    missing_observed(entity)
-                };
-                f(entity, K::item(owned, observed));
-            }
+            // The group's iterator, from the chunk's first member to its last.
+            let chunk = GroupRefIter::<K> {
+                entities: &entities[..range.end],
+                owned,
+                observed: K::Observed::copy_columns(observed),
+                position: range.start,
+            };
+            chunk.for_each(|(entity, item)| f(entity, item));
         });
     }
 

@@ -49,34 +49,11 @@ impl<'de> Visitor<'de> for EntityVisitor {
     }
 }
 
-/// The allocator's fields, borrowed or owned.
-#[derive(Serialize)]
-#[serde(rename = "Entities")]
-struct PartsRef<'a> {
-    versions: &'a [u32],
-    free: &'a [u32],
-    retired: &'a [u32],
-}
-
-#[derive(Deserialize)]
-#[serde(rename = "Entities", deny_unknown_fields)]
-struct PartsOwned {
-    versions: Vec<u32>,
-    free: Vec<u32>,
-    retired: Vec<u32>,
-}
-
 /// The allocator is `{ versions, free, retired }` (see [`crate::snapshot`]): reserved
 /// entities are written as alive.
 impl Serialize for Entities {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let parts = self.to_parts();
-        PartsRef {
-            versions: &parts.versions,
-            free: &parts.free,
-            retired: &parts.retired,
-        }
-        .serialize(serializer)
+        self.to_parts().serialize(serializer)
     }
 }
 
@@ -84,16 +61,7 @@ impl Serialize for Entities {
 /// free or retired, or beyond the versions, a retired index whose version could grow).
 impl<'de> Deserialize<'de> for Entities {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Entities, D::Error> {
-        let PartsOwned {
-            versions,
-            free,
-            retired,
-        } = PartsOwned::deserialize(deserializer)?;
-        Entities::from_parts(EntitiesParts {
-            versions,
-            free,
-            retired,
-        })
-        .map_err(|e| de::Error::custom(format_args!("entities: {e}")))
+        Entities::from_parts(EntitiesParts::deserialize(deserializer)?)
+            .map_err(|e| de::Error::custom(format_args!("entities: {e}")))
     }
 }

@@ -31,7 +31,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
-use crate::entity::{Entities, Entity};
+use crate::entity::Entities;
 use crate::storage::Marks;
 pub use storage::Columns;
 pub use world::{Loader, Snapshot, SnapshotTypes};
@@ -243,13 +243,9 @@ pub fn validate_columns<T>(
     name: &str,
     columns: &Columns<T>,
 ) -> Result<(), String> {
-    if columns.entities.len() != columns.components.len() {
-        return Err(format!(
-            "storage `{name}`: {} entities but {} components",
-            columns.entities.len(),
-            columns.components.len()
-        ));
-    }
+    columns
+        .lengths_agree()
+        .map_err(|e| format!("storage `{name}`: {e}"))?;
     let mut seen = Marks::with_indices(entities.index_bound());
     for &entity in &columns.entities {
         if !entities.is_alive(entity) {
@@ -264,10 +260,4 @@ pub fn validate_columns<T>(
         }
     }
     Ok(())
-}
-
-/// Appends validated columns to their storage in one batch, with `append` (the world's
-/// [`append_many`](crate::__private::append_many) for that storage).
-pub fn insert_columns<T>(columns: Columns<T>, append: impl FnOnce(&[Entity], Vec<T>)) {
-    append(&columns.entities, columns.components);
 }

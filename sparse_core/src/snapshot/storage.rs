@@ -18,6 +18,20 @@ pub struct Columns<T> {
     pub components: Vec<T>,
 }
 
+impl<T> Columns<T> {
+    /// Whether there is one component per entity.
+    pub(crate) fn lengths_agree(&self) -> Result<(), String> {
+        if self.entities.len() == self.components.len() {
+            return Ok(());
+        }
+        Err(format!(
+            "{} entities but {} components",
+            self.entities.len(),
+            self.components.len()
+        ))
+    }
+}
+
 #[derive(Serialize)]
 #[serde(rename = "Storage")]
 struct ColumnsRef<'a, T> {
@@ -40,17 +54,14 @@ impl<T: Serialize> Serialize for Storage<T> {
 /// twice. (A storage alone cannot tell a dead entity: a world's load does.)
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Storage<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Storage<T>, D::Error> {
+        let columns = Columns::deserialize(deserializer)?;
+        columns
+            .lengths_agree()
+            .map_err(|e| de::Error::custom(format_args!("storage: {e}")))?;
         let Columns {
             entities,
             components,
-        } = Columns::deserialize(deserializer)?;
-        if entities.len() != components.len() {
-            return Err(de::Error::custom(format_args!(
-                "storage: {} entities but {} components",
-                entities.len(),
-                components.len()
-            )));
-        }
+        } = columns;
         let mut storage = Storage::with_capacity(entities.len());
         for (entity, component) in entities.into_iter().zip(components) {
             let before = storage.len();

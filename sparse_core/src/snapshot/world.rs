@@ -6,7 +6,7 @@ use core::marker::PhantomData;
 use serde::de::{Deserialize, MapAccess};
 use serde::ser::{self, Serialize, SerializeMap, Serializer};
 
-use super::{Columns, LoadStorages, insert_columns, read_columns, validate_columns};
+use super::{Columns, LoadStorages, read_columns, validate_columns};
 use crate::component::Component;
 use crate::diagram::short_name;
 use crate::entity::Entities;
@@ -33,6 +33,12 @@ pub trait SnapshotTypes: sealed::Sealed {
 
 mod sealed {
     pub trait Sealed {}
+}
+
+/// The name of `T`'s storage in a snapshot of the run-time world: its type's name without
+/// module paths.
+fn storage_name<T>() -> String {
+    short_name(core::any::type_name::<T>())
 }
 
 /// What `World::snapshot` returns: the world, serialized with the storages of `T`.
@@ -107,7 +113,7 @@ macro_rules! snapshot_types {
             }
 
             fn names() -> Vec<String> {
-                vec![$(short_name(core::any::type_name::<$T>())),+]
+                vec![$(storage_name::<$T>()),+]
             }
         }
 
@@ -148,7 +154,7 @@ macro_rules! snapshot_types {
 
             fn read<Access: MapAccess<'de>>(&mut self, name: &str, map: &mut Access) -> Result<bool, Access::Error> {
                 $(
-                    let own = short_name(core::any::type_name::<$T>());
+                    let own = storage_name::<$T>();
                     if name == own {
                         return read_columns(map, &own, &mut self.slots.$i);
                     }
@@ -159,22 +165,21 @@ macro_rules! snapshot_types {
             fn validate(&self, entities: &Entities) -> Result<(), String> {
                 $(
                     if let Some(columns) = &self.slots.$i {
-                        validate_columns(entities, &short_name(core::any::type_name::<$T>()), columns)?;
+                        validate_columns(entities, &storage_name::<$T>(), columns)?;
                     }
                 )+
                 Ok(())
             }
 
             fn insert(mut self, world: &mut World) {
-                let mut order: Vec<(usize, usize)> = vec![$((world.load_rank(TypeId::of::<$T>()), $i)),+];
+                let ranks = world.load_ranks(&<($($T,)+) as SnapshotTypes>::type_ids());
+                let mut order: Vec<(usize, usize)> = ranks.into_iter().zip([$($i),+]).collect();
                 order.sort_unstable();
                 for (_, slot) in order {
                     match slot {
                         $(
                             $i => if let Some(columns) = self.slots.$i.take() {
-                                insert_columns(columns, |entities, values| {
-                                    world.append_loaded::<$T>(entities, values);
-                                });
+                                world.append_loaded::<$T>(&columns.entities, columns.components);
                             },
                         )+
                         _ => unreachable!("a slot of the tuple"),

@@ -588,10 +588,10 @@ impl World {
         hooks::append_many(self.plan::<T>(index), entities, values);
     }
 
-    /// The position of each stored type in the order a snapshot's storages are appended
-    /// (see [`load_order`](crate::group::load_order)); types not stored yet come first.
+    /// The rank of each of `ids` in the order a snapshot's storages are appended (see
+    /// [`load_order`](crate::group::load_order)); types not stored yet come first.
     #[cfg(feature = "serde")]
-    pub(crate) fn load_rank(&self, id: TypeId) -> usize {
+    pub(crate) fn load_ranks(&self, ids: &[TypeId]) -> Vec<usize> {
         let decls: Vec<GroupDecl<usize>> = self
             .groups
             .iter()
@@ -602,9 +602,10 @@ impl World {
             })
             .collect();
         let order = group::load_order(self.storages.len(), &decls);
-        self.by_type
-            .get(&id)
-            .map_or(0, |&s| 1 + order.iter().position(|&o| o == s).unwrap_or(0))
+        let rank = |s: usize| 1 + order.iter().position(|&o| o == s).unwrap_or(0);
+        ids.iter()
+            .map(|id| self.by_type.get(id).map_or(0, |&s| rank(s)))
+            .collect()
     }
 
     /// The world as a value to serialize, with the storages of the component types `T`

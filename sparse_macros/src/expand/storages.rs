@@ -496,10 +496,9 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
     let slot_inits = storages
         .iter()
         .map(|(cfg, field, ..)| quote!(#cfg #field: ::core::option::Option::None,));
-    let names: Vec<&String> = storages.iter().map(|(.., name)| name).collect();
-    let all_names = names
+    let all_names = storages
         .iter()
-        .map(|n| n.as_str())
+        .map(|(.., name)| name.as_str())
         .collect::<Vec<_>>()
         .join(", ");
     let reads = storages.iter().map(|(cfg, field, _, name)| {
@@ -527,9 +526,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
         quote! {
             #cfg
             if let ::core::option::Option::Some(columns) = self.#field {
-                __p::snapshot::insert_columns(columns, |entities, values| {
-                    __p::append_many(#plan(&mut *world), entities, values);
-                });
+                __p::append_many(#plan(&mut *world), &columns.entities, columns.components);
             }
         }
     });
