@@ -13,7 +13,8 @@
 //! with filters and optional leaves changing values, read-only groups, a borrow of a group,
 //! a storage and the values of another at once, commands (with skipped ones and reserved
 //! handles), `retain`, `retain_component`, `insert_many` (with duplicates and dead
-//! entities), `remove_many`, `destroy_many` and `clear`.
+//! entities), `remove_many`, `destroy_many` and `clear`; with the `rayon` feature, groups
+//! and a view are also walked by `par_for_each`.
 //!
 //! With the `serde` feature, both worlds are also saved and reloaded mid-sequence (the
 //! `#[world]` through its derives in JSON, the run-time `World` through `snapshot`/`load` in
@@ -117,7 +118,8 @@ enum Op {
     Remove(u8, usize),
     Destroy(usize),
     SortGroup(u8, bool),
-    Bump(u8),
+    /// Group `.0`'s first values changed, by `par_for_each` when `.1` (feature `rayon`).
+    Bump(u8, bool),
     /// A view of kind `.0` changing values with seed `.1`.
     View(u8, u32),
     /// Group `.0` read through `group_ref`, iterated and by `for_each`.
@@ -163,7 +165,7 @@ fn op() -> impl Strategy<Value = Op> {
         6 => (0..TYPES, any::<usize>()).prop_map(|(t, e)| Op::Remove(t, e)),
         1 => any::<usize>().prop_map(Op::Destroy),
         1 => (0..GROUPS, any::<bool>()).prop_map(|(g, d)| Op::SortGroup(g, d)),
-        1 => (0..GROUPS).prop_map(Op::Bump),
+        1 => (0..GROUPS, any::<bool>()).prop_map(|(g, parallel)| Op::Bump(g, parallel && cfg!(feature = "rayon"))),
         2 => (0..VIEWS, 0u32..1000).prop_map(|(k, seed)| Op::View(k, seed)),
         1 => (0..GROUPS).prop_map(Op::GroupRef),
         1 => (0u32..1000).prop_map(Op::Borrow),
@@ -180,8 +182,8 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
-/// The number of view kinds and of retain kinds.
-const VIEWS: u8 = 5;
+/// The number of view kinds (one more, `par_for_each`, with `rayon`) and of retain kinds.
+const VIEWS: u8 = if cfg!(feature = "rayon") { 6 } else { 5 };
 const RETAINS: u8 = 6;
 
 /// A new value from an old one and a seed.
@@ -230,6 +232,18 @@ macro_rules! walk_view {
                     seen.push((e, vec![Some(d.0)]));
                     d.0 = mix(d.0, seed);
                 }
+            }
+            #[cfg(feature = "rayon")]
+            5 => {
+                let view = $borrow!((&mut D, Option<&A>), Without<K>);
+                let out = std::sync::Mutex::new(Vec::new());
+                view.par_for_each(|e, (d, a)| {
+                    out.lock()
+                        .unwrap()
+                        .push((e, vec![Some(d.0), a.map(|a| a.0)]));
+                    d.0 = mix(d.0 + a.map_or(0, |a| a.0), seed);
+                });
+                seen = out.into_inner().unwrap();
             }
             _ => {
                 let mut view = $borrow!((&C, &mut L), ());
@@ -568,13 +582,23 @@ fn sort_both(s: &mut Static, d: &mut World, g: u8, descending: bool) {
     });
 }
 
-/// Adds one to the first value of every member of group `g`, in both worlds.
-fn bump_both(s: &mut Static, d: &mut World, g: u8) {
+/// Changes the first value of every member of group `g`, in both worlds, by `for_each`
+/// or (with the `rayon` feature) by `par_for_each`.
+fn bump_both(s: &mut Static, d: &mut World, g: u8, parallel: bool) {
     fn bump<V: Value>(v: &mut V) {
         *v = V::new(v.get().wrapping_mul(31).wrapping_add(7) % 1000);
     }
     macro_rules! bump_group {
         ($K:ty, |$item:pat_param| $first:expr) => {{
+            #[cfg(feature = "rayon")]
+            if parallel {
+                s.group::<$K>().par_for_each(|_, $item| bump($first));
+                d.group::<$K>()
+                    .unwrap()
+                    .par_for_each(|_, $item| bump($first));
+                return;
+            }
+            assert!(!parallel, "parallel loops need the rayon feature");
             s.group::<$K>().for_each(|_, $item| bump($first));
             d.group::<$K>().unwrap().for_each(|_, $item| bump($first));
         }};
@@ -667,7 +691,7 @@ proptest! {
                     both!(&mut s, &mut d, |w| w.destroy(e));
                 }
                 Op::SortGroup(g, descending) => sort_both(&mut s, &mut d, g, descending),
-                Op::Bump(g) => bump_both(&mut s, &mut d, g),
+                Op::Bump(g, parallel) => bump_both(&mut s, &mut d, g, parallel),
                 Op::View(k, seed) => {
                     macro_rules! of_static {
                         ($Q:ty, $F:ty) => {

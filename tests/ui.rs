@@ -10,4 +10,6 @@ fn ui() {
     t.compile_fail("tests/ui/no-serde/*.rs");
     #[cfg(feature = "serde")]
     t.compile_fail("tests/ui/serde/*.rs");
+    #[cfg(feature = "rayon")]
+    t.compile_fail("tests/ui/rayon/*.rs");
 }

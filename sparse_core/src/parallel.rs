@@ -4,8 +4,9 @@
 use core::ops::Range;
 
 /// Positions per chunk: enough for a worker to stream through its slices, few enough
-/// that the pool balances a loop of a million entities over many chunks.
-const CHUNK: usize = 4096;
+/// that the pool balances a loop of a million entities over many chunks. Debug builds
+/// cut small chunks, so that the tests' small worlds cross chunk boundaries too.
+const CHUNK: usize = if cfg!(debug_assertions) { 8 } else { 4096 };
 
 /// Calls `body` once per chunk of `0..len`, on the thread pool (inline when one chunk
 /// covers everything). Returns when every chunk is done; a panic in `body` reaches the

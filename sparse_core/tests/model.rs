@@ -1111,7 +1111,7 @@ enum Op {
         target: Target,
     },
     /// View `kind` of `VIEWS`, iterated in style `style` (`for` by value, `for` over
-    /// `&mut`, `iter_mut`, `for_each`), adding `delta` to every `&mut` leaf; `probe`'s item
+    /// `&mut`, `iter_mut`, `for_each`, and `par_for_each` with `rayon`), adding `delta` to every `&mut` leaf; `probe`'s item
     /// is looked up first.
     View {
         kind: usize,
@@ -1120,14 +1120,15 @@ enum Op {
         probe: Target,
     },
     /// Read-only view `kind` of `READ_VIEWS`, through `borrow_ref` (iterated through `&`,
-    /// `iter`, by value) or `borrow` (`for_each`).
+    /// `iter`, by value, or `par_for_each` with `rayon`) or `borrow` (`for_each`).
     ViewRef {
         kind: usize,
         style: usize,
         probe: Target,
     },
     /// Iterates a group in style `style`: `GroupMut` by value, `&mut`, `&`, `iter_mut`;
-    /// `GroupRef` by value, `&`, `slices`; `GroupMut::iter` through a borrow request.
+    /// `GroupRef` by value, `&`, `slices`; `GroupMut::iter` through a borrow request; and
+    /// with `rayon`, `par_for_each` on `GroupMut` and on `GroupRef`.
     GroupIter {
         group: Grp,
         spelling: usize,
@@ -1329,11 +1330,11 @@ fn access_op() -> impl Strategy<Value = Op> {
         1 => 0..TYPES,
     ];
     prop_oneof![
-        8 => (0..VIEWS.len(), 0usize..4, 0u32..4, target())
+        8 => (0..VIEWS.len(), 0..VIEW_STYLES, 0u32..4, target())
             .prop_map(|(kind, style, delta, probe)| Op::View { kind, style, delta, probe }),
-        3 => (0..READ_VIEWS.len(), 0usize..4, target())
+        3 => (0..READ_VIEWS.len(), 0..VIEW_STYLES, target())
             .prop_map(|(kind, style, probe)| Op::ViewRef { kind, style, probe }),
-        6 => (group(), 0usize..6, 0usize..8, 0usize..4, 0u32..4).prop_map(
+        6 => (group(), 0usize..6, 0..GROUP_STYLES, 0usize..4, 0u32..4).prop_map(
             |(group, spelling, style, ty, delta)| Op::GroupIter { group, spelling, style, ty, delta }
         ),
         4 => (0usize..6, 0u32..4, target())
@@ -1580,6 +1581,24 @@ struct ViewRun {
     visited: Vec<(Entity, Comps)>,
 }
 
+/// The ways of walking a view (with the `rayon` feature, `par_for_each` too).
+const VIEW_STYLES: usize = if cfg!(feature = "rayon") { 5 } else { 4 };
+/// The ways of iterating a group (with the `rayon` feature, both `par_for_each`s too).
+const GROUP_STYLES: usize = if cfg!(feature = "rayon") { 10 } else { 8 };
+
+/// What a parallel loop visited, put back in the order of `order` (the walk's or the
+/// group's): the checks then hold it to the order of a serial loop.
+#[cfg(feature = "rayon")]
+fn in_order(
+    visited: std::sync::Mutex<Vec<(Entity, Comps)>>,
+    order: &[Entity],
+) -> Vec<(Entity, Comps)> {
+    let rank: HashMap<Entity, usize> = order.iter().enumerate().map(|(i, &e)| (e, i)).collect();
+    let mut visited = visited.into_inner().expect("no walk panicked");
+    visited.sort_by_key(|(e, _)| rank.get(e).copied());
+    visited
+}
+
 /// Borrows view `View<Q, F>` through `&mut`, looks `probe` up, then walks it in style
 /// `style`, adding `delta` to each of the `writes` leaves.
 fn view_mut<Q: Query, F: Filter>(
@@ -1634,6 +1653,15 @@ where
             }
             ensure!(iter.next().is_none(), "ViewIter is not fused");
         }
+        #[cfg(feature = "rayon")]
+        4 => {
+            let (walked, out) = (view.walked(), std::sync::Mutex::new(Vec::new()));
+            view.par_for_each(|e, item| {
+                let comps = touch(item, writes, delta);
+                out.lock().expect("no walk panicked").push((e, comps));
+            });
+            visited = in_order(out, walked);
+        }
         _ => view.for_each(|e, item| visited.push((e, touch(item, writes, delta)))),
     }
     Ok(ViewRun {
@@ -1657,6 +1685,27 @@ where
     for<'a> Q::Item<'a>: Read,
 {
     let mut visited = Vec::new();
+    #[cfg(feature = "rayon")]
+    if style == 4 {
+        let world: &World = world;
+        let mut view = world
+            .borrow_ref::<View<Q, F>>()
+            .map_err(|e| format!("borrow_ref: {e}"))?;
+        let (dense, hint) = (view.is_dense(), view.len_hint());
+        let item = view.get(probe).map(|item| comps_of(&item));
+        let probe = (item, view.contains(probe));
+        let (walked, out) = (view.walked(), std::sync::Mutex::new(Vec::new()));
+        view.par_for_each(|e, item| {
+            let comps = comps_of(&item);
+            out.lock().expect("no walk panicked").push((e, comps));
+        });
+        return Ok(ViewRun {
+            dense,
+            hint,
+            probe,
+            visited: in_order(out, walked),
+        });
+    }
     if style == 3 {
         let mut view = world
             .borrow::<View<Q, F>>()
@@ -1838,6 +1887,30 @@ fn group_iter<K: ModelKey>(
                 visited.push((e, values));
             }
             (group.len(), entities.to_vec())
+        }
+        #[cfg(feature = "rayon")]
+        8 => {
+            let group = world.group::<K>().map_err(err)?;
+            let (len, entities) = (group.len(), group.entities().to_vec());
+            let out = std::sync::Mutex::new(Vec::new());
+            group.par_for_each(|e, item| {
+                let comps = K::item_bump(item, ty, delta);
+                out.lock().expect("no walk panicked").push((e, comps));
+            });
+            visited = in_order(out, &entities);
+            mutated = true;
+            (len, entities)
+        }
+        #[cfg(feature = "rayon")]
+        9 => {
+            let group = world.group_ref::<K>().map_err(err)?;
+            let out = std::sync::Mutex::new(Vec::new());
+            group.par_for_each(|e, item| {
+                let comps = K::item_vals(item);
+                out.lock().expect("no walk panicked").push((e, comps));
+            });
+            visited = in_order(out, group.entities());
+            (group.len(), group.entities().to_vec())
         }
         _ => {
             let group = world.borrow::<GroupMut<K>>().map_err(err)?;
