@@ -117,7 +117,8 @@ enum Op {
     Insert(u8, usize, u32),
     Remove(u8, usize),
     Destroy(usize),
-    SortGroup(u8, bool),
+    /// Group, descending, and which sort: comparator, key, radix key.
+    SortGroup(u8, bool, u8),
     /// Group `.0`'s first values changed, by `par_for_each` when `.1` (feature `rayon`).
     Bump(u8, bool),
     /// A view of kind `.0` changing values with seed `.1`.
@@ -164,7 +165,7 @@ fn op() -> impl Strategy<Value = Op> {
         10 => (0..TYPES, any::<usize>(), 0u32..1000).prop_map(|(t, e, v)| Op::Insert(t, e, v)),
         6 => (0..TYPES, any::<usize>()).prop_map(|(t, e)| Op::Remove(t, e)),
         1 => any::<usize>().prop_map(Op::Destroy),
-        1 => (0..GROUPS, any::<bool>()).prop_map(|(g, d)| Op::SortGroup(g, d)),
+        1 => (0..GROUPS, any::<bool>(), 0u8..3).prop_map(|(g, d, how)| Op::SortGroup(g, d, how)),
         1 => (0..GROUPS, any::<bool>()).prop_map(|(g, parallel)| Op::Bump(g, parallel && cfg!(feature = "rayon"))),
         2 => (0..VIEWS, 0u32..1000).prop_map(|(k, seed)| Op::View(k, seed)),
         1 => (0..GROUPS).prop_map(Op::GroupRef),
@@ -569,16 +570,37 @@ reborrow!(
 );
 reborrow!(GetBnotG, |b| &*b, &'a mut B, &'a B);
 
-/// Sorts group `g` of both worlds by the sum of its values (ties by the first value).
-fn sort_both(s: &mut Static, d: &mut World, g: u8, descending: bool) {
+/// Sorts group `g` of both worlds by the sum of its values (ties by the first value):
+/// with a comparator (`how` 0), or stably by a key (1) or a radix key (2, the sum alone).
+fn sort_both(s: &mut Static, d: &mut World, g: u8, descending: bool, how: u8) {
     by_group!(g, K, vals => {
         let key = |v: Vec<u32>| (v.iter().map(|&x| u64::from(x)).sum::<u64>(), v[0]);
         let order = |x: Vec<u32>, y: Vec<u32>| {
             let (x, y) = (key(x), key(y));
             if descending { y.cmp(&x) } else { x.cmp(&y) }
         };
-        s.sort_group::<K>(|x, y| order(vals(x), vals(y)));
-        d.sort_group::<K>(|x, y| order(vals(x), vals(y))).unwrap();
+        let sum = |v: Vec<u32>| {
+            let sum = key(v).0;
+            if descending { !sum } else { sum }
+        };
+        match how {
+            0 => {
+                s.sort_group::<K>(|x, y| order(vals(x), vals(y)));
+                d.sort_group::<K>(|x, y| order(vals(x), vals(y))).unwrap();
+            }
+            1 => {
+                let key = |v: Vec<u32>| {
+                    let (sum, first) = key(v);
+                    if descending { (!sum, u32::MAX - first) } else { (sum, first) }
+                };
+                s.sort_group_by_key::<K, _>(|x| key(vals(x)));
+                d.sort_group_by_key::<K, _>(|x| key(vals(x))).unwrap();
+            }
+            _ => {
+                s.sort_group_by_radix_key::<K, _>(|x| sum(vals(x)));
+                d.sort_group_by_radix_key::<K, _>(|x| sum(vals(x))).unwrap();
+            }
+        }
     });
 }
 
@@ -690,7 +712,7 @@ proptest! {
                     let e = entities[i % entities.len()];
                     both!(&mut s, &mut d, |w| w.destroy(e));
                 }
-                Op::SortGroup(g, descending) => sort_both(&mut s, &mut d, g, descending),
+                Op::SortGroup(g, descending, how) => sort_both(&mut s, &mut d, g, descending, how),
                 Op::Bump(g, parallel) => bump_both(&mut s, &mut d, g, parallel),
                 Op::View(k, seed) => {
                     macro_rules! of_static {

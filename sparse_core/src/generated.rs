@@ -23,8 +23,8 @@ use crate::access::{
 };
 use crate::component::Component;
 use crate::entity::{Entities, Entity, EntityError};
-use crate::group::{GroupKey, GroupMut, GroupRef};
-use crate::storage::Storage;
+use crate::group::{ByComparator, ByKey, ByRadixKey, GroupKey, GroupMut, GroupOrder, GroupRef};
+use crate::storage::{RadixKey, Storage};
 
 /// A world that stores `T`: its storage, read only, and its values, mutably. Code
 /// written against it works on any `#[world]` that stores `T`:
@@ -181,9 +181,28 @@ pub trait HasGroup<K: GroupKey>: LendGroup<K> {
     fn group_ref(&self) -> GroupRef<'_, K>;
     /// The number of entities in the group.
     fn group_len(&self) -> usize;
-    /// Sorts the group (layer by layer, so that inner nested groups stay valid; a
-    /// non-owning group sorts its member set).
-    fn sort_group(&mut self, compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> Ordering);
+    /// Sorts the group in the order `order` gives each layer (layer by layer, so that
+    /// inner nested groups stay valid; a non-owning group sorts its member set). What the
+    /// three sorts below call.
+    fn sort_group_with(&mut self, order: impl GroupOrder<K>);
+
+    /// Sorts the group with a comparator over its members' items (std's unstable sort:
+    /// members with equal items may change places).
+    fn sort_group(&mut self, compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> Ordering) {
+        self.sort_group_with(ByComparator(compare));
+    }
+
+    /// Sorts the group by a key read once per member, stably (members with equal keys
+    /// keep their order).
+    fn sort_group_by_key<Key: Ord>(&mut self, key: impl FnMut(K::Item<'_>) -> Key) {
+        self.sort_group_with(ByKey(key));
+    }
+
+    /// Sorts the group by an integer or float key with a radix sort, stably (floats in
+    /// [`f64::total_cmp`]'s order).
+    fn sort_group_by_radix_key<Key: RadixKey>(&mut self, key: impl FnMut(K::Item<'_>) -> Key) {
+        self.sort_group_with(ByRadixKey(key));
+    }
 }
 
 /// A stored type that no group owns: its storage may be sorted on its own.

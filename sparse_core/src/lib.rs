@@ -69,7 +69,7 @@ pub use diagram::Diagram;
 pub use entity::{Entities, Entity, EntityError};
 pub use generated::{Access, Edit, EditEntities, HasComponent, HasGroup, InsertManyError, Unowned};
 pub use group::{
-    Action, Conflict, Exclude, Get, GroupDecl, GroupIter, GroupKey, GroupMut, GroupRef,
+    Action, Conflict, Exclude, Get, GroupDecl, GroupIter, GroupKey, GroupMut, GroupOrder, GroupRef,
     GroupRefIter, Layout, LayoutError, Place, Role, Step, Types,
 };
 #[cfg(feature = "serde")]

@@ -690,6 +690,15 @@ enum SortKey {
     Sum,
 }
 
+/// Which group sort: `sort_group` (a comparator), `sort_group_by_key` or
+/// `sort_group_by_radix_key` (both stable).
+#[derive(Clone, Copy, Debug)]
+enum SortHow {
+    Comparator,
+    Key,
+    RadixKey,
+}
+
 fn key_of(group: Grp, key: SortKey, comps: &Comps) -> u64 {
     let types = group.required();
     let value = |t: usize| u64::from(comps[t].unwrap_or(0));
@@ -1090,6 +1099,7 @@ enum Op {
         spelling: usize,
         key: SortKey,
         descending: bool,
+        how: SortHow,
     },
     /// `World::sort` of one storage: refused if a group owns it.
     Sort {
@@ -1397,9 +1407,18 @@ fn op() -> impl Strategy<Value = Op> {
         2 => target().prop_map(|target| Op::Destroy { target }),
         3 => (0..TYPES, target(), 0u32..4)
             .prop_map(|(ty, target, delta)| Op::GetMut { ty, target, delta }),
-        6 => (group(), 0usize..6, key, any::<bool>()).prop_map(
-            |(group, spelling, key, descending)| Op::SortGroup { group, spelling, key, descending }
-        ),
+        6 => (group(), 0usize..6, key, any::<bool>(), prop_oneof![
+            Just(SortHow::Comparator),
+            Just(SortHow::Key),
+            Just(SortHow::RadixKey)
+        ])
+        .prop_map(|(group, spelling, key, descending, how)| Op::SortGroup {
+            group,
+            spelling,
+            key,
+            descending,
+            how
+        }),
         2 => (sorted_type, any::<bool>()).prop_map(|(ty, descending)| Op::Sort { ty, descending }),
         5 => (group(), 0usize..6, 0usize..4, 0u32..4)
             .prop_map(|(group, spelling, ty, delta)| Op::Iterate { group, spelling, ty, delta }),
@@ -1458,30 +1477,62 @@ fn group_slices<Q: ModelKey>(world: &mut World) -> Result<Vec<(Entity, Comps)>, 
         .collect())
 }
 
-/// Sorts the group; checks that every item compared holds exactly the group's owned and
-/// observed types.
+/// Sorts the group; checks that every item compared or keyed holds exactly the group's
+/// owned and observed types, and that a key sort is stable: members with equal keys keep
+/// the order they had.
 fn sort_group<Q: ModelKey>(
     world: &mut World,
     group: Grp,
     key: SortKey,
     descending: bool,
+    how: SortHow,
+    model: &Model,
 ) -> Result<(), String> {
     let want = mask(&only(&[Some(0); TYPES], &group.required()));
     let mut wrong = None;
-    let result = world.sort_group::<Q>(|x, y| {
-        let (x, y) = (Q::item_vals(x), Q::item_vals(y));
-        for item in [&x, &y] {
-            if mask(item) != want {
-                wrong = Some(*item);
-            }
+    let mut check = |item: &Comps| {
+        if mask(item) != want {
+            wrong = Some(*item);
         }
-        order(key_of(group, key, &x), key_of(group, key, &y), descending)
-    });
-    ensure!(result.is_ok(), "sort_group {group:?}: {result:?}");
+    };
+    let before = group_entities::<Q>(world).map_err(|e| e.to_string())?;
+    // A descending key sort sorts by the complement: the same order, reversed.
+    let mut keyed = |x: Q::Item<'_>| {
+        let x = Q::item_vals(x);
+        check(&x);
+        let k = key_of(group, key, &x);
+        if descending { !k } else { k }
+    };
+    let result = match how {
+        SortHow::Comparator => world.sort_group::<Q>(|x, y| {
+            let (x, y) = (Q::item_vals(x), Q::item_vals(y));
+            check(&x);
+            check(&y);
+            order(key_of(group, key, &x), key_of(group, key, &y), descending)
+        }),
+        SortHow::Key => world.sort_group_by_key::<Q, u64>(&mut keyed),
+        SortHow::RadixKey => world.sort_group_by_radix_key::<Q, u64>(&mut keyed),
+    };
+    ensure!(result.is_ok(), "sort_group {group:?} {how:?}: {result:?}");
     ensure!(
         wrong.is_none(),
-        "sort_group {group:?} compared the item {wrong:?}"
+        "sort_group {group:?} {how:?} read the item {wrong:?}"
     );
+    if !matches!(how, SortHow::Comparator) {
+        let after = group_entities::<Q>(world).map_err(|e| e.to_string())?;
+        let was_at = |e: &Entity| before.iter().position(|b| b == e);
+        let key_of_entity = |e: Entity| key_of(group, key, &model[&e]);
+        for pair in after.windows(2) {
+            if key_of_entity(pair[0]) == key_of_entity(pair[1]) {
+                ensure!(
+                    was_at(&pair[0]) < was_at(&pair[1]),
+                    "sort_group {group:?} {how:?}: {:?} and {:?} have equal keys and changed order",
+                    pair[0],
+                    pair[1]
+                );
+            }
+        }
+    }
     Ok(())
 }
 
@@ -2347,8 +2398,9 @@ impl Harness {
                 spelling,
                 key,
                 descending,
+                how,
             } => with_group!(group, spelling, Key => {
-                sort_group::<Key>(&mut self.world, group, key, descending)
+                sort_group::<Key>(&mut self.world, group, key, descending, how, &self.model)
             })?,
             Op::Sort { ty, descending } => {
                 dispatch!(ty, sort_storage(&mut self.world, descending))?
@@ -3788,6 +3840,7 @@ fn run(order: &[usize], spellings: &[usize], ops: &[Op]) -> Result<(), String> {
             spelling,
             key,
             descending,
+            ..
         } = *op
         {
             h.check_sorted(group, spelling, key, descending)

@@ -73,7 +73,7 @@ impl<T: Component> ErasedStorage for Storage<T> {
     }
 
     fn apply_sources(&mut self, sources: &[u32]) {
-        self.apply_gather_unchecked(&mut sources.to_vec());
+        self.permute_prefix(sources);
     }
 
     fn type_name(&self) -> &'static str {

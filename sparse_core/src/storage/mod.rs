@@ -13,7 +13,7 @@ pub use compact::Marks;
 pub(crate) use erased::ErasedStorage;
 pub use erased::StorageInfo;
 pub use sort::RadixKey;
-pub(crate) use sort::is_permutation;
+pub(crate) use sort::radix_sort_pairs;
 pub(crate) use sparse_set::SetCursor;
 pub use sparse_set::SparseSet;
 

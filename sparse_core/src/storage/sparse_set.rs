@@ -326,18 +326,19 @@ impl SparseSet {
         self.sparse.set(entity.index(), position as u32);
     }
 
-    /// Rewrites the sparse entries of the members in `range` from the dense array.
-    /// Rearranges the members so that position `i` receives what was at `sources[i]`, in
-    /// one out-of-place pass, and re-points every sparse entry.
+    /// Rearranges the prefix `[0, n)` of the members, `n` the length of `sources`, so
+    /// that position `i` receives what was at the `i`-th item of `sources`, and re-points
+    /// their sparse entries.
     ///
-    /// `sources` must be a permutation of `0..len()` (callers build it from positions).
-    pub(crate) fn gather_all(&mut self, sources: impl Iterator<Item = usize>) {
-        let dense: Vec<Entity> = sources.map(|s| self.dense[s]).collect();
-        debug_assert_eq!(dense.len(), self.dense.len());
-        self.dense = dense;
-        self.reindex(0..self.dense.len());
+    /// `sources` must be a permutation of `0..n` (callers build it from positions).
+    pub(crate) fn gather(&mut self, sources: impl ExactSizeIterator<Item = usize>) {
+        let n = sources.len();
+        let gathered: Vec<Entity> = sources.map(|s| self.dense[s]).collect();
+        self.dense[..n].copy_from_slice(&gathered);
+        self.reindex(0..n);
     }
 
+    /// Rewrites the sparse entries of the members in `range` from the dense array.
     pub(crate) fn reindex(&mut self, range: core::ops::Range<usize>) {
         for position in range {
             self.sparse

@@ -22,10 +22,11 @@ use crate::diagram::Diagram;
 use crate::entity::{Entities, Entity, EntityError};
 use crate::generated::{Edit, EditEntities, InsertManyError, Token};
 use crate::group::{
-    self, Aligned, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupRef, Layout, Step,
+    self, Aligned, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupOrder, GroupRef,
+    Layout, Step,
 };
 use crate::hooks::{self, WorldInfo};
-use crate::storage::{ErasedStorage, SparseSet, Storage, StorageInfo};
+use crate::storage::{ErasedStorage, RadixKey, SparseSet, Storage, StorageInfo};
 pub use error::{AccessError, LayoutErrors};
 pub use parts::ErasedSlot;
 use plan::TypedPlan;
@@ -534,6 +535,37 @@ impl World {
         &mut self,
         compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> Ordering,
     ) -> Result<(), AccessError> {
+        self.sort_group_with::<K>(group::ByComparator(compare))
+    }
+
+    /// Sorts the group named by `K` by a key read once per member, stably, layer by
+    /// layer as [`sort_group`](World::sort_group) does.
+    ///
+    /// # Errors
+    /// [`AccessError::NoSuchGroup`] if the world has no such group.
+    pub fn sort_group_by_key<K: GroupKey, Key: Ord>(
+        &mut self,
+        key: impl FnMut(K::Item<'_>) -> Key,
+    ) -> Result<(), AccessError> {
+        self.sort_group_with::<K>(group::ByKey(key))
+    }
+
+    /// Sorts the group named by `K` by an integer or float key with a radix sort, stably,
+    /// layer by layer as [`sort_group`](World::sort_group) does.
+    ///
+    /// # Errors
+    /// [`AccessError::NoSuchGroup`] if the world has no such group.
+    pub fn sort_group_by_radix_key<K: GroupKey, Key: RadixKey>(
+        &mut self,
+        key: impl FnMut(K::Item<'_>) -> Key,
+    ) -> Result<(), AccessError> {
+        self.sort_group_with::<K>(group::ByRadixKey(key))
+    }
+
+    fn sort_group_with<K: GroupKey>(
+        &mut self,
+        order: impl GroupOrder<K>,
+    ) -> Result<(), AccessError> {
         let group = self.group_index::<K>()?;
         let owned = self.indices(&K::Owned::keys());
         let observed = self.indices(&K::Observed::keys());
@@ -549,7 +581,7 @@ impl World {
         let owned = K::Owned::take_slots(&mut slots, &owned)?;
         let observed = K::Observed::take_slots(&mut slots, &observed)?;
         if let Some(members) = &mut groups[group].members {
-            group::sort_members::<K>(members, owned, observed, compare);
+            group::sort_members::<K>(members, owned, observed, order);
             return Ok(());
         }
         let mut layer_ends: Vec<usize> = layout
@@ -559,7 +591,7 @@ impl World {
             .map(|&g| groups[g].len)
             .collect();
         layer_ends.push(groups[group].len);
-        let sources = group::group_sources::<K>(owned, observed, &layer_ends, compare);
+        let sources = group::group_sources::<K>(owned, observed, &layer_ends, order);
         drop(slots);
         for (key, g) in layout.sort_targets(group) {
             let len = groups[g].len;

@@ -225,14 +225,8 @@ fn group(cx: &Cx<'_>, g: usize) -> TokenStream {
                 self.__sparse.#group_len()
             }
 
-            fn sort_group(
-                &mut self,
-                compare: impl FnMut(
-                    <#tuple as __sg::GroupKey>::Item<'_>,
-                    <#tuple as __sg::GroupKey>::Item<'_>,
-                ) -> ::core::cmp::Ordering,
-            ) {
-                self.__sparse.#sort_group(compare);
+            fn sort_group_with(&mut self, order: impl __sg::GroupOrder<#tuple>) {
+                self.__sparse.#sort_group(order);
             }
         }
 

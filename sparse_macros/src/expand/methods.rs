@@ -94,6 +94,14 @@ pub(crate) const METHODS: &[Method] = &[
         emit: sort_group,
     },
     Method {
+        name: "sort_group_by_key",
+        emit: sort_group_by_key,
+    },
+    Method {
+        name: "sort_group_by_radix_key",
+        emit: sort_group_by_radix_key,
+    },
+    Method {
         name: "sort",
         emit: sort,
     },
@@ -530,8 +538,7 @@ fn sort_group(cx: &Cx<'_>) -> TokenStream {
             /// sorted on its own). A non-owning group sorts its member set.
             ///
             /// # Panics
-            /// Passes on a panic of `compare`; the group is then left as it was (a
-            /// non-owning group consistent, in some order).
+            /// Passes on a panic of `compare`; the group is then left as it was.
             #vis fn sort_group<K: #krate::GroupKey>(
                 &mut self,
                 compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> ::core::cmp::Ordering,
@@ -539,6 +546,51 @@ fn sort_group(cx: &Cx<'_>) -> TokenStream {
                 Self: #krate::HasGroup<K>,
             {
                 <Self as #krate::HasGroup<K>>::sort_group(self, compare);
+            }
+        },
+    )
+}
+
+fn sort_group_by_key(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Sorts the group named by `K` by a key read once per member, stably (members
+            /// with equal keys keep their order), layer by layer as `sort_group` does.
+            ///
+            /// # Panics
+            /// Passes on a panic of `key` or of the key's `Ord`; the group is then left as
+            /// it was.
+            #vis fn sort_group_by_key<K: #krate::GroupKey, Key: ::core::cmp::Ord>(
+                &mut self,
+                key: impl FnMut(K::Item<'_>) -> Key,
+            ) where
+                Self: #krate::HasGroup<K>,
+            {
+                <Self as #krate::HasGroup<K>>::sort_group_by_key(self, key);
+            }
+        },
+    )
+}
+
+fn sort_group_by_radix_key(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Sorts the group named by `K` by an integer or float key (see `RadixKey`)
+            /// with a radix sort, stably, layer by layer as `sort_group` does.
+            ///
+            /// # Panics
+            /// Passes on a panic of `key`; the group is then left as it was.
+            #vis fn sort_group_by_radix_key<K: #krate::GroupKey, Key: #krate::RadixKey>(
+                &mut self,
+                key: impl FnMut(K::Item<'_>) -> Key,
+            ) where
+                Self: #krate::HasGroup<K>,
+            {
+                <Self as #krate::HasGroup<K>>::sort_group_by_radix_key(self, key);
             }
         },
     )

@@ -263,7 +263,7 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
         (
             quote!(__p::group_over::<#key>(&w.#members, (), #observed)),
             quote!(__p::group_ref_over::<#key>(&w.#members, (), #observed_ref)),
-            quote!(__p::sort_members::<#key>(&mut w.#members, (), #observed, compare);),
+            quote!(__p::sort_members::<#key>(&mut w.#members, (), #observed, order);),
         )
     } else {
         let applies = plan.sort_targets.iter().map(|&(i, owner)| {
@@ -275,7 +275,7 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
             quote!(__p::group_ref::<#key>(#owned_ref, #len, #observed_ref)),
             quote! {
                 let layer_ends = [#(#inner_lens,)* #len];
-                let sources = __p::group_sources::<#key>(#owned, #observed, &layer_ends, compare);
+                let sources = __p::group_sources::<#key>(#owned, #observed, &layer_ends, order);
                 #(#applies)*
             },
         )
@@ -308,13 +308,8 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
         }
 
         #cfg
-        pub fn #sort_group(
-            &mut self,
-            compare: impl FnMut(
-                <#key as __sg::GroupKey>::Item<'_>,
-                <#key as __sg::GroupKey>::Item<'_>,
-            ) -> ::core::cmp::Ordering,
-        ) where
+        pub fn #sort_group(&mut self, order: impl __sg::GroupOrder<#key>)
+        where
             #bounds
         {
             let w = self;
