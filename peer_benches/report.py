@@ -6,6 +6,7 @@ Usage:
                                                     serde_3deep[_interleaved]: save, load vs hecs;
                                                     par_w1 / par_w2: serial, parallel, speed-up
   python3 peer_benches/report.py --markdown         the README's table of the peer groups
+  python3 peer_benches/report.py --floor            W1 / W2 against the bandwidth floor
 Reads target/criterion/<group>/<function>/new/{estimates,benchmark}.json of the last run.
 """
 import json
@@ -173,9 +174,57 @@ def blocks(groups):
             print(f"  {name:{width}} {ns:10.3f}   {ratio}")
 
 
+# The bandwidth floor: for each workload, the STREAM kernel with its access pattern and
+# the bytes it touches per (matched) entity, counted as STREAM counts them (each component
+# read, each written one once): W1 reads a 12-byte position and velocity and writes the
+# position; W2 reads 16-byte `B` and `C` and writes `A`.
+FLOOR = [
+    ("w1_pos_vel", "add_in_place", 36),
+    ("w1_pos_vel_10m", "add_in_place", 36),
+    ("w2_nested", "triad", 48),
+    ("w2_nested_10m", "triad", 48),
+]
+
+
+def bandwidth():
+    """GB/s (= bytes per ns) of each kernel of the `bandwidth` group."""
+    rates = {}
+    for bench in (ROOT / "bandwidth").iterdir() if (ROOT / "bandwidth").is_dir() else []:
+        new = bench / "new"
+        if not (new / "estimates.json").exists():
+            continue
+        median = json.loads((new / "estimates.json").read_text())["median"]["point_estimate"]
+        throughput = json.loads((new / "benchmark.json").read_text()).get("throughput") or {}
+        size = throughput.get("Bytes") or throughput.get("bytes")
+        if size:
+            rates[bench.name] = size / median
+    return rates
+
+
+def floor():
+    """Each function of W1 / W2 as a fraction of the floor its bytes and the machine's
+    bandwidth imply: floor ns = bytes per entity / (bytes per ns); fraction = floor /
+    measured (1.00 = at the floor; above 1 = faster than memory allows, i.e. cached)."""
+    rates = bandwidth()
+    for kernel, rate in sorted(rates.items()):
+        print(f"bandwidth {kernel}: {rate:.2f} GB/s")
+    for group, kernel, size in FLOOR:
+        rows = load(ROOT / group)
+        if not rows or kernel not in rates:
+            continue
+        floor_ns = size / rates[kernel]
+        print(f"\n{group}  ({size} B per entity; floor {floor_ns:.3f} ns at {kernel}'s "
+              f"{rates[kernel]:.2f} GB/s; fraction = floor / measured)")
+        for name, ns in sorted(rows.items(), key=lambda kv: kv[1]):
+            print(f"  {name:24} {ns:10.3f}   {floor_ns / ns:6.2f}")
+
+
 def main():
     if sys.argv[1:] == ["--markdown"]:
         markdown()
+        return
+    if sys.argv[1:] == ["--floor"]:
+        floor()
         return
     groups = sys.argv[1:] or sorted(p.name for p in ROOT.iterdir() if p.is_dir() and p.name != "report")
     blocks(groups)

@@ -141,6 +141,18 @@ fn w1_pos_vel(c: &mut Criterion) {
     );
     bench_run(
         &mut g,
+        "sparse_for_loop",
+        || ours::w1::setup(n),
+        ours::w1::run_for_loop,
+    );
+    bench_run(
+        &mut g,
+        "sparse_zip",
+        || ours::w1::setup(n),
+        ours::w1::run_zip,
+    );
+    bench_run(
+        &mut g,
         "sparsey",
         || sparsey_impl::w1::setup(n),
         sparsey_impl::w1::run,
@@ -200,6 +212,19 @@ fn w1_pos_vel_10m(c: &mut Criterion) {
     );
     bench_run(
         &mut g,
+        "sparse_for_loop",
+        || ours::w1::setup(n),
+        ours::w1::run_for_loop,
+    );
+    bench_run(
+        &mut g,
+        "sparse_zip",
+        || ours::w1::setup(n),
+        ours::w1::run_zip,
+    );
+    bench_run(&mut g, "raw_zip", || raw::w1::setup(n), raw::w1::run_zip);
+    bench_run(
+        &mut g,
         "sparsey",
         || sparsey_impl::w1::setup(n),
         sparsey_impl::w1::run,
@@ -240,6 +265,18 @@ fn w2_nested(c: &mut Criterion) {
     );
     bench_run(
         &mut g,
+        "sparse_for_loop",
+        || ours::w2::setup(n),
+        ours::w2::run_for_loop,
+    );
+    bench_run(
+        &mut g,
+        "sparse_zip",
+        || ours::w2::setup(n),
+        ours::w2::run_zip,
+    );
+    bench_run(
+        &mut g,
         "sparsey",
         || sparsey_impl::w2::setup(n),
         sparsey_impl::w2::run,
@@ -273,6 +310,73 @@ fn w2_nested(c: &mut Criterion) {
         "bevy_contiguous",
         || bevy_impl::w2::setup(n),
         bevy_impl::w2::run_contiguous,
+    );
+    g.finish();
+}
+
+/// W2 with 10M entities (5M matched): the natural loops, raw, sparsey and bevy.
+fn w2_nested_10m(c: &mut Criterion) {
+    let n = sizes::W2_10M;
+    let mut g = c.benchmark_group("w2_nested_10m");
+    g.throughput(Throughput::Elements((n / 2) as u64));
+    g.sample_size(20);
+    bench_run(&mut g, "raw", || raw::w2::setup(n), raw::w2::run);
+    bench_run(&mut g, "sparse", || ours::w2::setup(n), ours::w2::run);
+    bench_run(
+        &mut g,
+        "sparse_for_each",
+        || ours::w2::setup(n),
+        ours::w2::run_for_each,
+    );
+    bench_run(
+        &mut g,
+        "sparse_for_loop",
+        || ours::w2::setup(n),
+        ours::w2::run_for_loop,
+    );
+    bench_run(
+        &mut g,
+        "sparse_zip",
+        || ours::w2::setup(n),
+        ours::w2::run_zip,
+    );
+    bench_run(
+        &mut g,
+        "sparsey",
+        || sparsey_impl::w2::setup(n),
+        sparsey_impl::w2::run,
+    );
+    bench_run(
+        &mut g,
+        "bevy",
+        || bevy_impl::w2::setup(n),
+        bevy_impl::w2::run,
+    );
+    g.finish();
+}
+
+/// STREAM-style bandwidth of this machine, in the access patterns of W1 and W2, on
+/// `f64` arrays far larger than any cache: `add_in_place` is `a[i] += b[i]` (W1's
+/// `pos += vel`: two reads and one write an element, 24 bytes counted), `triad` is
+/// `a[i] = b[i] + s * c[i]` (W2's `a = b + c`: two reads and one write, 24 bytes).
+/// Throughput is in bytes, as STREAM counts them (a write counts once; the cache's read
+/// for ownership is not counted), so criterion prints GB/s.
+fn bandwidth(c: &mut Criterion) {
+    let n = sizes::STREAM;
+    let mut g = c.benchmark_group("bandwidth");
+    g.throughput(Throughput::Bytes((3 * 8 * n) as u64));
+    g.sample_size(20);
+    bench_run(
+        &mut g,
+        "add_in_place",
+        || (vec![1.0f64; n], vec![2.0f64; n]),
+        |(a, b)| raw::stream_add_in_place(a, b),
+    );
+    bench_run(
+        &mut g,
+        "triad",
+        || (vec![0.0f64; n], vec![1.0f64; n], vec![2.0f64; n]),
+        |(a, b, c)| raw::stream_triad(a, b, c),
     );
     g.finish();
 }
@@ -339,6 +443,56 @@ fn w4_spawn(c: &mut Criterion) {
         "bevy",
         || bevy_impl::w4::setup(n),
         bevy_impl::w4::run,
+    );
+    // Into a world that already holds n entities (the bulk paths of the target).
+    bench_spawn(
+        &mut g,
+        "sparse_populated",
+        || ours::w4::setup_populated(n),
+        ours::w4::run,
+    );
+    bench_spawn(
+        &mut g,
+        "shipyard_populated",
+        || shipyard_impl::w4::setup_populated(n),
+        shipyard_impl::w4::run,
+    );
+    // One call per entity.
+    bench_spawn(
+        &mut g,
+        "sparse_each",
+        || ours::w4::setup(n),
+        ours::w4::run_each,
+    );
+    bench_spawn(
+        &mut g,
+        "sparse_spawn_insert",
+        || ours::w4::setup(n),
+        ours::w4::run_spawn_insert,
+    );
+    bench_spawn(
+        &mut g,
+        "sparsey_each",
+        || sparsey_impl::w4::setup(n),
+        sparsey_impl::w4::run_each,
+    );
+    bench_spawn(
+        &mut g,
+        "hecs_each",
+        || hecs_impl::w4::setup(n),
+        hecs_impl::w4::run_each,
+    );
+    bench_spawn(
+        &mut g,
+        "shipyard_each",
+        || shipyard_impl::w4::setup(n),
+        shipyard_impl::w4::run_each,
+    );
+    bench_spawn(
+        &mut g,
+        "bevy_each",
+        || bevy_impl::w4::setup(n),
+        bevy_impl::w4::run_each,
     );
     g.finish();
 }
@@ -770,6 +924,8 @@ criterion_group!(
     w1_pos_vel,
     w1_pos_vel_10m,
     w2_nested,
+    w2_nested_10m,
+    bandwidth,
     w3_add_remove,
     w4_spawn,
     w5_movement_frozen,

@@ -302,6 +302,13 @@ pub mod w4 {
         s.world.spawn_batch((0..s.n).map(|_| transform_bundle()));
     }
 
+    /// Spawns `n` entities one call each: `spawn`.
+    pub fn run_each(s: &mut State) {
+        for _ in 0..s.n {
+            s.world.spawn(transform_bundle());
+        }
+    }
+
     /// Entities with a `Position` (test helper).
     pub fn len(s: &mut State) -> usize {
         s.world.query::<&Position>().iter(&s.world).len()

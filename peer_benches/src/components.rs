@@ -336,6 +336,11 @@ pub mod sizes {
     pub const W1_10M: usize = 10_000_000;
     /// W2.
     pub const W2: usize = 1_000_000;
+    /// W2 10M variant.
+    pub const W2_10M: usize = 10_000_000;
+    /// Elements of each `f64` array of the bandwidth kernels (128 MiB an array: far
+    /// beyond any cache).
+    pub const STREAM: usize = 1 << 24;
     /// W3.
     pub const W3: usize = 10_000;
     /// W4 (`simple_insert`).

@@ -235,6 +235,13 @@ pub mod w4 {
             .for_each(drop);
     }
 
+    /// Spawns `n` entities one call each: `spawn`.
+    pub fn run_each(s: &mut State) {
+        for _ in 0..s.n {
+            s.world.spawn(transform_bundle());
+        }
+    }
+
     /// Entities alive (test helper).
     pub fn len(s: &mut State) -> usize {
         s.world.len() as usize

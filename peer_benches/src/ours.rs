@@ -57,6 +57,21 @@ pub mod w1 {
             .for_each(|_, (p, v)| p.add_velocity(v));
     }
 
+    /// A `for` loop over the group, as a user writes it.
+    pub fn run_for_loop(s: &mut State) {
+        for (_, (p, v)) in s.world.group::<(Position, Velocity)>() {
+            p.add_velocity(v);
+        }
+    }
+
+    /// The group's slices zipped, the body over the structs, as a user writes it.
+    pub fn run_zip(s: &mut State) {
+        let (_, (p, v)) = s.world.group::<(Position, Velocity)>().into_slices();
+        for (p, v) in p.iter_mut().zip(v.iter()) {
+            p.add_velocity(v);
+        }
+    }
+
     /// The group's parallel loop (`par_for_each`, rayon's global pool), same body as
     /// [`run_for_each`].
     pub fn run_par(s: &mut State) {
@@ -145,6 +160,21 @@ pub mod w2 {
         s.world
             .group::<(A, B, C)>()
             .for_each(|_, (a, b, c)| a_eq_b_plus_c(a, b, c));
+    }
+
+    /// A `for` loop over the group, as a user writes it.
+    pub fn run_for_loop(s: &mut State) {
+        for (_, (a, b, c)) in s.world.group::<(A, B, C)>() {
+            a_eq_b_plus_c(a, b, c);
+        }
+    }
+
+    /// The group's slices zipped in place (no kernel function), as a user writes it.
+    pub fn run_zip(s: &mut State) {
+        let (_, (a, b, c)) = s.world.group::<(A, B, C)>().into_slices();
+        for ((a, b), c) in a.iter_mut().zip(b.iter()).zip(c.iter()) {
+            a_eq_b_plus_c(a, b, c);
+        }
     }
 
     /// The group's parallel loop (`par_for_each`, rayon's global pool), same body as
@@ -652,6 +682,32 @@ pub mod w4 {
     /// reserves every storage once (the API the README recommends for bulk spawns).
     pub fn run(s: &mut State) {
         s.world.spawn_batch((0..s.n).map(|_| transform_bundle()));
+    }
+
+    /// Spawns `n` entities one call each: `spawn_with` the four components.
+    pub fn run_each(s: &mut State) {
+        for _ in 0..s.n {
+            s.world.spawn_with(transform_bundle());
+        }
+    }
+
+    /// Spawns `n` entities one by one: `spawn`, then one `insert` per component.
+    pub fn run_spawn_insert(s: &mut State) {
+        for _ in 0..s.n {
+            let e = s.world.spawn();
+            let (t, p, r, v) = transform_bundle();
+            s.world.insert(e, t).expect("alive");
+            s.world.insert(e, p).expect("alive");
+            s.world.insert(e, r).expect("alive");
+            s.world.insert(e, v).expect("alive");
+        }
+    }
+
+    /// A world already holding `n` entities spawned the same way (untimed).
+    pub fn setup_populated(n: usize) -> State {
+        let mut s = setup(n);
+        run(&mut s);
+        s
     }
 
     /// Entities alive (test helper).

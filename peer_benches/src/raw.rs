@@ -254,3 +254,20 @@ pub mod fragmented_iter {
         }
     }
 }
+
+/// STREAM's "add" in place, `a[i] += b[i]`: the access pattern of W1.
+#[inline(never)]
+pub fn stream_add_in_place(a: &mut [f64], b: &[f64]) {
+    for (a, b) in a.iter_mut().zip(b) {
+        *a += b;
+    }
+}
+
+/// STREAM's triad, `a[i] = b[i] + s * c[i]`: the access pattern of W2.
+#[inline(never)]
+pub fn stream_triad(a: &mut [f64], b: &[f64], c: &[f64]) {
+    const S: f64 = 3.0;
+    for ((a, b), c) in a.iter_mut().zip(b).zip(c) {
+        *a = b + S * c;
+    }
+}

@@ -231,6 +231,20 @@ pub mod w4 {
             .bulk_add_entity((0..s.n).map(|_| transform_bundle()));
     }
 
+    /// Spawns `n` entities one call each: `add_entity`.
+    pub fn run_each(s: &mut State) {
+        for _ in 0..s.n {
+            s.world.add_entity(transform_bundle());
+        }
+    }
+
+    /// A world already holding `n` entities spawned the same way (untimed).
+    pub fn setup_populated(n: usize) -> State {
+        let mut s = setup(n);
+        run(&mut s);
+        s
+    }
+
     /// Entities with a `Position` (test helper).
     pub fn len(s: &mut State) -> usize {
         s.world.run(|pos: View<Position>| pos.len())

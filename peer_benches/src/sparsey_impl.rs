@@ -314,6 +314,13 @@ pub mod w4 {
         s.world.extend((0..s.n).map(|_| transform_bundle()));
     }
 
+    /// Spawns `n` entities one call each: `create`.
+    pub fn run_each(s: &mut State) {
+        for _ in 0..s.n {
+            s.world.create(transform_bundle());
+        }
+    }
+
     /// Entities alive (test helper).
     pub fn len(s: &mut State) -> usize {
         s.world.entities().len()

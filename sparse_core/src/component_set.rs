@@ -285,13 +285,26 @@ macro_rules! component_set {
 
         impl<$($T: Component),+> sealed::Sealed for ($($T,)+) {
             #[inline]
-            fn for_each_in(entities: &[Entity], slices: <Self as ComponentSet>::SlicesMut<'_>, mut f: impl FnMut(Entity, <Self as ComponentSet>::RefsMut<'_>)) {
-                let n = entities.len();
-                // Re-slicing to `n` lets the optimizer drop every bounds check in the loop.
-                $(let $t = &mut slices.$i[..n];)+
-                for i in 0..n {
-                    f(entities[i], ($(&mut $t[i],)+));
+            fn for_each_in(entities: &[Entity], slices: <Self as ComponentSet>::SlicesMut<'_>, f: impl FnMut(Entity, <Self as ComponentSet>::RefsMut<'_>)) {
+                /// The loop gets the slices as arguments of a function of its own: a
+                /// `&mut` slice argument is known not to alias any other (LLVM's
+                /// `noalias`), which is lost once the loop is inlined where the slices
+                /// were computed. With it, the loop vectorises without run-time overlap
+                /// checks. `visit` is a type parameter, so it is still inlined into the loop.
+                #[inline(never)]
+                #[allow(clippy::too_many_arguments, reason = "one slice per component type: separate arguments are the point")]
+                fn walk<$($T,)+ Visit>(entities: &[Entity], $($t: &mut [$T],)+ mut visit: Visit)
+                where
+                    Visit: for<'r> FnMut(Entity, ($(&'r mut $T,)+)),
+                {
+                    let n = entities.len();
+                    // Re-slicing to `n` lets the optimizer drop every bounds check.
+                    $(let $t = &mut $t[..n];)+
+                    for i in 0..n {
+                        visit(entities[i], ($(&mut $t[i],)+));
+                    }
                 }
+                walk(entities, $(slices.$i,)+ f);
             }
 
             #[inline]
