@@ -81,7 +81,8 @@ def group_entries():
             yield group, title if len(fns) == 1 else f"{title}, `{fn}`", fn
 
 
-def load(group_dir):
+def medians(group_dir):
+    """{function: (median ns, throughput dict)} of the group's last run."""
     rows = {}
     if not group_dir.is_dir():
         return rows
@@ -91,10 +92,16 @@ def load(group_dir):
             continue
         median = json.loads((new / "estimates.json").read_text())["median"]["point_estimate"]
         meta = json.loads((new / "benchmark.json").read_text())
-        throughput = meta.get("throughput") or {}
-        elements = throughput.get("Elements") or throughput.get("elements") or 1
-        rows[bench.name] = median / elements
+        rows[bench.name] = (median, meta.get("throughput") or {})
     return rows
+
+
+def load(group_dir):
+    """{function: ns per element}."""
+    return {
+        name: median / (throughput.get("Elements") or throughput.get("elements") or 1)
+        for name, (median, throughput) in medians(group_dir).items()
+    }
 
 
 def markdown():
@@ -189,15 +196,10 @@ FLOOR = [
 def bandwidth():
     """GB/s (= bytes per ns) of each kernel of the `bandwidth` group."""
     rates = {}
-    for bench in (ROOT / "bandwidth").iterdir() if (ROOT / "bandwidth").is_dir() else []:
-        new = bench / "new"
-        if not (new / "estimates.json").exists():
-            continue
-        median = json.loads((new / "estimates.json").read_text())["median"]["point_estimate"]
-        throughput = json.loads((new / "benchmark.json").read_text()).get("throughput") or {}
+    for name, (median, throughput) in medians(ROOT / "bandwidth").items():
         size = throughput.get("Bytes") or throughput.get("bytes")
         if size:
-            rates[bench.name] = size / median
+            rates[name] = size / median
     return rates
 
 

@@ -1724,8 +1724,8 @@ where
 }
 
 /// A read-only view `View<Q, F>`: through `borrow_ref`, looked up at `probe`, walked
-/// through `&view` (style 0), `iter` next to a second view (1), by value (2); or through
-/// `borrow` and `for_each` (3).
+/// through `&view` (style 0), `iter` next to a second view (1), by value (2), by
+/// `par_for_each` (4, feature `rayon`); or through `borrow` and `for_each` (3).
 fn view_read<Q: ReadOnlyQuery, F: Filter>(
     world: &mut World,
     style: usize,
@@ -1736,27 +1736,6 @@ where
     for<'a> Q::Item<'a>: Read,
 {
     let mut visited = Vec::new();
-    #[cfg(feature = "rayon")]
-    if style == 4 {
-        let world: &World = world;
-        let mut view = world
-            .borrow_ref::<View<Q, F>>()
-            .map_err(|e| format!("borrow_ref: {e}"))?;
-        let (dense, hint) = (view.is_dense(), view.len_hint());
-        let item = view.get(probe).map(|item| comps_of(&item));
-        let probe = (item, view.contains(probe));
-        let (walked, out) = (view.walked(), std::sync::Mutex::new(Vec::new()));
-        view.par_for_each(|e, item| {
-            let comps = comps_of(&item);
-            out.lock().expect("no walk panicked").push((e, comps));
-        });
-        return Ok(ViewRun {
-            dense,
-            hint,
-            probe,
-            visited: in_order(out, walked),
-        });
-    }
     if style == 3 {
         let mut view = world
             .borrow::<View<Q, F>>()
@@ -1798,6 +1777,15 @@ where
                 walks.eq(visited.iter().map(|&(e, _)| e)),
                 "two read-only views walk differently"
             );
+        }
+        #[cfg(feature = "rayon")]
+        4 => {
+            let (walked, out) = (view.walked(), std::sync::Mutex::new(Vec::new()));
+            view.par_for_each(|e, item| {
+                let comps = comps_of(&item);
+                out.lock().expect("no walk panicked").push((e, comps));
+            });
+            visited = in_order(out, walked);
         }
         _ => {
             for (e, item) in view {

@@ -151,7 +151,7 @@ pub fn sort_members<'a, K: GroupKey>(
             K::item(K::Owned::refs_at(&slices, 0), observed)
         });
     });
-    members.gather(sources.iter().map(|&s| s as usize));
+    members.gather(0, sources.iter().map(|&s| s as usize));
 }
 
 #[cold]

@@ -99,7 +99,7 @@ impl<T> Storage<T> {
             .map(|(position, component)| (key(component), position as u32))
             .collect();
         keyed.sort_unstable();
-        self.gather(keyed.iter().map(|&(_, position)| position as usize));
+        self.gather(0, keyed.iter().map(|&(_, position)| position as usize));
     }
 
     /// Sorts by an integer or float key with a radix sort of `(key, position)` pairs (most
@@ -128,15 +128,14 @@ impl<T> Storage<T> {
         let digit = Digit::new(varying, self.components.len());
         let starts = digit.bucket_starts(self.components.iter().map(&mut radix));
         let mut pairs = vec![(0, 0); self.components.len()];
-        let mut next = starts.clone();
-        for (position, component) in self.components.iter().enumerate() {
-            let key = radix(component);
-            let slot = &mut next[digit.of(key)];
-            pairs[*slot] = (key, position as u32);
-            *slot += 1;
-        }
+        let keyed = self.components.iter().enumerate();
+        digit.scatter(
+            &starts,
+            keyed.map(|(p, c)| (radix(c), p as u32)),
+            &mut pairs,
+        );
         finish_buckets(&starts, &mut pairs, &mut Vec::new());
-        self.gather(pairs.iter().map(|&(_, position)| position as usize));
+        self.gather(0, pairs.iter().map(|&(_, position)| position as usize));
     }
 
     /// Whether the components are already in the order of `key` (one read, no allocation:
@@ -157,23 +156,27 @@ impl<T> Storage<T> {
         true
     }
 
-    /// Rearranges the prefix `[0, sources.len())` at once: position `i` receives what
-    /// was at the `i`-th item of `sources`, a permutation of `0..sources.len()`. The
-    /// components move out of place in one pass, the entities in another, and the sparse
-    /// entries are re-pointed in a third: each loop has one stream of random reads, which
-    /// keeps many cache misses in flight (walking the permutation's cycles in place waits
-    /// for one miss at a time).
-    fn gather(&mut self, sources: impl ExactSizeIterator<Item = usize> + Clone) {
+    /// Rearranges the positions `[start, start + sources.len())` at once: position
+    /// `start + i` receives what was at the `i`-th item of `sources`, a permutation of
+    /// that range. The components move out of place in one pass, the entities in another,
+    /// and the sparse entries are re-pointed in a third: each loop has one stream of random
+    /// reads, which keeps many cache misses in flight (walking the permutation's cycles in
+    /// place waits for one miss at a time).
+    fn gather(&mut self, start: usize, sources: impl ExactSizeIterator<Item = usize> + Clone) {
         let (len, n) = (self.components.len(), sources.len());
-        assert!(n <= len, "a gather of {n} positions in a storage of {len}");
+        assert!(
+            start + n <= len,
+            "a gather of {start}..{} in a storage of {len}",
+            start + n
+        );
         let mut gathered: Vec<T> = Vec::with_capacity(n);
         let old = self.components.as_mut_ptr();
         for (i, source) in sources.clone().enumerate() {
-            debug_assert!(source < n && i < n);
-            // SAFETY: `sources` is a permutation of `0..n` with `n <= len` (the callers
-            // build it from each position once, or check it), so each old value of the
-            // prefix is read exactly once, in bounds, and written to a distinct slot `i`
-            // of `gathered`, whose capacity is `n`.
+            debug_assert!((start..start + n).contains(&source) && i < n);
+            // SAFETY: `sources` is a permutation of `start..start + n`, within `0..len`
+            // (the callers build it from each position once, or check it), so each old
+            // value of the range is read exactly once, in bounds, and written to a
+            // distinct slot `i` of `gathered`, whose capacity is `n`.
             unsafe { gathered.as_mut_ptr().add(i).write(old.add(source).read()) };
         }
         if n == len {
@@ -186,12 +189,13 @@ impl<T> Storage<T> {
             }
             self.components = gathered;
         } else {
-            // SAFETY: the prefix's old values were all moved out (above), so its slots are
+            // SAFETY: the range's old values were all moved out (above), so its slots are
             // overwritten without dropping anything, with the `n` values written in
-            // `gathered`; `gathered` keeps length zero and drops none of them.
-            unsafe { core::ptr::copy_nonoverlapping(gathered.as_ptr(), old, n) };
+            // `gathered` (in bounds: `start + n <= len`); `gathered` keeps length zero and
+            // drops none of them.
+            unsafe { core::ptr::copy_nonoverlapping(gathered.as_ptr(), old.add(start), n) };
         }
-        self.set.gather(sources);
+        self.set.gather(start, sources);
     }
 
     /// Sorts by `compare` *in place*: a heapsort whose every swap moves the entity, the
@@ -279,23 +283,39 @@ impl<T> Storage<T> {
     /// Panics if `sources` is not a permutation of `0..sources.len()` or is longer than
     /// the storage; nothing is moved in that case.
     pub fn apply_gather(&mut self, sources: &[u32]) {
-        assert!(
-            sources.len() <= self.len() && is_permutation(sources),
-            "not a permutation of the prefix"
-        );
-        self.gather(sources.iter().map(|&s| s as usize));
+        assert!(self.try_gather(sources), "not a permutation of the prefix");
     }
 
     /// [`apply_gather`](Self::apply_gather) for permutations built by this crate: a
     /// malformed `sources` (a bug) leaves the storage consistent, in an unspecified order,
     /// instead of panicking.
     pub(crate) fn permute_prefix(&mut self, sources: &[u32]) {
-        if sources.len() <= self.len() && is_permutation(sources) {
-            self.gather(sources.iter().map(|&s| s as usize));
-            return;
+        if !self.try_gather(sources) {
+            debug_assert!(false, "not a permutation of the prefix");
+            self.walk_cycles(&mut sources.to_vec());
         }
-        debug_assert!(false, "not a permutation of the prefix");
-        self.walk_cycles(&mut sources.to_vec());
+    }
+
+    /// Gathers the prefix if `sources` is a permutation of `0..sources.len()` within the
+    /// storage; otherwise moves nothing and returns `false`. Positions that keep their
+    /// value at either end (a bulk leave keeps the members before the first leaver) are
+    /// neither checked nor moved.
+    fn try_gather(&mut self, sources: &[u32]) -> bool {
+        let fixed = |(p, &s): (usize, &u32)| s as usize == p;
+        let head = sources.iter().enumerate().take_while(|&p| fixed(p)).count();
+        let end = sources.len()
+            - sources
+                .iter()
+                .enumerate()
+                .rev()
+                .take_while(|&p| fixed(p))
+                .count();
+        let moved = &sources[head..end.max(head)];
+        let valid = sources.len() <= self.len() && is_permutation_of(head, moved);
+        if valid {
+            self.gather(head, moved.iter().map(|&s| s as usize));
+        }
+        valid
     }
 
     /// Applies a gather permutation of a prefix by walking its cycles, one swap of every
@@ -416,6 +436,22 @@ impl Digit {
         }
         starts
     }
+
+    /// One stable counting pass: writes `pairs` into `to` by this digit, each bucket from
+    /// its start (`starts`, from [`bucket_starts`](Self::bucket_starts) of the same keys).
+    fn scatter(
+        self,
+        starts: &[usize],
+        pairs: impl Iterator<Item = (u64, u32)>,
+        to: &mut [(u64, u32)],
+    ) {
+        let mut next = starts.to_vec();
+        for pair in pairs {
+            let slot = &mut next[self.of(pair.0)];
+            to[*slot] = pair;
+            *slot += 1;
+        }
+    }
 }
 
 /// Sorts each bucket (`starts[b]..starts[b + 1]`) of `pairs` that holds more than one
@@ -453,12 +489,7 @@ fn radix_sort(pairs: &mut [(u64, u32)], scratch: &mut Vec<(u64, u32)>) {
         scratch.resize(pairs.len(), (0, 0));
     }
     let scratch_part = &mut scratch[..pairs.len()];
-    let mut next = starts.clone();
-    for &pair in pairs.iter() {
-        let slot = &mut next[digit.of(pair.0)];
-        scratch_part[*slot] = pair;
-        *slot += 1;
-    }
+    digit.scatter(&starts, pairs.iter().copied(), scratch_part);
     pairs.copy_from_slice(scratch_part);
     finish_buckets(&starts, pairs, scratch);
 }
@@ -498,12 +529,12 @@ fn walk_gather(
     }
 }
 
-/// Whether `sources` holds each of `0..sources.len()` exactly once.
-pub(crate) fn is_permutation(sources: &[u32]) -> bool {
+/// Whether `sources` holds each of `start..start + sources.len()` exactly once.
+fn is_permutation_of(start: usize, sources: &[u32]) -> bool {
     // One bit a position: the set of a million positions (128 KiB) stays in cache.
     let mut seen = vec![0u64; sources.len().div_ceil(64)];
     sources.iter().all(|&s| {
-        let s = s as usize;
+        let s = (s as usize).wrapping_sub(start);
         s < sources.len() && {
             let (word, bit) = (&mut seen[s / 64], 1 << (s % 64));
             let fresh = *word & bit == 0;

@@ -326,16 +326,16 @@ impl SparseSet {
         self.sparse.set(entity.index(), position as u32);
     }
 
-    /// Rearranges the prefix `[0, n)` of the members, `n` the length of `sources`, so
-    /// that position `i` receives what was at the `i`-th item of `sources`, and re-points
-    /// their sparse entries.
+    /// Rearranges the members at `[start, start + n)`, `n` the length of `sources`, so
+    /// that position `start + i` receives what was at the `i`-th item of `sources`, and
+    /// re-points their sparse entries.
     ///
-    /// `sources` must be a permutation of `0..n` (callers build it from positions).
-    pub(crate) fn gather(&mut self, sources: impl ExactSizeIterator<Item = usize>) {
-        let n = sources.len();
+    /// `sources` must be a permutation of that range (callers build it from positions).
+    pub(crate) fn gather(&mut self, start: usize, sources: impl ExactSizeIterator<Item = usize>) {
+        let range = start..start + sources.len();
         let gathered: Vec<Entity> = sources.map(|s| self.dense[s]).collect();
-        self.dense[..n].copy_from_slice(&gathered);
-        self.reindex(0..n);
+        self.dense[range.clone()].copy_from_slice(&gathered);
+        self.reindex(range);
     }
 
     /// Rewrites the sparse entries of the members in `range` from the dense array.
