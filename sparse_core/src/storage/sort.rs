@@ -331,6 +331,11 @@ impl<T> Storage<T> {
 }
 
 /// A key a radix sort can order: mapped to a `u64` whose unsigned order is the key's order.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a key a radix sort can order",
+    label = "not an integer or float key",
+    note = "radix sorts take one integer or float key per member (a tuple such as `(depth, id)` does not qualify): sort by any `Ord` key with `sort_by_key` or `sort_group_by_key`"
+)]
 pub trait RadixKey: Copy {
     /// The key as an order-preserving `u64`.
     fn radix(self) -> u64;

@@ -1,0 +1,21 @@
+use sparse_groups::{Component, GroupKey, GroupOrder};
+
+#[derive(Component)]
+struct A(u32);
+#[derive(Component)]
+struct B(u32);
+
+/// A hand-made order could hand back positions that are not a permutation of the layer.
+struct Reversed;
+
+impl GroupOrder<(A, B)> for Reversed {
+    fn sort_layer<'s>(
+        &mut self,
+        positions: &mut [u32],
+        _item: impl FnMut(u32) -> <(A, B) as GroupKey>::Item<'s>,
+    ) {
+        positions.reverse();
+    }
+}
+
+fn main() {}
