@@ -222,3 +222,26 @@ fn worlds_are_send_and_sync() {
     .unwrap();
     assert_eq!(world.group_len::<(A, B, C)>(), 1);
 }
+
+/// A batch whose iterator panics half-way: the entities spawned so far stay alive with no
+/// component, and every storage is consistent again (the pending rows are dropped).
+#[test]
+fn a_panicking_spawn_batch_leaves_the_world_consistent() {
+    let mut w = Abc::new();
+    let kept = w.spawn_with((A(0), B(0)));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        w.spawn_batch((1..=3).map(|i| {
+            assert!(i < 3, "the iterator fails");
+            (A(i), B(i))
+        }))
+    }));
+    assert!(result.is_err());
+    assert_eq!(w.entities().len(), 3);
+    assert_eq!(w.group::<(A, B)>().entities(), &[kept]);
+    w.check().unwrap();
+    // The storages take new rows after the failed batch.
+    let spawned = w.spawn_batch((4..6).map(|i| (A(i), B(i))));
+    assert_eq!(w.group_len::<(A, B)>(), 3);
+    assert_eq!(w.get::<A>(spawned[1]), Some(&A(5)));
+    w.check().unwrap();
+}

@@ -161,6 +161,31 @@ pub fn append_new<T>(storage: &mut Storage<T>, _: Token, entities: &[Entity], va
     storage.append_new(entities, values);
 }
 
+/// Reserves room for a spawn's components, if the allocator grants it.
+#[inline]
+pub fn reserve_new<T>(storage: &mut Storage<T>, additional: usize) {
+    storage.try_reserve_new(additional);
+}
+
+/// Appends a component for an entity filed later (see the generated `Edit` impls): only
+/// for [`Token`] holders.
+#[inline]
+pub fn push_pending<T>(storage: &mut Storage<T>, _: Token, value: T) {
+    storage.push_pending(value);
+}
+
+/// Files the entities of the pending components: only for [`Token`] holders.
+#[inline]
+pub fn file_pending<T>(storage: &mut Storage<T>, _: Token, entities: &[Entity]) {
+    storage.file_pending(entities);
+}
+
+/// Drops the pending components never filed: only for [`Token`] holders.
+#[inline]
+pub fn drop_pending<T>(storage: &mut Storage<T>, _: Token) {
+    storage.drop_pending();
+}
+
 /// Removes the marked entities' components, keeping the others in order; returns them,
 /// undropped. Each of `lens` (the length of a group whose first owned storage this is)
 /// becomes the group's new length.

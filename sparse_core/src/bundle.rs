@@ -1,5 +1,7 @@
 //! Spawning with several components at once: bundles and batches.
 
+use core::marker::PhantomData;
+
 use crate::access::AllDistinct;
 use crate::component::Component;
 use crate::component_set::ComponentSet;
@@ -33,6 +35,18 @@ pub trait Bundle<W>: ComponentSet + sealed::Sealed {
     /// entering groups.
     #[doc(hidden)]
     fn append_columns(columns: Self::Batch, world: &mut W, entities: &[Entity], token: Token);
+    /// Reserves room for `additional` more components in each of the bundle's storages.
+    #[doc(hidden)]
+    fn reserve_new(world: &mut W, additional: usize);
+    /// Pushes each component as pending (see [`Edit::push_pending`]).
+    #[doc(hidden)]
+    fn push_pending(self, world: &mut W, token: Token);
+    /// Files `entities` for the pending components of each storage.
+    #[doc(hidden)]
+    fn file_pending(world: &mut W, entities: &[Entity], token: Token);
+    /// Drops the pending components of each storage that were never filed.
+    #[doc(hidden)]
+    fn drop_pending(world: &mut W, token: Token);
     /// Inserts each component for an alive entity, through the world's hooks.
     #[doc(hidden)]
     fn insert_each(self, world: &mut W, entity: Entity);
@@ -65,6 +79,26 @@ macro_rules! bundle {
                 $(<W as Edit<$T>>::append_new(world, token, entities, &mut $t);)+
             }
 
+            #[inline]
+            fn reserve_new(world: &mut W, additional: usize) {
+                $(<W as Edit<$T>>::reserve_new(world, additional);)+
+            }
+
+            #[inline]
+            fn push_pending(self, world: &mut W, token: Token) {
+                let ($($t,)+) = self;
+                $(<W as Edit<$T>>::push_pending(world, token, $t);)+
+            }
+
+            #[inline]
+            fn file_pending(world: &mut W, entities: &[Entity], token: Token) {
+                $(<W as Edit<$T>>::file_pending(world, token, entities);)+
+            }
+
+            fn drop_pending(world: &mut W, token: Token) {
+                $(<W as Edit<$T>>::drop_pending(world, token);)+
+            }
+
             fn insert_each(self, world: &mut W, entity: Entity) {
                 let ($($t,)+) = self;
                 $(let _ = <W as Edit<$T>>::insert(world, entity, $t);)+
@@ -91,9 +125,9 @@ fn try_with_capacity<T>(capacity: usize) -> Vec<T> {
 pub(crate) fn spawn_with<W: EditEntities, B: Bundle<W>>(world: &mut W, bundle: B) -> Entity {
     assert!(B::distinct(), "a bundle names a component type twice");
     let entity = world.spawn_entity();
-    let mut columns = B::batch(1);
-    bundle.push_row(&mut columns);
-    B::append_columns(columns, world, &[entity], Token::new());
+    let rows = PendingRows::<W, B>::new(world);
+    bundle.push_pending(rows.world, rows.token);
+    rows.file(&[entity]);
     world.enter_all_groups(entity);
     entity
 }
@@ -111,6 +145,12 @@ pub(crate) fn fill<W: EditEntities, B: Bundle<W>>(world: &mut W, entity: Entity,
 
 /// Spawns one entity per bundle, reserving room for all of them first.
 ///
+/// Each bundle's components are pushed straight into their storages, as pending rows;
+/// then each storage files the new entities in one pass, and the entities enter their
+/// groups. Worlds whose storage lookups cost more than a field access
+/// ([`EditEntities::SPAWNS_BY_COLUMNS`]) collect the bundles column by column first
+/// instead, and append each column in one go.
+///
 /// # Panics
 /// Panics if the bundle type names a component type twice (only the run-time world lets
 /// that compile).
@@ -121,21 +161,64 @@ pub(crate) fn spawn_batch<W: EditEntities, B: Bundle<W>>(
     assert!(B::distinct(), "a bundle names a component type twice");
     let bundles = bundles.into_iter();
     // Preallocate from the iterator's lower bound; a wrong hint must not turn into a
-    // panic or an abort: the column and result reservations are fallible, and the entity
-    // reservation is capped.
+    // panic or an abort: the column, storage and result reservations are fallible, and
+    // the entity reservation is capped.
     let capacity = bundles.size_hint().0;
     world.reserve_entities(capacity.min(1 << 24));
-    // Collect column by column, then append each column to its storage in one go. If the
-    // iterator panics, the entities spawned so far stay alive with no component.
+    // If the iterator panics, the entities spawned so far stay alive with no component.
     let mut spawned = try_with_capacity(capacity);
-    let mut columns = B::batch(capacity);
-    for bundle in bundles {
-        spawned.push(world.spawn_entity());
-        bundle.push_row(&mut columns);
+    if W::SPAWNS_BY_COLUMNS {
+        let mut columns = B::batch(capacity);
+        for bundle in bundles {
+            spawned.push(world.spawn_entity());
+            bundle.push_row(&mut columns);
+        }
+        B::append_columns(columns, world, &spawned, Token::new());
+    } else {
+        B::reserve_new(world, capacity);
+        let rows = PendingRows::<W, B>::new(world);
+        for bundle in bundles {
+            spawned.push(rows.world.spawn_entity());
+            bundle.push_pending(rows.world, rows.token);
+        }
+        rows.file(&spawned);
     }
-    B::append_columns(columns, world, &spawned, Token::new());
     for &entity in &spawned {
         world.enter_all_groups(entity);
     }
     spawned
+}
+
+/// The world while a spawn pushes its rows: until [`file`](Self::file) files the new
+/// entities, the storages' components run ahead of their dense entities, so a panic in
+/// between (the bundles' iterator, a full storage) drops the pending components to make
+/// every storage consistent again.
+struct PendingRows<'w, W: EditEntities, B: Bundle<W>> {
+    world: &'w mut W,
+    token: Token,
+    bundle: PhantomData<fn(B)>,
+}
+
+impl<'w, W: EditEntities, B: Bundle<W>> PendingRows<'w, W, B> {
+    fn new(world: &'w mut W) -> Self {
+        Self {
+            world,
+            token: Token::new(),
+            bundle: PhantomData,
+        }
+    }
+
+    /// Files `entities`, one per pending row, in every storage of the bundle.
+    #[inline]
+    fn file(self, entities: &[Entity]) {
+        B::file_pending(self.world, entities, self.token);
+        // Every storage is consistent: nothing is left to drop.
+        core::mem::forget(self);
+    }
+}
+
+impl<W: EditEntities, B: Bundle<W>> Drop for PendingRows<'_, W, B> {
+    fn drop(&mut self) {
+        B::drop_pending(self.world, self.token);
+    }
 }

@@ -82,10 +82,30 @@ pub trait Edit<T>: EditEntities {
     /// of spawning, which only this crate can call (it alone makes a [`Token`]).
     #[doc(hidden)]
     fn append_new(&mut self, token: Token, entities: &[Entity], values: &mut Vec<T>);
+    /// Reserves room for `additional` more components before a spawn's rows, if the
+    /// allocator grants it.
+    #[doc(hidden)]
+    fn reserve_new(&mut self, additional: usize);
+    /// Pushes the component of a spawned entity that is filed later, by `file_pending`:
+    /// the rows of a spawn are pushed first, then each storage files its entities.
+    #[doc(hidden)]
+    fn push_pending(&mut self, token: Token, value: T);
+    /// Files the new entities of the pending components, one for one, without entering
+    /// groups.
+    #[doc(hidden)]
+    fn file_pending(&mut self, token: Token, entities: &[Entity]);
+    /// Drops the pending components never filed (a spawn that panicked).
+    #[doc(hidden)]
+    fn drop_pending(&mut self, token: Token);
 }
 
 /// Structural changes of whole entities: implemented by every world.
 pub trait EditEntities: WorldParts {
+    /// Whether a batch spawn collects its bundles column by column before appending them,
+    /// rather than pushing each row straight into the storages: for worlds whose storage
+    /// lookups cost more than a field access.
+    #[doc(hidden)]
+    const SPAWNS_BY_COLUMNS: bool = false;
     /// The entity allocator, mutably (reserved entities are flushed through it).
     #[doc(hidden)]
     fn entities_mut(&mut self) -> &mut Entities;

@@ -227,6 +227,55 @@ impl<T> Storage<T> {
         debug_assert_eq!(self.set.len(), base + entities.len());
     }
 
+    /// Reserves room for `additional` more components if the allocator grants it (a
+    /// spawn's size hint may be absurd: the arrays then grow as components arrive).
+    pub(crate) fn try_reserve_new(&mut self, additional: usize) {
+        self.set.try_reserve(additional);
+        let _ = self.components.try_reserve(additional);
+    }
+
+    /// Appends a component whose entity is filed later by [`file_pending`]: between the
+    /// two, the components run ahead of the dense entities (a spawn's rows are pushed
+    /// first, then each storage files its entities in one pass).
+    ///
+    /// [`file_pending`]: Self::file_pending
+    #[inline]
+    pub(crate) fn push_pending(&mut self, value: T) {
+        self.components.push(value);
+    }
+
+    /// Files `entities` for the components pushed by [`push_pending`] since the dense
+    /// arrays were last parallel, one per component, without looking them up: worlds
+    /// guarantee that they are distinct and that no version of their indices has a
+    /// component here.
+    ///
+    /// # Panics
+    /// Panics if `entities` does not match the pending components one for one, or the
+    /// storage would exceed `u32::MAX` components.
+    ///
+    /// [`push_pending`]: Self::push_pending
+    pub(crate) fn file_pending(&mut self, entities: &[Entity]) {
+        let base = self.set.len();
+        assert_eq!(
+            base + entities.len(),
+            self.components.len(),
+            "one entity per pending component"
+        );
+        assert!(
+            self.components.len() <= u32::MAX as usize,
+            "storage is full"
+        );
+        self.set.append_unchecked(entities);
+    }
+
+    /// Drops the components pushed by [`push_pending`] that were never filed, which makes
+    /// the dense arrays parallel again (what a panicking spawn leaves behind).
+    ///
+    /// [`push_pending`]: Self::push_pending
+    pub(crate) fn drop_pending(&mut self) {
+        self.components.truncate(self.set.len());
+    }
+
     /// Removes and returns `entity`'s component, moving the last one into its place.
     /// Removing an absent component is a no-op returning `None`.
     pub fn remove(&mut self, entity: Entity) -> Option<T> {

@@ -97,6 +97,39 @@ impl SparseArray {
         }
     }
 
+    /// Stores positions `first`, `first + 1`, … for `indices` in order, a run of indices
+    /// on one page at a time (an appended batch usually fills pages in order).
+    pub(crate) fn set_consecutive(
+        &mut self,
+        indices: impl ExactSizeIterator<Item = u32>,
+        first: u32,
+    ) {
+        let mut position = first;
+        let mut indices = indices.peekable();
+        while let Some(&index) = indices.peek() {
+            if index >= NEAR_LIMIT {
+                self.set(index, position);
+                indices.next();
+                position += 1;
+                continue;
+            }
+            let number = index >> PAGE_BITS;
+            let page: &mut Page = match self.near.get_mut(number as usize) {
+                Some(Some(page)) => page,
+                _ => {
+                    self.allocate(index);
+                    self.near[number as usize]
+                        .as_mut()
+                        .unwrap_or_else(|| unreachable!())
+                }
+            };
+            while let Some(index) = indices.next_if(|&next| next >> PAGE_BITS == number) {
+                page[index as usize & (PAGE_LEN - 1)] = position;
+                position += 1;
+            }
+        }
+    }
+
     #[cold]
     fn allocate(&mut self, index: u32) -> &mut u32 {
         if index < NEAR_LIMIT {
@@ -217,6 +250,18 @@ mod tests {
         sparse.set(u32::MAX - 1, 9);
         assert_eq!(sparse.get(u32::MAX - 1), Some(9));
         assert_eq!(sparse.get(NEAR_LIMIT - 1), None);
+    }
+
+    #[test]
+    fn consecutive_positions_cross_pages_and_reach_far_indices() {
+        let mut sparse = SparseArray::default();
+        sparse.set(2, 99);
+        let indices = [5, 1023, 1024, 3000, NEAR_LIMIT + 7, 6, NEAR_LIMIT - 1, 2];
+        sparse.set_consecutive(indices.into_iter(), 10);
+        for (offset, index) in (10..).zip(indices) {
+            assert_eq!(sparse.get(index), Some(offset), "index {index}");
+        }
+        assert_eq!(sparse.get(4), Some(0), "untouched entry of a used page");
     }
 
     #[test]

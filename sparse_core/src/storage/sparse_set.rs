@@ -134,11 +134,19 @@ impl SparseSet {
 
     /// Appends non-members in bulk (the caller guarantees what `push_unchecked` requires
     /// of each, that they are distinct, and that the length stays within `u32`).
+    #[inline]
     pub(crate) fn append_unchecked(&mut self, entities: &[Entity]) {
-        let base = self.dense.len();
-        for (offset, entity) in entities.iter().enumerate() {
-            self.sparse.set(entity.index(), (base + offset) as u32);
+        if let [entity] = *entities {
+            // One spawned entity: no run to walk.
+            return self.push_unchecked(entity);
         }
+        self.append_run(entities);
+    }
+
+    fn append_run(&mut self, entities: &[Entity]) {
+        let base = self.dense.len() as u32;
+        self.sparse
+            .set_consecutive(entities.iter().map(|entity| entity.index()), base);
         self.dense.extend_from_slice(entities);
     }
 
@@ -307,6 +315,12 @@ impl SparseSet {
     /// Reserves room for `additional` more members in the dense array.
     pub fn reserve(&mut self, additional: usize) {
         self.dense.reserve(additional);
+    }
+
+    /// Reserves room for `additional` more members if the allocator grants it (a spawn's
+    /// size hint may be absurd: the array then grows as members arrive).
+    pub(crate) fn try_reserve(&mut self, additional: usize) {
+        let _ = self.dense.try_reserve(additional);
     }
 
     /// Bytes of heap memory held (sparse tables plus dense capacity).

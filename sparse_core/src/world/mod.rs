@@ -752,6 +752,9 @@ impl World {
 }
 
 impl EditEntities for World {
+    // Each storage is found through a map of types: one lookup per column, not per row.
+    const SPAWNS_BY_COLUMNS: bool = true;
+
     fn entities_mut(&mut self) -> &mut Entities {
         &mut self.entities
     }
@@ -807,5 +810,26 @@ impl<T: Component> Edit<T> for World {
     fn append_new(&mut self, _: Token, entities: &[Entity], values: &mut Vec<T>) {
         let index = self.index_or_register::<T>();
         self.typed_mut::<T>(index).append_new(entities, values);
+    }
+
+    fn reserve_new(&mut self, additional: usize) {
+        let index = self.index_or_register::<T>();
+        self.typed_mut::<T>(index).try_reserve_new(additional);
+    }
+
+    fn push_pending(&mut self, _: Token, value: T) {
+        let index = self.index_or_register::<T>();
+        self.typed_mut::<T>(index).push_pending(value);
+    }
+
+    fn file_pending(&mut self, _: Token, entities: &[Entity]) {
+        let index = self.index_or_register::<T>();
+        self.typed_mut::<T>(index).file_pending(entities);
+    }
+
+    fn drop_pending(&mut self, _: Token) {
+        if let Some(&index) = self.by_type.get(&TypeId::of::<T>()) {
+            self.typed_mut::<T>(index).drop_pending();
+        }
     }
 }

@@ -98,6 +98,12 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
         &m.sort,
         &m.slot,
     );
+    let (reserve_new, push_pending, file_pending, drop_pending) = (
+        &m.reserve_new,
+        &m.push_pending,
+        &m.file_pending,
+        &m.drop_pending,
+    );
     let span = cx.component_span(i);
     let index = index(cx, i);
     let unowned = cx.plan.storages[i].sortable.then(|| {
@@ -171,6 +177,26 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
                 values: &mut ::std::vec::Vec<#ty>,
             ) {
                 self.__sparse.#append(token, entities, values);
+            }
+
+            #[inline]
+            fn reserve_new(&mut self, additional: usize) {
+                self.__sparse.#reserve_new(additional);
+            }
+
+            #[inline]
+            fn push_pending(&mut self, token: __sg::__private::Token, value: #ty) {
+                self.__sparse.#push_pending(token, value);
+            }
+
+            #[inline]
+            fn file_pending(&mut self, token: __sg::__private::Token, entities: &[__sg::Entity]) {
+                self.__sparse.#file_pending(token, entities);
+            }
+
+            #[inline]
+            fn drop_pending(&mut self, token: __sg::__private::Token) {
+                self.__sparse.#drop_pending(token);
             }
         }
 

@@ -48,6 +48,10 @@ pub(crate) struct StorageMethods {
     pub clear: Ident,
     pub reserve: Ident,
     pub append: Ident,
+    pub reserve_new: Ident,
+    pub push_pending: Ident,
+    pub file_pending: Ident,
+    pub drop_pending: Ident,
     pub sort: Ident,
     /// On the parts: the storage's slot.
     pub slot: Ident,
@@ -100,6 +104,10 @@ impl Cx<'_> {
             clear: name("clear"),
             reserve: name("reserve"),
             append: name("append"),
+            reserve_new: name("reserve_new"),
+            push_pending: name("push_pending"),
+            file_pending: name("file_pending"),
+            drop_pending: name("drop_pending"),
             sort: name("sort"),
             slot: name("slot"),
         }

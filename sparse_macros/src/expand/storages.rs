@@ -157,6 +157,12 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
         &m.append,
         &m.sort,
     );
+    let (reserve_new, push_pending, file_pending, drop_pending) = (
+        &m.reserve_new,
+        &m.push_pending,
+        &m.file_pending,
+        &m.drop_pending,
+    );
     let plan = format_ident!("Plan{}", i);
     let sort = cx.plan.storages[i].sortable.then(|| {
         quote! {
@@ -225,6 +231,30 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
         #[inline]
         pub fn #append(&mut self, token: __p::Token, entities: &[__sg::Entity], values: &mut ::std::vec::Vec<#param>) {
             __p::append_new(&mut self.#field, token, entities, values);
+        }
+
+        #cfg
+        #[inline]
+        pub fn #reserve_new(&mut self, additional: usize) {
+            __p::reserve_new(&mut self.#field, additional);
+        }
+
+        #cfg
+        #[inline]
+        pub fn #push_pending(&mut self, token: __p::Token, value: #param) {
+            __p::push_pending(&mut self.#field, token, value);
+        }
+
+        #cfg
+        #[inline]
+        pub fn #file_pending(&mut self, token: __p::Token, entities: &[__sg::Entity]) {
+            __p::file_pending(&mut self.#field, token, entities);
+        }
+
+        #cfg
+        #[inline]
+        pub fn #drop_pending(&mut self, token: __p::Token) {
+            __p::drop_pending(&mut self.#field, token);
         }
 
         #sort
