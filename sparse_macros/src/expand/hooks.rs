@@ -185,6 +185,18 @@ fn aligned(cx: &Cx<'_>, g: usize) -> TokenStream {
     }
 }
 
+/// How a per-entity hook of `steps` group steps is inlined. One step (or none) is inlined
+/// into every `insert` / `remove`, as straight-line code. Deeper families get one
+/// out-of-line copy per component type: every call site inlining every step multiplied
+/// the code LLVM optimises by the families' depth.
+fn hook_inline(steps: usize) -> TokenStream {
+    if steps <= 1 {
+        quote!(#[inline(always)])
+    } else {
+        quote!(#[inline(never)])
+    }
+}
+
 /// The plan of storage `i`'s component: what adding and removing it does to the groups.
 pub(super) fn component_plan(cx: &Cx<'_>, i: usize) -> TokenStream {
     let cfg = cx.cfg_storage(i);
@@ -204,6 +216,10 @@ pub(super) fn component_plan(cx: &Cx<'_>, i: usize) -> TokenStream {
     let before_remove_many = steps_many(cx, &storage.before_remove, Some(i), true);
     let after_remove_many = steps_many(cx, &storage.after_remove, Some(i), false);
     let leaves_on_add = storage.on_add.iter().any(|s| s.action == Action::Leave);
+    let (add_inline, remove_inline) = (
+        hook_inline(storage.on_add.len()),
+        hook_inline(storage.before_remove.len().max(storage.after_remove.len())),
+    );
     let clears = storage.before_remove.iter().map(|step| {
         let g = step.group;
         let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
@@ -238,20 +254,20 @@ pub(super) fn component_plan(cx: &Cx<'_>, i: usize) -> TokenStream {
                 &mut self.0.#field
             }
 
-            #[inline(always)]
+            #add_inline
             fn after_add(&mut self, entity: __sg::Entity, position: usize) {
                 #after_add
                 let _ = (entity, position);
             }
 
-            #[inline(always)]
+            #remove_inline
             fn before_remove(&mut self, entity: __sg::Entity, position: usize) -> usize {
                 #before_remove
                 let _ = entity;
                 position
             }
 
-            #[inline(always)]
+            #remove_inline
             fn after_remove(&mut self, entity: __sg::Entity) {
                 #after_remove
                 let _ = entity;
