@@ -23,8 +23,8 @@
 
 use proptest::prelude::*;
 use sparse_groups::{
-    Applied, Commands, Component, Entities, Entity, Exclude, Get, GroupMut, GroupSpec, Storage,
-    ValuesMut, View, With, Without, World, world,
+    Applied, Commands, Component, Entities, Entity, Exclude, Get, GroupMut, GroupSpec,
+    HasComponent, Storage, Unowned, ValuesMut, View, With, Without, World, world,
 };
 
 trait Value {
@@ -119,6 +119,8 @@ enum Op {
     Destroy(usize),
     /// Group, descending, and which sort: comparator, key, radix key.
     SortGroup(u8, bool, u8),
+    /// A storage no group owns (`K` when `.0`, else `L`), descending, and which sort.
+    SortStorage(bool, bool, u8),
     /// Group `.0`'s first values changed, by `par_for_each` when `.1` (feature `rayon`).
     Bump(u8, bool),
     /// A view of kind `.0` changing values with seed `.1`.
@@ -166,6 +168,7 @@ fn op() -> impl Strategy<Value = Op> {
         6 => (0..TYPES, any::<usize>()).prop_map(|(t, e)| Op::Remove(t, e)),
         1 => any::<usize>().prop_map(Op::Destroy),
         1 => (0..GROUPS, any::<bool>(), 0u8..3).prop_map(|(g, d, how)| Op::SortGroup(g, d, how)),
+        1 => (any::<bool>(), any::<bool>(), 0u8..3).prop_map(|(k, d, how)| Op::SortStorage(k, d, how)),
         1 => (0..GROUPS, any::<bool>()).prop_map(|(g, parallel)| Op::Bump(g, parallel && cfg!(feature = "rayon"))),
         2 => (0..VIEWS, 0u32..1000).prop_map(|(k, seed)| Op::View(k, seed)),
         1 => (0..GROUPS).prop_map(Op::GroupRef),
@@ -604,6 +607,43 @@ fn sort_both(s: &mut Static, d: &mut World, g: u8, descending: bool, how: u8) {
     });
 }
 
+/// Sorts the storage of `T`, which no group owns, in both worlds by its value: with a
+/// comparator (`how` 0), or stably by a key (1) or a radix key (2); both end in the same
+/// packed order, sorted.
+fn sort_storage_both<T: Component + Value>(s: &mut Static, d: &mut World, descending: bool, how: u8)
+where
+    Static: Unowned<T> + HasComponent<T>,
+{
+    let key = |v: &T| {
+        if descending {
+            u32::MAX - v.get()
+        } else {
+            v.get()
+        }
+    };
+    match how {
+        0 => {
+            s.sort::<T>(|x, y| key(x).cmp(&key(y)));
+            d.sort::<T>(|x, y| key(x).cmp(&key(y))).unwrap();
+        }
+        1 => {
+            s.sort_by_key::<T, _>(key);
+            d.sort_by_key::<T, _>(key).unwrap();
+        }
+        _ => {
+            s.sort_by_radix_key::<T, _>(key);
+            d.sort_by_radix_key::<T, _>(key).unwrap();
+        }
+    }
+    let packed = |st: &Storage<T>| st.iter().map(|(e, c)| (e, key(c))).collect::<Vec<_>>();
+    let sorted = packed(s.storage::<T>());
+    assert_eq!(sorted, d.storage::<T>().map_or_else(Vec::new, packed));
+    assert!(
+        sorted.windows(2).all(|w| w[0].1 <= w[1].1),
+        "unsorted: {sorted:?}"
+    );
+}
+
 /// Changes the first value of every member of group `g`, in both worlds, by `for_each`
 /// or (with the `rayon` feature) by `par_for_each`.
 fn bump_both(s: &mut Static, d: &mut World, g: u8, parallel: bool) {
@@ -713,6 +753,13 @@ proptest! {
                     both!(&mut s, &mut d, |w| w.destroy(e));
                 }
                 Op::SortGroup(g, descending, how) => sort_both(&mut s, &mut d, g, descending, how),
+                Op::SortStorage(k, descending, how) => {
+                    if k {
+                        sort_storage_both::<K>(&mut s, &mut d, descending, how);
+                    } else {
+                        sort_storage_both::<L>(&mut s, &mut d, descending, how);
+                    }
+                }
                 Op::Bump(g, parallel) => bump_both(&mut s, &mut d, g, parallel),
                 Op::View(k, seed) => {
                     macro_rules! of_static {

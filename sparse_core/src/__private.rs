@@ -225,6 +225,12 @@ pub fn spawn_batch<W: EditEntities, B: Bundle<W>>(
     crate::bundle::spawn_batch(world, bundles)
 }
 
+/// Sorts a storage that no group owns (see the generated `Unowned` impls).
+#[inline]
+pub fn sort_storage<T>(storage: &mut Storage<T>, order: impl crate::StorageOrder<T>) {
+    order.sort(storage);
+}
+
 /// The article's mixed sort to the letter, kept to be benchmarked against
 /// [`Storage::sort_by`].
 pub fn sort_by_sparse_walk<T>(

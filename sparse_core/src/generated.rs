@@ -23,7 +23,8 @@ use crate::access::{
 };
 use crate::component::Component;
 use crate::entity::{Entities, Entity, EntityError};
-use crate::group::{ByComparator, ByKey, ByRadixKey, GroupKey, GroupMut, GroupOrder, GroupRef};
+use crate::group::{GroupKey, GroupMut, GroupRef};
+use crate::order::{ByComparator, ByKey, ByRadixKey, GroupOrder, StorageOrder};
 use crate::storage::{RadixKey, Storage};
 
 /// A world that stores `T`: its storage, read only, and its values, mutably. Code
@@ -232,8 +233,38 @@ pub trait HasGroup<K: GroupKey>: LendGroup<K> {
     note = "sorting a storage that a group owns would break the group: sort the group with `sort_group`"
 )]
 pub trait Unowned<T> {
-    /// Sorts the storage of `T` with `compare` (the mixed strategy).
-    fn sort(&mut self, compare: impl FnMut(&T, &T) -> Ordering);
+    /// Sorts the storage of `T` in `order` (see [`StorageOrder`]): what the three sorts
+    /// below call.
+    fn sort_with(&mut self, order: impl StorageOrder<T>);
+
+    /// Sorts the storage of `T` with `compare`: the mixed strategy, std's unstable sort
+    /// (components that compare equal may change places).
+    ///
+    /// # Panics
+    /// Passes on a panic of `compare`; the storage is then left as it was.
+    fn sort(&mut self, compare: impl FnMut(&T, &T) -> Ordering) {
+        self.sort_with(ByComparator(compare));
+    }
+
+    /// Sorts the storage of `T` by a key read once per component, stably (components
+    /// with equal keys keep their order). Input already sorted costs one read of the keys.
+    ///
+    /// # Panics
+    /// Passes on a panic of `key` or of the key's `Ord`; the storage is then left as it
+    /// was.
+    fn sort_by_key<Key: Ord>(&mut self, key: impl FnMut(&T) -> Key) {
+        self.sort_with(ByKey(key));
+    }
+
+    /// Sorts the storage of `T` by an integer or float key with a radix sort, stably
+    /// (floats in [`f64::total_cmp`]'s order). Input already sorted costs one read of the
+    /// keys.
+    ///
+    /// # Panics
+    /// Passes on a panic of `key`; the storage is then left as it was.
+    fn sort_by_radix_key<Key: RadixKey>(&mut self, key: impl FnMut(&T) -> Key) {
+        self.sort_with(ByRadixKey(key));
+    }
 }
 
 #[cold]

@@ -45,6 +45,7 @@ mod entity;
 mod generated;
 mod group;
 mod hooks;
+mod order;
 #[cfg(feature = "rayon")]
 mod parallel;
 #[cfg(feature = "serde")]
@@ -69,9 +70,10 @@ pub use diagram::Diagram;
 pub use entity::{Entities, Entity, EntityError};
 pub use generated::{Access, Edit, EditEntities, HasComponent, HasGroup, InsertManyError, Unowned};
 pub use group::{
-    Action, Conflict, Exclude, Get, GroupDecl, GroupIter, GroupKey, GroupMut, GroupOrder, GroupRef,
+    Action, Conflict, Exclude, Get, GroupDecl, GroupIter, GroupKey, GroupMut, GroupRef,
     GroupRefIter, Layout, LayoutError, Place, Role, Step, Types,
 };
+pub use order::{GroupOrder, StorageOrder};
 #[cfg(feature = "serde")]
 pub use snapshot::{Snapshot, SnapshotTypes};
 pub use storage::{Marks, RadixKey, SparseSet, Storage};

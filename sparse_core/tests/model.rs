@@ -690,13 +690,21 @@ enum SortKey {
     Sum,
 }
 
-/// Which group sort: `sort_group` (a comparator), `sort_group_by_key` or
-/// `sort_group_by_radix_key` (both stable).
+/// Which sort: `sort_group` / `sort` (a comparator), `sort_group_by_key` / `sort_by_key`
+/// or `sort_group_by_radix_key` / `sort_by_radix_key` (both stable).
 #[derive(Clone, Copy, Debug)]
 enum SortHow {
     Comparator,
     Key,
     RadixKey,
+}
+
+fn sort_how() -> impl Strategy<Value = SortHow> {
+    prop_oneof![
+        Just(SortHow::Comparator),
+        Just(SortHow::Key),
+        Just(SortHow::RadixKey)
+    ]
 }
 
 fn key_of(group: Grp, key: SortKey, comps: &Comps) -> u64 {
@@ -1101,10 +1109,11 @@ enum Op {
         descending: bool,
         how: SortHow,
     },
-    /// `World::sort` of one storage: refused if a group owns it.
+    /// `World::sort` (or a key sort) of one storage: refused if a group owns it.
     Sort {
         ty: usize,
         descending: bool,
+        how: SortHow,
     },
     Iterate {
         group: Grp,
@@ -1407,11 +1416,7 @@ fn op() -> impl Strategy<Value = Op> {
         2 => target().prop_map(|target| Op::Destroy { target }),
         3 => (0..TYPES, target(), 0u32..4)
             .prop_map(|(ty, target, delta)| Op::GetMut { ty, target, delta }),
-        6 => (group(), 0usize..6, key, any::<bool>(), prop_oneof![
-            Just(SortHow::Comparator),
-            Just(SortHow::Key),
-            Just(SortHow::RadixKey)
-        ])
+        6 => (group(), 0usize..6, key, any::<bool>(), sort_how())
         .prop_map(|(group, spelling, key, descending, how)| Op::SortGroup {
             group,
             spelling,
@@ -1419,7 +1424,11 @@ fn op() -> impl Strategy<Value = Op> {
             descending,
             how
         }),
-        2 => (sorted_type, any::<bool>()).prop_map(|(ty, descending)| Op::Sort { ty, descending }),
+        2 => (sorted_type, any::<bool>(), sort_how()).prop_map(|(ty, descending, how)| Op::Sort {
+            ty,
+            descending,
+            how
+        }),
         5 => (group(), 0usize..6, 0usize..4, 0u32..4)
             .prop_map(|(group, spelling, ty, delta)| Op::Iterate { group, spelling, ty, delta }),
         1 => Just(Op::ViewEo),
@@ -1592,10 +1601,21 @@ fn get_mut<T: Val>(world: &mut World, e: Entity, delta: u32) -> Option<u32> {
     })
 }
 
-/// Sorts a storage: refused if a group owns it (and then nothing moves), else sorted.
-fn sort_storage<T: Val>(world: &mut World, descending: bool) -> Result<(), String> {
+/// Sorts a storage: refused if a group owns it (and then nothing moves), else sorted, and
+/// by a key sort stably.
+fn sort_storage<T: Val>(world: &mut World, descending: bool, how: SortHow) -> Result<(), String> {
     let before = world.storage::<T>().map(|s| s.entities().to_vec());
-    let result = world.sort::<T>(|x, y| order(x.get().into(), y.get().into(), descending));
+    let key = |x: &T| {
+        let v: u64 = x.get().into();
+        if descending { u64::MAX - v } else { v }
+    };
+    let result = match how {
+        SortHow::Comparator => {
+            world.sort::<T>(|x, y| order(x.get().into(), y.get().into(), descending))
+        }
+        SortHow::Key => world.sort_by_key::<T, u64>(key),
+        SortHow::RadixKey => world.sort_by_radix_key::<T, u64>(key),
+    };
     let name = core::any::type_name::<T>();
     if owned_by_a_group(T::IDX) {
         ensure!(
@@ -1616,8 +1636,20 @@ fn sort_storage<T: Val>(world: &mut World, descending: bool) -> Result<(), Strin
             values
                 .windows(2)
                 .all(|w| order(w[0], w[1], descending).is_le()),
-            "sort::<{name}> (descending: {descending}) left {values:?}"
+            "sort::<{name}> {how:?} (descending: {descending}) left {values:?}"
         );
+        if !matches!(how, SortHow::Comparator) {
+            let was_at = |e: &Entity| before.iter().flatten().position(|b| b == e);
+            let after = storage.entities();
+            for (pair, value) in after.windows(2).zip(values.windows(2)) {
+                ensure!(
+                    value[0] != value[1] || was_at(&pair[0]) < was_at(&pair[1]),
+                    "sort::<{name}> {how:?}: {:?} and {:?} have equal values and changed order",
+                    pair[0],
+                    pair[1]
+                );
+            }
+        }
     }
     Ok(())
 }
@@ -2390,9 +2422,11 @@ impl Harness {
             } => with_group!(group, spelling, Key => {
                 sort_group::<Key>(&mut self.world, group, key, descending, how, &self.model)
             })?,
-            Op::Sort { ty, descending } => {
-                dispatch!(ty, sort_storage(&mut self.world, descending))?
-            }
+            Op::Sort {
+                ty,
+                descending,
+                how,
+            } => dispatch!(ty, sort_storage(&mut self.world, descending, how))?,
             Op::Iterate {
                 group,
                 spelling,

@@ -20,5 +20,4 @@ pub use group_mut::{GroupIter, GroupMut, GroupRef, GroupRefIter};
 pub use key::{Exclude, Get, GroupKey, Types};
 pub(crate) use layout::DisplayGroup;
 pub use layout::{Action, Conflict, GroupDecl, Layout, LayoutError, Place, Role, Step, load_order};
-pub(crate) use sort::{ByComparator, ByKey, ByRadixKey};
-pub use sort::{GroupOrder, apply_sources, group_sources, sort_members};
+pub use sort::{apply_sources, group_sources, sort_members};

@@ -5,83 +5,12 @@
 //! <A,B,C> : [ e2 e9 e5 ]                 on its own: the inner group stays a prefix
 //! ```
 
-use core::cmp::Ordering;
-
 use crate::component_set::ComponentSet;
 use crate::component_set::sealed::Sealed as _;
 use crate::entity::Entity;
 use crate::group::GroupKey;
-use crate::storage::{RadixKey, SparseSet, Storage, radix_sort_pairs};
-
-/// How a group sort orders each layer: by a comparator ([`sort_group`]), by a key read
-/// once per member ([`sort_group_by_key`]), or by a radix key
-/// ([`sort_group_by_radix_key`]). Sealed: the layer it sorts must stay a permutation.
-///
-/// [`sort_group`]: crate::HasGroup::sort_group
-/// [`sort_group_by_key`]: crate::HasGroup::sort_group_by_key
-/// [`sort_group_by_radix_key`]: crate::HasGroup::sort_group_by_radix_key
-pub trait GroupOrder<K: GroupKey>: sealed::Sealed {
-    /// Sorts `positions` (a layer of the group) by the items `item` reads at them.
-    #[doc(hidden)]
-    fn sort_layer<'s>(&mut self, positions: &mut [u32], item: impl FnMut(u32) -> K::Item<'s>);
-}
-
-mod sealed {
-    pub trait Sealed {}
-}
-
-/// Orders by a comparator (std's unstable sort: equal items may swap).
-pub(crate) struct ByComparator<F>(pub(crate) F);
-/// Orders by a key read once per member, stably.
-pub(crate) struct ByKey<F>(pub(crate) F);
-/// Orders by an integer or float key with a radix sort, stably.
-pub(crate) struct ByRadixKey<F>(pub(crate) F);
-
-impl<F> sealed::Sealed for ByComparator<F> {}
-impl<F> sealed::Sealed for ByKey<F> {}
-impl<F> sealed::Sealed for ByRadixKey<F> {}
-
-impl<K: GroupKey, F> GroupOrder<K> for ByComparator<F>
-where
-    F: FnMut(K::Item<'_>, K::Item<'_>) -> Ordering,
-{
-    fn sort_layer<'s>(&mut self, positions: &mut [u32], mut item: impl FnMut(u32) -> K::Item<'s>) {
-        positions.sort_unstable_by(|&a, &b| {
-            let (a, b) = (item(a), item(b));
-            (self.0)(a, b)
-        });
-    }
-}
-
-impl<K: GroupKey, F, Key: Ord> GroupOrder<K> for ByKey<F>
-where
-    F: FnMut(K::Item<'_>) -> Key,
-{
-    fn sort_layer<'s>(&mut self, positions: &mut [u32], mut item: impl FnMut(u32) -> K::Item<'s>) {
-        let mut keyed: Vec<(Key, u32)> =
-            positions.iter().map(|&p| ((self.0)(item(p)), p)).collect();
-        keyed.sort_unstable(); // positions ascend within the layer: ties keep their order
-        for (slot, (_, p)) in positions.iter_mut().zip(keyed) {
-            *slot = p;
-        }
-    }
-}
-
-impl<K: GroupKey, F, Key: RadixKey> GroupOrder<K> for ByRadixKey<F>
-where
-    F: FnMut(K::Item<'_>) -> Key,
-{
-    fn sort_layer<'s>(&mut self, positions: &mut [u32], mut item: impl FnMut(u32) -> K::Item<'s>) {
-        let mut keyed: Vec<(u64, u32)> = positions
-            .iter()
-            .map(|&p| ((self.0)(item(p)).radix(), p))
-            .collect();
-        radix_sort_pairs(&mut keyed);
-        for (slot, (_, p)) in positions.iter_mut().zip(keyed) {
-            *slot = p;
-        }
-    }
-}
+use crate::order::GroupOrder;
+use crate::storage::{SparseSet, Storage};
 
 /// The permutation that sorts a group of length `*layer_ends.last()` layer by layer.
 ///

@@ -22,10 +22,10 @@ use crate::diagram::Diagram;
 use crate::entity::{Entities, Entity, EntityError};
 use crate::generated::{Edit, EditEntities, InsertManyError, Token};
 use crate::group::{
-    self, Aligned, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupOrder, GroupRef,
-    Layout, Step,
+    self, Aligned, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupRef, Layout, Step,
 };
 use crate::hooks::{self, WorldInfo};
+use crate::order::{ByComparator, ByKey, ByRadixKey, GroupOrder, StorageOrder};
 use crate::storage::{ErasedStorage, RadixKey, SparseSet, Storage, StorageInfo};
 pub use error::{AccessError, LayoutErrors};
 pub use parts::ErasedSlot;
@@ -506,20 +506,49 @@ impl World {
         keys.iter().map(|k| self.by_type[&k.type_id()]).collect()
     }
 
-    /// Sorts the storage of `T` with `compare` (the mixed strategy).
+    /// Sorts the storage of `T` with `compare`: the mixed strategy, std's unstable sort
+    /// (components that compare equal may change places).
     ///
     /// # Errors
     /// [`AccessError::OwnedByGroup`] if a group owns `T`: sorting the storage alone would
-    /// break the group; use [`sort_group`](World::sort_group).
+    /// break the group; use [`sort_group`](World::sort_group). Nothing moves.
     pub fn sort<T: Component>(
         &mut self,
         compare: impl FnMut(&T, &T) -> Ordering,
     ) -> Result<(), AccessError> {
+        self.sort_with(ByComparator(compare))
+    }
+
+    /// Sorts the storage of `T` by a key read once per component, stably (components
+    /// with equal keys keep their order).
+    ///
+    /// # Errors
+    /// [`AccessError::OwnedByGroup`] if a group owns `T` (see [`sort`](World::sort)).
+    pub fn sort_by_key<T: Component, Key: Ord>(
+        &mut self,
+        key: impl FnMut(&T) -> Key,
+    ) -> Result<(), AccessError> {
+        self.sort_with(ByKey(key))
+    }
+
+    /// Sorts the storage of `T` by an integer or float key with a radix sort, stably
+    /// (floats in [`f64::total_cmp`]'s order).
+    ///
+    /// # Errors
+    /// [`AccessError::OwnedByGroup`] if a group owns `T` (see [`sort`](World::sort)).
+    pub fn sort_by_radix_key<T: Component, Key: RadixKey>(
+        &mut self,
+        key: impl FnMut(&T) -> Key,
+    ) -> Result<(), AccessError> {
+        self.sort_with(ByRadixKey(key))
+    }
+
+    fn sort_with<T: Component>(&mut self, order: impl StorageOrder<T>) -> Result<(), AccessError> {
         let index = self.index_or_register::<T>();
         if self.groups.iter().any(|g| g.owned.contains(&index)) {
             return Err(AccessError::OwnedByGroup(core::any::type_name::<T>()));
         }
-        self.typed_mut::<T>(index).sort_by(compare);
+        order.sort(self.typed_mut::<T>(index));
         Ok(())
     }
 
@@ -535,7 +564,7 @@ impl World {
         &mut self,
         compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> Ordering,
     ) -> Result<(), AccessError> {
-        self.sort_group_with::<K>(group::ByComparator(compare))
+        self.sort_group_with::<K>(ByComparator(compare))
     }
 
     /// Sorts the group named by `K` by a key read once per member, stably, layer by
@@ -547,7 +576,7 @@ impl World {
         &mut self,
         key: impl FnMut(K::Item<'_>) -> Key,
     ) -> Result<(), AccessError> {
-        self.sort_group_with::<K>(group::ByKey(key))
+        self.sort_group_with::<K>(ByKey(key))
     }
 
     /// Sorts the group named by `K` by an integer or float key with a radix sort, stably,
@@ -559,7 +588,7 @@ impl World {
         &mut self,
         key: impl FnMut(K::Item<'_>) -> Key,
     ) -> Result<(), AccessError> {
-        self.sort_group_with::<K>(group::ByRadixKey(key))
+        self.sort_group_with::<K>(ByRadixKey(key))
     }
 
     fn sort_group_with<K: GroupKey>(

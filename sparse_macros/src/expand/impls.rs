@@ -111,8 +111,8 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
             #cfg
             #[automatically_derived]
             impl __sg::Unowned<#ty> for #ident {
-                fn sort(&mut self, compare: impl FnMut(&#ty, &#ty) -> ::core::cmp::Ordering) {
-                    self.__sparse.#sort(compare);
+                fn sort_with(&mut self, order: impl __sg::StorageOrder<#ty>) {
+                    self.__sparse.#sort(order);
                 }
             }
         }

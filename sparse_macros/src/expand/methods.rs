@@ -106,6 +106,14 @@ pub(crate) const METHODS: &[Method] = &[
         emit: sort,
     },
     Method {
+        name: "sort_by_key",
+        emit: sort_by_key,
+    },
+    Method {
+        name: "sort_by_radix_key",
+        emit: sort_by_radix_key,
+    },
+    Method {
         name: "view",
         emit: view,
     },
@@ -602,7 +610,7 @@ fn sort(cx: &Cx<'_>) -> TokenStream {
         cx,
         quote! {
             /// Sorts the storage of `T`, which no group owns (for an owned one this does
-            /// not compile: sort the group instead).
+            /// not compile: sort the group instead), with `compare`: std's unstable sort.
             ///
             /// # Panics
             /// Passes on a panic of `compare`; the storage is then left as it was.
@@ -611,6 +619,47 @@ fn sort(cx: &Cx<'_>) -> TokenStream {
                 Self: #krate::Unowned<T>,
             {
                 <Self as #krate::Unowned<T>>::sort(self, compare);
+            }
+        },
+    )
+}
+
+fn sort_by_key(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Sorts the storage of `T`, which no group owns, by a key read once per
+            /// component, stably (components with equal keys keep their order).
+            ///
+            /// # Panics
+            /// Passes on a panic of `key` or of the key's `Ord`; the storage is then left
+            /// as it was.
+            #vis fn sort_by_key<T: #krate::Component, Key: ::core::cmp::Ord>(&mut self, key: impl FnMut(&T) -> Key)
+            where
+                Self: #krate::Unowned<T>,
+            {
+                <Self as #krate::Unowned<T>>::sort_by_key(self, key);
+            }
+        },
+    )
+}
+
+fn sort_by_radix_key(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Sorts the storage of `T`, which no group owns, by an integer or float key
+            /// (see `RadixKey`) with a radix sort, stably.
+            ///
+            /// # Panics
+            /// Passes on a panic of `key`; the storage is then left as it was.
+            #vis fn sort_by_radix_key<T: #krate::Component, Key: #krate::RadixKey>(&mut self, key: impl FnMut(&T) -> Key)
+            where
+                Self: #krate::Unowned<T>,
+            {
+                <Self as #krate::Unowned<T>>::sort_by_radix_key(self, key);
             }
         },
     )

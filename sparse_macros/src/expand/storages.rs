@@ -168,8 +168,8 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
         quote! {
             #cfg
             /// Sorts the storage, which no group owns.
-            pub fn #sort(&mut self, compare: impl FnMut(&#param, &#param) -> ::core::cmp::Ordering) {
-                self.#field.sort_by(compare);
+            pub fn #sort(&mut self, order: impl __sg::StorageOrder<#param>) {
+                __p::sort_storage(&mut self.#field, order);
             }
         }
     });

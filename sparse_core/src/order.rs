@@ -1,0 +1,110 @@
+//! The orders a world's sorts take: a comparator, a key read once per item, or a radix
+//! key. Each is a private wrapper of the user's closure behind a sealed trait, one trait
+//! for groups ([`GroupOrder`]) and one for storages no group owns ([`StorageOrder`]): a
+//! sort's permutation is built here, never by the caller, so it cannot be forged.
+
+use core::cmp::Ordering;
+
+use crate::group::GroupKey;
+use crate::storage::{RadixKey, Storage, radix_sort_pairs};
+
+/// How a group sort orders each layer: by a comparator ([`sort_group`]), by a key read
+/// once per member ([`sort_group_by_key`]), or by a radix key
+/// ([`sort_group_by_radix_key`]). Sealed: the layer it sorts must stay a permutation.
+///
+/// [`sort_group`]: crate::HasGroup::sort_group
+/// [`sort_group_by_key`]: crate::HasGroup::sort_group_by_key
+/// [`sort_group_by_radix_key`]: crate::HasGroup::sort_group_by_radix_key
+pub trait GroupOrder<K: GroupKey>: sealed::Sealed {
+    /// Sorts `positions` (a layer of the group) by the items `item` reads at them.
+    #[doc(hidden)]
+    fn sort_layer<'s>(&mut self, positions: &mut [u32], item: impl FnMut(u32) -> K::Item<'s>);
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// Orders by a comparator (std's unstable sort: equal items may swap).
+pub(crate) struct ByComparator<F>(pub(crate) F);
+/// Orders by a key read once per member, stably.
+pub(crate) struct ByKey<F>(pub(crate) F);
+/// Orders by an integer or float key with a radix sort, stably.
+pub(crate) struct ByRadixKey<F>(pub(crate) F);
+
+impl<F> sealed::Sealed for ByComparator<F> {}
+impl<F> sealed::Sealed for ByKey<F> {}
+impl<F> sealed::Sealed for ByRadixKey<F> {}
+
+impl<K: GroupKey, F> GroupOrder<K> for ByComparator<F>
+where
+    F: FnMut(K::Item<'_>, K::Item<'_>) -> Ordering,
+{
+    fn sort_layer<'s>(&mut self, positions: &mut [u32], mut item: impl FnMut(u32) -> K::Item<'s>) {
+        positions.sort_unstable_by(|&a, &b| {
+            let (a, b) = (item(a), item(b));
+            (self.0)(a, b)
+        });
+    }
+}
+
+impl<K: GroupKey, F, Key: Ord> GroupOrder<K> for ByKey<F>
+where
+    F: FnMut(K::Item<'_>) -> Key,
+{
+    fn sort_layer<'s>(&mut self, positions: &mut [u32], mut item: impl FnMut(u32) -> K::Item<'s>) {
+        let mut keyed: Vec<(Key, u32)> =
+            positions.iter().map(|&p| ((self.0)(item(p)), p)).collect();
+        keyed.sort_unstable(); // positions ascend within the layer: ties keep their order
+        for (slot, (_, p)) in positions.iter_mut().zip(keyed) {
+            *slot = p;
+        }
+    }
+}
+
+impl<K: GroupKey, F, Key: RadixKey> GroupOrder<K> for ByRadixKey<F>
+where
+    F: FnMut(K::Item<'_>) -> Key,
+{
+    fn sort_layer<'s>(&mut self, positions: &mut [u32], mut item: impl FnMut(u32) -> K::Item<'s>) {
+        let mut keyed: Vec<(u64, u32)> = positions
+            .iter()
+            .map(|&p| ((self.0)(item(p)).radix(), p))
+            .collect();
+        radix_sort_pairs(&mut keyed);
+        for (slot, (_, p)) in positions.iter_mut().zip(keyed) {
+            *slot = p;
+        }
+    }
+}
+
+/// How a storage that no group owns is sorted: by a comparator ([`Unowned::sort`]), by a
+/// key read once per component ([`Unowned::sort_by_key`]), or by a radix key
+/// ([`Unowned::sort_by_radix_key`]). Sealed, like [`GroupOrder`].
+///
+/// [`Unowned::sort`]: crate::Unowned::sort
+/// [`Unowned::sort_by_key`]: crate::Unowned::sort_by_key
+/// [`Unowned::sort_by_radix_key`]: crate::Unowned::sort_by_radix_key
+pub trait StorageOrder<T>: sealed::Sealed {
+    /// Sorts `storage` (its entities, components and sparse entries together).
+    #[doc(hidden)]
+    fn sort(self, storage: &mut Storage<T>);
+}
+
+impl<T, F: FnMut(&T, &T) -> Ordering> StorageOrder<T> for ByComparator<F> {
+    fn sort(self, storage: &mut Storage<T>) {
+        storage.sort_by(self.0);
+    }
+}
+
+impl<T, F: FnMut(&T) -> Key, Key: Ord> StorageOrder<T> for ByKey<F> {
+    fn sort(self, storage: &mut Storage<T>) {
+        storage.sort_by_cached_key(self.0);
+    }
+}
+
+impl<T, F: FnMut(&T) -> Key, Key: RadixKey> StorageOrder<T> for ByRadixKey<F> {
+    fn sort(self, storage: &mut Storage<T>) {
+        storage.sort_by_radix_key(self.0);
+    }
+}
