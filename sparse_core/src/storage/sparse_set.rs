@@ -348,7 +348,12 @@ impl SparseSet {
     pub(crate) fn gather(&mut self, start: usize, sources: impl ExactSizeIterator<Item = usize>) {
         let range = start..start + sources.len();
         let gathered: Vec<Entity> = sources.map(|s| self.dense[s]).collect();
-        self.dense[range.clone()].copy_from_slice(&gathered);
+        if range.len() == self.dense.len() {
+            // The whole set moves: the gathered array replaces the dense one.
+            self.dense = gathered;
+        } else {
+            self.dense[range.clone()].copy_from_slice(&gathered);
+        }
         self.reindex(range);
     }
 
