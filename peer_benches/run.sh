@@ -35,6 +35,9 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-export GLIBC_TUNABLES="glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=268435456"
+# MMAP_THRESHOLD overrides the first value, to see what fresh memory costs: with
+# MMAP_THRESHOLD=4194304 no column of the 10,000-entity workloads is a fresh mmap, for any
+# library (README's W4 figures quote both).
+export GLIBC_TUNABLES="glibc.malloc.mmap_threshold=${MMAP_THRESHOLD:-131072}:glibc.malloc.trim_threshold=268435456"
 
 exec cargo bench -p sparse_peer_benches --bench peers -- "$@"

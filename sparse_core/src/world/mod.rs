@@ -338,7 +338,9 @@ impl World {
         crate::bundle::spawn_with(self, bundle)
     }
 
-    /// Spawns one entity per bundle, column by column (see the `#[world]` method).
+    /// Spawns one entity per bundle, column by column (one type lookup per column, not
+    /// per bundle): each column is appended to its storage at once, then the groups are
+    /// entered.
     ///
     /// # Panics
     /// Panics if the bundle type names a component type twice.

@@ -289,8 +289,10 @@ fn spawn_batch(cx: &Cx<'_>) -> TokenStream {
     inherent(
         cx,
         quote! {
-            /// Spawns one entity per bundle: the bundles are collected column by column,
-            /// each column is appended to its storage at once, then the groups are entered.
+            /// Spawns one entity per bundle: every storage is reserved once, each bundle's
+            /// components are pushed straight into their storages, each storage files the
+            /// new entities in one pass, then the groups are entered. If the iterator
+            /// panics, the entities spawned so far stay alive with no component.
             #vis fn spawn_batch<B: #krate::Bundle<Self>>(
                 &mut self,
                 bundles: impl ::core::iter::IntoIterator<Item = B>,
