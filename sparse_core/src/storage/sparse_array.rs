@@ -99,11 +99,7 @@ impl SparseArray {
 
     /// Stores positions `first`, `first + 1`, … for `indices` in order, a run of indices
     /// on one page at a time (an appended batch usually fills pages in order).
-    pub(crate) fn set_consecutive(
-        &mut self,
-        indices: impl ExactSizeIterator<Item = u32>,
-        first: u32,
-    ) {
+    pub(crate) fn set_consecutive(&mut self, indices: impl Iterator<Item = u32>, first: u32) {
         let mut position = first;
         let mut indices = indices.peekable();
         while let Some(&index) = indices.peek() {
