@@ -155,12 +155,6 @@ pub fn values_mut<T>(storage: &mut Storage<T>) -> ValuesMut<'_, T> {
     ValuesMut::new(storage)
 }
 
-/// Appends `values` for `entities` without entering groups: only for [`Token`] holders.
-#[inline]
-pub fn append_new<T>(storage: &mut Storage<T>, _: Token, entities: &[Entity], values: &mut Vec<T>) {
-    storage.append_new(entities, values);
-}
-
 /// Reserves room for a spawn's components, if the allocator grants it.
 #[inline]
 pub fn reserve_new<T>(storage: &mut Storage<T>, additional: usize) {

@@ -34,7 +34,7 @@ pub trait Bundle<W>: ComponentSet + sealed::Sealed {
     /// Appends every column to the world's storages, row `i` for `entities[i]`, without
     /// entering groups.
     #[doc(hidden)]
-    fn append_columns(columns: Self::Batch, world: &mut W, entities: &[Entity], token: Token);
+    fn append_columns(columns: Self::Batch, world: &mut impl AppendColumn, entities: &[Entity]);
     /// Reserves room for `additional` more components in each of the bundle's storages.
     #[doc(hidden)]
     fn reserve_new(world: &mut W, additional: usize);
@@ -74,9 +74,9 @@ macro_rules! bundle {
             }
 
             #[inline]
-            fn append_columns(columns: Self::Batch, world: &mut W, entities: &[Entity], token: Token) {
+            fn append_columns(columns: Self::Batch, world: &mut impl AppendColumn, entities: &[Entity]) {
                 let ($(mut $t,)+) = columns;
-                $(<W as Edit<$T>>::append_new(world, token, entities, &mut $t);)+
+                $(world.append_new::<$T>(entities, &mut $t);)+
             }
 
             #[inline]
@@ -108,6 +108,14 @@ macro_rules! bundle {
 }
 
 for_each_tuple!(bundle);
+
+/// A world that spawns batches column by column (the run-time world, which finds each
+/// storage through a map of types: one lookup per column, not per row).
+#[doc(hidden)]
+pub trait AppendColumn: EditEntities {
+    /// Appends `values` for new `entities` without entering groups.
+    fn append_new<T: Component>(&mut self, entities: &[Entity], values: &mut Vec<T>);
+}
 
 /// A vector with room for `capacity` items if the allocator grants it, else empty.
 fn try_with_capacity<T>(capacity: usize) -> Vec<T> {
@@ -143,13 +151,10 @@ pub(crate) fn fill<W: EditEntities, B: Bundle<W>>(world: &mut W, entity: Entity,
     bundle.insert_each(world, entity);
 }
 
-/// Spawns one entity per bundle, reserving room for all of them first.
-///
-/// Each bundle's components are pushed straight into their storages, as pending rows;
-/// then each storage files the new entities in one pass, and the entities enter their
-/// groups. Worlds whose storage lookups cost more than a field access
-/// ([`EditEntities::SPAWNS_BY_COLUMNS`]) collect the bundles column by column first
-/// instead, and append each column in one go.
+/// Spawns one entity per bundle (a `#[world]`'s `spawn_batch`): every storage is reserved
+/// once, each bundle's components are pushed straight into their storages as pending
+/// rows, then each storage files the new entities in one pass, and the entities enter
+/// their groups.
 ///
 /// # Panics
 /// Panics if the bundle type names a component type twice (only the run-time world lets
@@ -158,31 +163,55 @@ pub(crate) fn spawn_batch<W: EditEntities, B: Bundle<W>>(
     world: &mut W,
     bundles: impl IntoIterator<Item = B>,
 ) -> Vec<Entity> {
-    assert!(B::distinct(), "a bundle names a component type twice");
-    let bundles = bundles.into_iter();
-    // Preallocate from the iterator's lower bound; a wrong hint must not turn into a
-    // panic or an abort: the column, storage and result reservations are fallible, and
-    // the entity reservation is capped.
-    let capacity = bundles.size_hint().0;
-    world.reserve_entities(capacity.min(1 << 24));
-    // If the iterator panics, the entities spawned so far stay alive with no component.
-    let mut spawned = try_with_capacity(capacity);
-    if W::SPAWNS_BY_COLUMNS {
-        let mut columns = B::batch(capacity);
-        for bundle in bundles {
-            spawned.push(world.spawn_entity());
-            bundle.push_row(&mut columns);
-        }
-        B::append_columns(columns, world, &spawned, Token::new());
-    } else {
-        B::reserve_new(world, capacity);
+    spawn_batch_with(world, bundles, |world, bundles, spawned| {
+        B::reserve_new(world, bundles.size_hint().0);
         let rows = PendingRows::<W, B>::new(world);
         for bundle in bundles {
             spawned.push(rows.world.spawn_entity());
             bundle.push_pending(rows.world, rows.token);
         }
-        rows.file(&spawned);
-    }
+        rows.file(spawned);
+    })
+}
+
+/// Spawns one entity per bundle column by column (the run-time world's `spawn_batch`, see
+/// [`AppendColumn`]): each column is appended to its storage at once, then the entities
+/// enter their groups.
+///
+/// # Panics
+/// Panics if the bundle type names a component type twice.
+pub(crate) fn spawn_batch_by_columns<W: AppendColumn, B: Bundle<W>>(
+    world: &mut W,
+    bundles: impl IntoIterator<Item = B>,
+) -> Vec<Entity> {
+    spawn_batch_with(world, bundles, |world, bundles, spawned| {
+        let mut columns = B::batch(bundles.size_hint().0);
+        for bundle in bundles {
+            spawned.push(world.spawn_entity());
+            bundle.push_row(&mut columns);
+        }
+        B::append_columns(columns, world, spawned);
+    })
+}
+
+/// What both batch spawns share: entities reserved from the iterator's lower bound,
+/// `fill` spawning one entity per bundle (into `spawned`) and storing its components,
+/// then every spawned entity entering its groups.
+fn spawn_batch_with<W: EditEntities, B: Bundle<W>, I: Iterator<Item = B>>(
+    world: &mut W,
+    bundles: impl IntoIterator<Item = B, IntoIter = I>,
+    fill: impl FnOnce(&mut W, I, &mut Vec<Entity>),
+) -> Vec<Entity> {
+    assert!(B::distinct(), "a bundle names a component type twice");
+    let bundles = bundles.into_iter();
+    // Preallocate from the iterator's lower bound; a wrong hint must not turn into a
+    // panic or an abort: the column, storage and result reservations are fallible, and
+    // the entity reservation is capped. If the iterator panics, the entities spawned so
+    // far stay alive with no component.
+    let capacity = bundles.size_hint().0;
+    world.reserve_entities(capacity.min(1 << 24));
+    let mut spawned = try_with_capacity(capacity);
+    fill(world, bundles, &mut spawned);
     for &entity in &spawned {
         world.enter_all_groups(entity);
     }

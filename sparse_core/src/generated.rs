@@ -79,16 +79,13 @@ pub trait Edit<T>: EditEntities {
     fn remove_many(&mut self, entities: &[Entity]) -> usize;
     /// Removes every `T`: the groups requiring `T` are emptied at once.
     fn clear(&mut self);
-    /// Appends `values` for new entities in bulk, without entering groups: the first half
-    /// of spawning, which only this crate can call (it alone makes a [`Token`]).
-    #[doc(hidden)]
-    fn append_new(&mut self, token: Token, entities: &[Entity], values: &mut Vec<T>);
     /// Reserves room for `additional` more components before a spawn's rows, if the
     /// allocator grants it.
     #[doc(hidden)]
     fn reserve_new(&mut self, additional: usize);
     /// Pushes the component of a spawned entity that is filed later, by `file_pending`:
-    /// the rows of a spawn are pushed first, then each storage files its entities.
+    /// the rows of a spawn are pushed first, then each storage files its entities. Only
+    /// this crate can call it (it alone makes a [`Token`]).
     #[doc(hidden)]
     fn push_pending(&mut self, token: Token, value: T);
     /// Files the new entities of the pending components, one for one, without entering
@@ -102,11 +99,6 @@ pub trait Edit<T>: EditEntities {
 
 /// Structural changes of whole entities: implemented by every world.
 pub trait EditEntities: WorldParts {
-    /// Whether a batch spawn collects its bundles column by column before appending them,
-    /// rather than pushing each row straight into the storages: for worlds whose storage
-    /// lookups cost more than a field access.
-    #[doc(hidden)]
-    const SPAWNS_BY_COLUMNS: bool = false;
     /// The entity allocator, mutably (reserved entities are flushed through it).
     #[doc(hidden)]
     fn entities_mut(&mut self) -> &mut Entities;
@@ -246,8 +238,9 @@ pub trait Unowned<T> {
         self.sort_with(ByComparator(compare));
     }
 
-    /// Sorts the storage of `T` by a key read once per component, stably (components
-    /// with equal keys keep their order). Input already sorted costs one read of the keys.
+    /// Sorts the storage of `T` by a key, stably (components with equal keys keep their
+    /// order): the keys are read into a vector and sorted there (see
+    /// [`Storage::sort_by_cached_key`]). Input already sorted costs one read of the keys.
     ///
     /// # Panics
     /// Passes on a panic of `key` or of the key's `Ord`; the storage is then left as it

@@ -75,17 +75,19 @@ impl<T> Storage<T> {
     }
 
     /// Sorts by a key over components, stably: [`sort_by_cached_key`](Self::sort_by_cached_key)
-    /// (the key is read once per component).
+    /// (the keys are sorted once read, not read again for every comparison).
     pub fn sort_by_key<K: Ord>(&mut self, key: impl FnMut(&T) -> K) {
         self.sort_by_cached_key(key);
     }
 
     /// Sorts by a key over components, stably, the way std's `sort_by_cached_key` sorts a
-    /// slice: the keys are read once into a contiguous `Vec<(key, position)>`, that vector
-    /// is sorted (the position breaks ties, so the order is stable), and the permutation is
+    /// slice: the keys are read into a contiguous `Vec<(key, position)>`, that vector is
+    /// sorted (the position breaks ties, so the order is stable), and the permutation is
     /// applied once to the entities and the components, in one out-of-place pass each; the
-    /// sparse array is re-pointed in one pass. Input already sorted by the key is detected
-    /// while the keys are read and left as it is: re-sorting costs one read of the keys.
+    /// sparse array is re-pointed in one pass. A first read, without allocating, stops at
+    /// the first component out of key order: input already sorted is left as it is after
+    /// that one read. `key` is therefore called once per component, plus once for each
+    /// component before the first one out of order.
     ///
     /// If `key` or the key's `Ord` panics, the storage is left as it was.
     pub fn sort_by_cached_key<K: Ord>(&mut self, mut key: impl FnMut(&T) -> K) {

@@ -14,7 +14,7 @@ use core::marker::PhantomData;
 use std::collections::HashMap;
 
 use crate::access::{Applied, Borrow, Commands, Query, ReadOnly, ValuesMut, View, WorldParts};
-use crate::bundle::Bundle;
+use crate::bundle::{AppendColumn, Bundle};
 use crate::component::{Component, ComponentKey};
 use crate::component_set::ComponentSet;
 use crate::component_set::sealed::Sealed as _;
@@ -348,7 +348,7 @@ impl World {
         &mut self,
         bundles: impl IntoIterator<Item = B>,
     ) -> Vec<Entity> {
-        crate::bundle::spawn_batch(self, bundles)
+        crate::bundle::spawn_batch_by_columns(self, bundles)
     }
 
     /// Borrows the parts `R` at once (see [`Borrow`]). Storages never stored are created
@@ -521,8 +521,9 @@ impl World {
         self.sort_with(ByComparator(compare))
     }
 
-    /// Sorts the storage of `T` by a key read once per component, stably (components
-    /// with equal keys keep their order).
+    /// Sorts the storage of `T` by a key, stably (components with equal keys keep their
+    /// order): the keys are read into a vector and sorted there (see
+    /// [`Storage::sort_by_cached_key`]).
     ///
     /// # Errors
     /// [`AccessError::OwnedByGroup`] if a group owns `T` (see [`sort`](World::sort)).
@@ -783,9 +784,6 @@ impl World {
 }
 
 impl EditEntities for World {
-    // Each storage is found through a map of types: one lookup per column, not per row.
-    const SPAWNS_BY_COLUMNS: bool = true;
-
     fn entities_mut(&mut self) -> &mut Entities {
         &mut self.entities
     }
@@ -808,6 +806,13 @@ impl EditEntities for World {
 
     fn destroy_many(&mut self, entities: &[Entity]) -> usize {
         hooks::destroy_many(self, entities)
+    }
+}
+
+impl AppendColumn for World {
+    fn append_new<T: Component>(&mut self, entities: &[Entity], values: &mut Vec<T>) {
+        let index = self.index_or_register::<T>();
+        self.typed_mut::<T>(index).append_new(entities, values);
     }
 }
 
@@ -836,11 +841,6 @@ impl<T: Component> Edit<T> for World {
         if let Some(&index) = self.by_type.get(&TypeId::of::<T>()) {
             hooks::clear(self.plan::<T>(index));
         }
-    }
-
-    fn append_new(&mut self, _: Token, entities: &[Entity], values: &mut Vec<T>) {
-        let index = self.index_or_register::<T>();
-        self.typed_mut::<T>(index).append_new(entities, values);
     }
 
     fn reserve_new(&mut self, additional: usize) {

@@ -89,12 +89,11 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
     let m = Cx::storage_methods(i);
     let (storage, get_mut, values_mut, insert, remove) =
         (&m.storage, &m.get_mut, &m.values_mut, &m.insert, &m.remove);
-    let (insert_many, remove_many, clear, reserve, append, sort, slot) = (
+    let (insert_many, remove_many, clear, reserve, sort, slot) = (
         &m.insert_many,
         &m.remove_many,
         &m.clear,
         &m.reserve,
-        &m.append,
         &m.sort,
         &m.slot,
     );
@@ -167,16 +166,6 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
 
             fn clear(&mut self) {
                 self.__sparse.#clear();
-            }
-
-            #[inline]
-            fn append_new(
-                &mut self,
-                token: __sg::__private::Token,
-                entities: &[__sg::Entity],
-                values: &mut ::std::vec::Vec<#ty>,
-            ) {
-                self.__sparse.#append(token, entities, values);
             }
 
             #[inline]

@@ -631,8 +631,9 @@ fn sort_by_key(cx: &Cx<'_>) -> TokenStream {
     inherent(
         cx,
         quote! {
-            /// Sorts the storage of `T`, which no group owns, by a key read once per
-            /// component, stably (components with equal keys keep their order).
+            /// Sorts the storage of `T`, which no group owns, by a key, stably (components
+            /// with equal keys keep their order): the keys are read into a vector and
+            /// sorted there, as `Storage::sort_by_cached_key` does.
             ///
             /// # Panics
             /// Passes on a panic of `key` or of the key's `Ord`; the storage is then left

@@ -149,12 +149,11 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
     let m = Cx::storage_methods(i);
     let (storage, get_mut, values_mut, insert, remove) =
         (&m.storage, &m.get_mut, &m.values_mut, &m.insert, &m.remove);
-    let (insert_many, remove_many, clear, reserve, append, sort) = (
+    let (insert_many, remove_many, clear, reserve, sort) = (
         &m.insert_many,
         &m.remove_many,
         &m.clear,
         &m.reserve,
-        &m.append,
         &m.sort,
     );
     let (reserve_new, push_pending, file_pending, drop_pending) = (
@@ -225,12 +224,6 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
         #cfg
         pub fn #reserve(&mut self, additional: usize) {
             self.#field.reserve(additional);
-        }
-
-        #cfg
-        #[inline]
-        pub fn #append(&mut self, token: __p::Token, entities: &[__sg::Entity], values: &mut ::std::vec::Vec<#param>) {
-            __p::append_new(&mut self.#field, token, entities, values);
         }
 
         #cfg
