@@ -114,6 +114,9 @@ const GROUPS: u8 = 11;
 #[derive(Debug, Clone)]
 enum Op {
     Spawn,
+    /// `.1` entities spawned with bundle `.0` (`spawn_with` for one, else `spawn_batch`),
+    /// values from `.2`.
+    SpawnBundles(u8, u8, u32),
     Insert(u8, usize, u32),
     Remove(u8, usize),
     Destroy(usize),
@@ -164,6 +167,7 @@ fn cmd() -> impl Strategy<Value = Cmd> {
 fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
         2 => Just(Op::Spawn),
+        1 => (0u8..3, 1u8..6, 0u32..1000).prop_map(|(b, n, v)| Op::SpawnBundles(b, n, v)),
         10 => (0..TYPES, any::<usize>(), 0u32..1000).prop_map(|(t, e, v)| Op::Insert(t, e, v)),
         6 => (0..TYPES, any::<usize>()).prop_map(|(t, e)| Op::Remove(t, e)),
         1 => any::<usize>().prop_map(Op::Destroy),
@@ -738,6 +742,28 @@ proptest! {
                     let (x, y) = (s.spawn(), d.spawn());
                     prop_assert_eq!(x, y);
                     entities.push(x);
+                }
+                Op::SpawnBundles(bundle, count, value) => {
+                    // The `#[world]` pushes rows, the run-time world collects columns.
+                    macro_rules! spawn {
+                        ($($T:ident),+) => {{
+                            let row = |i: u32| ($($T::new(value + i),)+);
+                            let (x, y) = if count == 1 {
+                                (vec![s.spawn_with(row(0))], vec![d.spawn_with(row(0))])
+                            } else {
+                                let rows = || (0..u32::from(count)).map(row);
+                                (s.spawn_batch(rows()), d.spawn_batch(rows()))
+                            };
+                            prop_assert_eq!(&x, &y);
+                            x
+                        }};
+                    }
+                    let spawned = match bundle {
+                        0 => spawn!(A, B, C),
+                        1 => spawn!(E, F, G, H),
+                        _ => spawn!(I, J, K),
+                    };
+                    entities.extend(spawned);
                 }
                 Op::Insert(t, i, v) if !entities.is_empty() => {
                     let e = entities[i % entities.len()];

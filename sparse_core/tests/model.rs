@@ -102,6 +102,36 @@ components!(
     O = 14,
 );
 
+/// The bundles `Op::SpawnBundles` spawns with.
+const BUNDLES: usize = 4;
+
+/// Spawns `count` entities with bundle number `bundle`, the `i`-th with values
+/// `value + i` (`spawn_with` for one entity, else `spawn_batch`); returns them and the
+/// indices of the bundle's types.
+fn spawn_bundles(
+    world: &mut World,
+    bundle: usize,
+    count: usize,
+    value: u32,
+) -> (Vec<Entity>, Vec<usize>) {
+    macro_rules! spawn {
+        ($($T:ident),+) => {{
+            let spawned = if count == 1 {
+                vec![world.spawn_with(($($T::new(value),)+))]
+            } else {
+                world.spawn_batch((0..count as u32).map(|i| ($($T::new(value + i),)+)))
+            };
+            (spawned, vec![$($T::IDX),+])
+        }};
+    }
+    match bundle {
+        0 => spawn!(A, B),
+        1 => spawn!(C, A, B),
+        2 => spawn!(D),
+        _ => spawn!(E, F, G, H, O),
+    }
+}
+
 const NAMES: [&str; TYPES] = [
     "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O",
 ];
@@ -1076,6 +1106,13 @@ enum Target {
 #[derive(Clone, Debug)]
 enum Op {
     Spawn,
+    /// `count` entities spawned with bundle number `bundle` (see `spawn_bundles`), the
+    /// `i`-th with values `value + i`: `spawn_with` for one, else `spawn_batch`.
+    SpawnBundles {
+        bundle: usize,
+        count: usize,
+        value: u32,
+    },
     /// The world saved and loaded into a new one with the same groups (feature `serde`):
     /// nothing may change, down to each storage's order.
     Reload,
@@ -1408,6 +1445,11 @@ fn op() -> impl Strategy<Value = Op> {
     // lifetime, and half as many removals).
     prop_oneof![
         3 => Just(Op::Spawn),
+        2 => (0usize..BUNDLES, 1usize..6, 0u32..1000).prop_map(|(bundle, count, value)| Op::SpawnBundles {
+            bundle,
+            count,
+            value
+        }),
         40 => (0..TYPES, target(), 0u32..32)
             .prop_map(|(ty, target, value)| Op::Insert { ty, target, value }),
         12 => (types, target(), 0u32..32)
@@ -2232,6 +2274,7 @@ impl Harness {
                 .then_some(still),
             Op::Remove { ty, target } => (has(target, ty) != Some(true)).then_some(still),
             Op::Destroy { target } => has(target, 0).is_none().then_some(still),
+            Op::SpawnBundles { .. } => None,
             Op::Spawn
             | Op::Reload
             | Op::GetMut { .. }
@@ -2360,6 +2403,31 @@ impl Harness {
                 self.model.insert(e, [None; TYPES]);
                 self.alive.push(e);
                 self.all.push(e);
+            }
+            Op::SpawnBundles {
+                bundle,
+                count,
+                value,
+            } => {
+                let (spawned, types) = spawn_bundles(&mut self.world, bundle, count, value);
+                ensure!(
+                    spawned.len() == count,
+                    "spawned {} of {count} entities",
+                    spawned.len()
+                );
+                for (i, &e) in spawned.iter().enumerate() {
+                    ensure!(
+                        !self.model.contains_key(&e) && !self.dead.contains(&e),
+                        "spawning bundle {bundle} returned the used {e:?}"
+                    );
+                    let mut comps = [None; TYPES];
+                    for &ty in &types {
+                        comps[ty] = Some(value + i as u32);
+                    }
+                    self.model.insert(e, comps);
+                    self.alive.push(e);
+                    self.all.push(e);
+                }
             }
             Op::Insert { ty, target, value } => self.insert(ty, self.resolve(target), value)?,
             Op::InsertMany {
