@@ -83,7 +83,7 @@
 //! ```
 //!
 //! Worlds whose groups are only known at run time use [`World`] with
-//! [`GroupSpec`]s, validated by the same [`Layout`] code and maintained by the same
+//! [`GroupSpec`]s, validated by the same `sparse_core::Layout` code and maintained by the same
 //! engine.
 //!
 //! # The generated API
@@ -100,7 +100,35 @@ extern crate self as sparse_groups;
 #[cfg(doc)]
 pub mod example_generated;
 
-pub use sparse_core::*;
+// The public API, by purpose (README lists the same groups). Everything else of
+// `sparse_core` is plumbing: reachable through `__private` for generated code, hidden.
+
+// Declaring components and worlds (with `world` and `Component`, the macros below).
+pub use sparse_core::{Component, MAX_TUPLE, Storage};
+// Entities.
+pub use sparse_core::{Entities, Entity, EntityError};
+// Groups: keys, access, iterators.
+pub use sparse_core::{Exclude, Get, GroupIter, GroupKey, GroupMut, GroupRef, GroupRefIter};
+// Views, borrows and deferred changes.
+pub use sparse_core::{Applied, Commands, Skipped, ValuesMut, View, ViewIter, With, Without};
+// Code generic over worlds: the traits every world implements, and what bounds name.
+pub use sparse_core::{
+    Access, Apart, Borrow, Bundle, Edit, EditEntities, Filter, HasComponent, HasGroup, Query,
+    ReadOnly, ReadOnlyQuery, Unowned,
+};
+// Sorting by a radix key.
+pub use sparse_core::RadixKey;
+// Worlds whose groups are known at run time, and what they refuse.
+pub use sparse_core::{AccessError, GroupSpec, InsertManyError, LayoutErrors, World};
+// Drawing a world's layout; a sparse set on its own.
+pub use sparse_core::{Diagram, SparseSet};
+// Snapshots (feature `serde`).
+#[cfg(feature = "serde")]
+pub use sparse_core::{LoadTypes, Snapshot, SnapshotTypes};
+
+/// What the code `#[world]` generates calls: not a public API (see `sparse_core`'s).
+#[doc(hidden)]
+pub use sparse_core::__private;
 
 /// Implements [`Component`](trait@Component) for a type, so that it can be stored in a world.
 ///

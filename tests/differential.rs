@@ -729,8 +729,21 @@ fn packed_dynamic(d: &World) -> (String, Vec<Vec<(Entity, u32)>>) {
     (serde_json::to_string(d.entities()).unwrap(), storages)
 }
 
+/// `cases` cases, or `PROPTEST_CASES` when set (the sanitizer and valgrind runs lower it).
+fn cases_or(cases: u32) -> ProptestConfig {
+    let default = ProptestConfig::default();
+    ProptestConfig {
+        cases: if std::env::var_os("PROPTEST_CASES").is_some() {
+            default.cases
+        } else {
+            cases
+        },
+        ..default
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(cases_or(48))]
 
     #[test]
     fn static_and_runtime_worlds_agree(ops in prop::collection::vec(op(), 500..1500)) {

@@ -167,8 +167,21 @@ fn loaded_dynamic_json(text: &str) -> Result<World, String> {
     Ok(w)
 }
 
+/// `cases` cases, or `PROPTEST_CASES` when set (the sanitizer and valgrind runs lower it).
+fn cases_or(cases: u32) -> ProptestConfig {
+    let default = ProptestConfig::default();
+    ProptestConfig {
+        cases: if std::env::var_os("PROPTEST_CASES").is_some() {
+            default.cases
+        } else {
+            cases
+        },
+        ..default
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(cases_or(64))]
 
     #[test]
     fn worlds_round_trip_in_json_and_postcard(ops in prop::collection::vec(op(), 0..200)) {

@@ -1,24 +1,32 @@
 //! What the code `#[world]` generates calls. Not a public API: nothing here is covered by
-//! semver, and none of it can break a world's invariants from safe code.
+//! semver. `#[doc(hidden)]` is not a safety boundary, so everything here is sound to call
+//! from safe code with any arguments, and nothing here reaches into a world: what changes
+//! a world's structure needs the world's key (see `internals.rs`), which only the world's
+//! own generated code holds.
 
 use crate::access::ValuesMut;
-pub use crate::access::{Bits, End, GroupShape, I, O, Slot, SlotRef, WorldParts};
+pub use crate::access::{
+    AccessError, AllDistinct, Bits, BundleApart, End, FilterOf, GroupShape, I, LendGroup,
+    LendStorage, NoAlias, NonEmpty, NotIn, NotInBundle, O, QueryOf, Slot, SlotRef, WorldParts,
+};
 use crate::component::Component;
-use crate::component_set::ComponentSet;
+pub use crate::component_set::ComponentSet;
+use crate::component_set::sealed::Sealed as _;
 use crate::entity::Entity;
-use crate::generated::EditEntities;
-pub use crate::generated::Token;
 use crate::group::GroupKey;
+pub use crate::group::Types;
 pub use crate::group::{
     Aligned, GroupInfo, GroupMut, GroupRef, Hint, OwnedStorages, apply_sources, check_group, enter,
     enter_each, enter_set, group_sources, leave, leave_many, leave_set, load_order, sort_members,
 };
+pub use crate::hint::collect;
 pub use crate::hooks::{
     ComponentPlan, EntityPlan, WorldInfo, append_many, check_world, clear, destroy, destroy_many,
     insert, insert_many, remove, remove_many,
 };
+pub use crate::internals::{InternalStorage, Internals};
+pub use crate::order::{GroupOrder, StorageOrder};
 pub use crate::storage::{Marks, SparseSet, Storage, StorageInfo};
-pub use crate::world::AccessError;
 use crate::{Bundle, Entities};
 
 /// Names the storages of a `#[world]` struct: its one field has type
@@ -41,8 +49,13 @@ impl Component for Absent {}
 #[cfg(feature = "serde")]
 pub use serde;
 
+/// Snapshot plumbing: what a `#[world]` deriving `Serialize` / `Deserialize` calls.
 #[cfg(feature = "serde")]
-pub use crate::snapshot;
+pub mod snapshot {
+    pub use crate::snapshot::{
+        Columns, LoadStorages, deserialize_world, read_columns, serialize_world, validate_columns,
+    };
+}
 
 /// A configured-out storage is never written.
 #[cfg(feature = "serde")]
@@ -123,7 +136,7 @@ pub fn group_over<'a, K: GroupKey>(
     owned: <K::Owned as ComponentSet>::Storages<'a>,
     observed: <K::Observed as ComponentSet>::Storages<'a>,
 ) -> GroupMut<'a, K> {
-    GroupMut::over_members(members.as_slice(), owned, observed)
+    GroupMut::over_members(members, owned, observed)
 }
 
 /// An owning group of length `len`, read only.
@@ -146,38 +159,93 @@ pub fn group_ref_over<'a, K: GroupKey>(
     owned: <K::Owned as ComponentSet>::StoragesRef<'a>,
     observed: <K::Observed as ComponentSet>::StoragesRef<'a>,
 ) -> GroupRef<'a, K> {
-    GroupRef::over_members(members.as_slice(), owned, observed)
+    GroupRef::over_members(members, owned, observed)
+}
+
+/// An owning group of length `len`, lent from the slots of a world's parts (each slot is
+/// taken, so nothing else can lend its storage while the group lives).
+///
+/// # Errors
+/// [`AccessError::Conflict`] if a slot was lent already.
+///
+/// # Panics
+/// Panics if an owned storage is shorter than `len`.
+#[inline(always)]
+pub fn lend_group<'w, K: GroupKey>(
+    owned: <K::Owned as ComponentSet>::Slots<'_, 'w>,
+    len: usize,
+    observed: <K::Observed as ComponentSet>::Slots<'_, 'w>,
+) -> Result<GroupMut<'w, K>, AccessError> {
+    let owned = K::Owned::take_typed_slots(owned)?;
+    Ok(GroupMut::new(
+        owned,
+        len,
+        K::Observed::take_typed_slots(observed)?,
+    ))
+}
+
+/// An owning group of length `len`, read only, lent from the slots of a world's parts.
+///
+/// # Errors
+/// [`AccessError::Conflict`] if a slot was lent mutably.
+///
+/// # Panics
+/// Panics if an owned storage is shorter than `len`.
+#[inline(always)]
+pub fn lend_group_ref<'w, K: GroupKey>(
+    owned: <K::Owned as ComponentSet>::Slots<'_, 'w>,
+    len: usize,
+    observed: <K::Observed as ComponentSet>::Slots<'_, 'w>,
+) -> Result<GroupRef<'w, K>, AccessError> {
+    let owned = K::Owned::take_typed_slots_ref(owned)?;
+    Ok(GroupRef::new(
+        owned,
+        len,
+        K::Observed::take_typed_slots_ref(observed)?,
+    ))
+}
+
+/// A non-owning group over its member set, lent from the slots of a world's parts
+/// (`owned` is the empty tuple).
+///
+/// # Errors
+/// [`AccessError::Conflict`] if a slot was lent already.
+#[inline(always)]
+pub fn lend_group_over<'w, K: GroupKey>(
+    members: &'w SparseSet,
+    owned: <K::Owned as ComponentSet>::Slots<'_, 'w>,
+    observed: <K::Observed as ComponentSet>::Slots<'_, 'w>,
+) -> Result<GroupMut<'w, K>, AccessError> {
+    let owned = K::Owned::take_typed_slots(owned)?;
+    Ok(GroupMut::over_members(
+        members,
+        owned,
+        K::Observed::take_typed_slots(observed)?,
+    ))
+}
+
+/// A non-owning group, read only, lent from the slots of a world's parts.
+///
+/// # Errors
+/// [`AccessError::Conflict`] if a slot was lent mutably.
+#[inline(always)]
+pub fn lend_group_ref_over<'w, K: GroupKey>(
+    members: &'w SparseSet,
+    owned: <K::Owned as ComponentSet>::Slots<'_, 'w>,
+    observed: <K::Observed as ComponentSet>::Slots<'_, 'w>,
+) -> Result<GroupRef<'w, K>, AccessError> {
+    let owned = K::Owned::take_typed_slots_ref(owned)?;
+    Ok(GroupRef::over_members(
+        members,
+        owned,
+        K::Observed::take_typed_slots_ref(observed)?,
+    ))
 }
 
 /// A storage's values, lent with their entities fixed.
 #[inline]
 pub fn values_mut<T>(storage: &mut Storage<T>) -> ValuesMut<'_, T> {
     ValuesMut::new(storage)
-}
-
-/// Reserves room for a spawn's components, if the allocator grants it.
-#[inline]
-pub fn reserve_new<T>(storage: &mut Storage<T>, additional: usize) {
-    storage.try_reserve_new(additional);
-}
-
-/// Appends a component for an entity filed later (see the generated `Edit` impls): only
-/// for [`Token`] holders.
-#[inline]
-pub fn push_pending<T>(storage: &mut Storage<T>, _: Token, value: T) {
-    storage.push_pending(value);
-}
-
-/// Files the entities of the pending components: only for [`Token`] holders.
-#[inline]
-pub fn file_pending<T>(storage: &mut Storage<T>, _: Token, entities: &[Entity]) {
-    storage.file_pending(entities);
-}
-
-/// Drops the pending components never filed: only for [`Token`] holders.
-#[inline]
-pub fn drop_pending<T>(storage: &mut Storage<T>, _: Token) {
-    storage.drop_pending();
 }
 
 /// Removes the marked entities' components, keeping the others in order; returns them,
@@ -199,24 +267,27 @@ pub fn entities() -> Entities {
     Entities::new()
 }
 
-/// Spawns an entity with a bundle (see the generated `spawn_with`).
+/// Spawns an entity with a bundle (see the generated `spawn_with`): `key` proves the call
+/// comes from the world's own code.
 ///
 /// # Panics
 /// Panics if the bundle names a type twice.
 #[inline]
-pub fn spawn_with<W: EditEntities, B: Bundle<W>>(world: &mut W, bundle: B) -> Entity {
-    crate::bundle::spawn_with(world, bundle)
+pub fn spawn_with<W: Internals, B: Bundle<W>>(world: &mut W, key: &W::Key, bundle: B) -> Entity {
+    crate::bundle::spawn_with(world, key, bundle)
 }
 
-/// Spawns one entity per bundle (see the generated `spawn_batch`).
+/// Spawns one entity per bundle (see the generated `spawn_batch`): `key` proves the call
+/// comes from the world's own code.
 ///
 /// # Panics
 /// Panics if the bundle type names a component type twice.
-pub fn spawn_batch<W: EditEntities, B: Bundle<W>>(
+pub fn spawn_batch<W: Internals, B: Bundle<W>>(
     world: &mut W,
+    key: &W::Key,
     bundles: impl IntoIterator<Item = B>,
 ) -> Vec<Entity> {
-    crate::bundle::spawn_batch(world, bundles)
+    crate::bundle::spawn_batch(world, key, bundles)
 }
 
 /// Sorts a storage that no group owns (see the generated `Unowned` impls).

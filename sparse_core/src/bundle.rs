@@ -6,7 +6,9 @@ use crate::access::AllDistinct;
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entity;
-use crate::generated::{Edit, EditEntities, Token};
+use crate::generated::Edit;
+use crate::hint;
+use crate::internals::{InternalStorage, Internals};
 
 mod sealed {
     pub trait Sealed {}
@@ -34,19 +36,31 @@ pub trait Bundle<W>: ComponentSet + sealed::Sealed {
     /// Appends every column to the world's storages, row `i` for `entities[i]`, without
     /// entering groups.
     #[doc(hidden)]
-    fn append_columns(columns: Self::Batch, world: &mut impl AppendColumn, entities: &[Entity]);
-    /// Reserves room for `additional` more components in each of the bundle's storages.
+    fn append_columns(columns: Self::Batch, world: &mut W, key: &W::Key, entities: &[Entity])
+    where
+        W: AppendColumn;
+    /// Reserves room for `additional` more components in each of the bundle's storages,
+    /// where the allocator grants it.
     #[doc(hidden)]
-    fn reserve_new(world: &mut W, additional: usize);
-    /// Pushes each component as pending (see [`Edit::push_pending`]).
+    fn reserve_new(world: &mut W, key: &W::Key, additional: usize)
+    where
+        W: Internals;
+    /// Pushes each component as a pending row of its storage (filed later, by
+    /// `file_pending`).
     #[doc(hidden)]
-    fn push_pending(self, world: &mut W, token: Token);
+    fn push_pending(self, world: &mut W, key: &W::Key)
+    where
+        W: Internals;
     /// Files `entities` for the pending components of each storage.
     #[doc(hidden)]
-    fn file_pending(world: &mut W, entities: &[Entity], token: Token);
+    fn file_pending(world: &mut W, key: &W::Key, entities: &[Entity])
+    where
+        W: Internals;
     /// Drops the pending components of each storage that were never filed.
     #[doc(hidden)]
-    fn drop_pending(world: &mut W, token: Token);
+    fn drop_pending(world: &mut W, key: &W::Key)
+    where
+        W: Internals;
     /// Inserts each component for an alive entity, through the world's hooks.
     #[doc(hidden)]
     fn insert_each(self, world: &mut W, entity: Entity);
@@ -58,13 +72,13 @@ macro_rules! bundle {
 
         impl<W, $($T: Component),+> Bundle<W> for ($($T,)+)
         where
-            W: $(Edit<$T> +)+ AllDistinct<<Self as ComponentSet>::List>,
+            W: $(Edit<$T> + InternalStorage<$T> +)+ AllDistinct<<Self as ComponentSet>::List>,
         {
             type Batch = ($(Vec<$T>,)+);
 
             #[inline]
             fn batch(capacity: usize) -> Self::Batch {
-                ($(try_with_capacity::<$T>(capacity),)+)
+                ($(hint::vec_with_capacity::<$T>(capacity),)+)
             }
 
             #[inline]
@@ -74,29 +88,44 @@ macro_rules! bundle {
             }
 
             #[inline]
-            fn append_columns(columns: Self::Batch, world: &mut impl AppendColumn, entities: &[Entity]) {
+            fn append_columns(columns: Self::Batch, world: &mut W, key: &W::Key, entities: &[Entity])
+            where
+                W: AppendColumn,
+            {
                 let ($(mut $t,)+) = columns;
-                $(world.append_new::<$T>(entities, &mut $t);)+
+                $(world.append_new::<$T>(key, entities, &mut $t);)+
             }
 
             #[inline]
-            fn reserve_new(world: &mut W, additional: usize) {
-                $(<W as Edit<$T>>::reserve_new(world, additional);)+
+            fn reserve_new(world: &mut W, key: &W::Key, additional: usize)
+            where
+                W: Internals,
+            {
+                $(<W as InternalStorage<$T>>::storage_mut(world, key).try_reserve_new(additional);)+
             }
 
             #[inline]
-            fn push_pending(self, world: &mut W, token: Token) {
+            fn push_pending(self, world: &mut W, key: &W::Key)
+            where
+                W: Internals,
+            {
                 let ($($t,)+) = self;
-                $(<W as Edit<$T>>::push_pending(world, token, $t);)+
+                $(<W as InternalStorage<$T>>::storage_mut(world, key).push_pending($t);)+
             }
 
             #[inline]
-            fn file_pending(world: &mut W, entities: &[Entity], token: Token) {
-                $(<W as Edit<$T>>::file_pending(world, token, entities);)+
+            fn file_pending(world: &mut W, key: &W::Key, entities: &[Entity])
+            where
+                W: Internals,
+            {
+                $(<W as InternalStorage<$T>>::storage_mut(world, key).file_pending(entities);)+
             }
 
-            fn drop_pending(world: &mut W, token: Token) {
-                $(<W as Edit<$T>>::drop_pending(world, token);)+
+            fn drop_pending(world: &mut W, key: &W::Key)
+            where
+                W: Internals,
+            {
+                $(<W as InternalStorage<$T>>::storage_mut(world, key).drop_pending();)+
             }
 
             fn insert_each(self, world: &mut W, entity: Entity) {
@@ -112,17 +141,14 @@ for_each_tuple!(bundle);
 /// A world that spawns batches column by column (the run-time world, which finds each
 /// storage through a map of types: one lookup per column, not per row).
 #[doc(hidden)]
-pub trait AppendColumn: EditEntities {
+pub trait AppendColumn: Internals {
     /// Appends `values` for new `entities` without entering groups.
-    fn append_new<T: Component>(&mut self, entities: &[Entity], values: &mut Vec<T>);
-}
-
-/// A vector with room for `capacity` items if the allocator grants it, else empty.
-fn try_with_capacity<T>(capacity: usize) -> Vec<T> {
-    let mut vec = Vec::new();
-    // On failure (an absurd size hint), the vector simply grows as items arrive.
-    let _ = vec.try_reserve_exact(capacity);
-    vec
+    fn append_new<T: Component>(
+        &mut self,
+        key: &Self::Key,
+        entities: &[Entity],
+        values: &mut Vec<T>,
+    );
 }
 
 /// Spawns an entity with the components of `bundle`, entering its groups.
@@ -130,13 +156,17 @@ fn try_with_capacity<T>(capacity: usize) -> Vec<T> {
 /// # Panics
 /// Panics if the bundle names a type twice (only the run-time world lets that compile).
 #[inline]
-pub(crate) fn spawn_with<W: EditEntities, B: Bundle<W>>(world: &mut W, bundle: B) -> Entity {
+pub(crate) fn spawn_with<W: Internals, B: Bundle<W>>(
+    world: &mut W,
+    key: &W::Key,
+    bundle: B,
+) -> Entity {
     assert!(B::distinct(), "a bundle names a component type twice");
-    let entity = world.spawn_entity();
-    let rows = PendingRows::<W, B>::new(world);
-    bundle.push_pending(rows.world, rows.token);
+    let entity = world.entities_mut(key).spawn();
+    let rows = PendingRows::<W, B>::new(world, key);
+    bundle.push_pending(rows.world, key);
     rows.file(&[entity]);
-    world.enter_all_groups(entity);
+    world.enter_all_groups(key, entity);
     entity
 }
 
@@ -146,7 +176,7 @@ pub(crate) fn spawn_with<W: EditEntities, B: Bundle<W>>(world: &mut W, bundle: B
 ///
 /// # Panics
 /// Panics if the bundle names a type twice (only the run-time world lets that compile).
-pub(crate) fn fill<W: EditEntities, B: Bundle<W>>(world: &mut W, entity: Entity, bundle: B) {
+pub(crate) fn fill<W, B: Bundle<W>>(world: &mut W, entity: Entity, bundle: B) {
     assert!(B::distinct(), "a bundle names a component type twice");
     bundle.insert_each(world, entity);
 }
@@ -159,16 +189,17 @@ pub(crate) fn fill<W: EditEntities, B: Bundle<W>>(world: &mut W, entity: Entity,
 /// # Panics
 /// Panics if the bundle type names a component type twice (only the run-time world lets
 /// that compile).
-pub(crate) fn spawn_batch<W: EditEntities, B: Bundle<W>>(
+pub(crate) fn spawn_batch<W: Internals, B: Bundle<W>>(
     world: &mut W,
+    key: &W::Key,
     bundles: impl IntoIterator<Item = B>,
 ) -> Vec<Entity> {
-    spawn_batch_with(world, bundles, |world, bundles, spawned| {
-        B::reserve_new(world, bundles.size_hint().0);
-        let rows = PendingRows::<W, B>::new(world);
+    spawn_batch_with(world, key, bundles, |world, bundles, spawned| {
+        B::reserve_new(world, key, hint::capped(bundles.size_hint().0));
+        let rows = PendingRows::<W, B>::new(world, key);
         for bundle in bundles {
-            spawned.push(rows.world.spawn_entity());
-            bundle.push_pending(rows.world, rows.token);
+            spawned.push(rows.world.entities_mut(key).spawn());
+            bundle.push_pending(rows.world, key);
         }
         rows.file(spawned);
     })
@@ -182,38 +213,39 @@ pub(crate) fn spawn_batch<W: EditEntities, B: Bundle<W>>(
 /// Panics if the bundle type names a component type twice.
 pub(crate) fn spawn_batch_by_columns<W: AppendColumn, B: Bundle<W>>(
     world: &mut W,
+    key: &W::Key,
     bundles: impl IntoIterator<Item = B>,
 ) -> Vec<Entity> {
-    spawn_batch_with(world, bundles, |world, bundles, spawned| {
-        let mut columns = B::batch(bundles.size_hint().0);
+    spawn_batch_with(world, key, bundles, |world, bundles, spawned| {
+        let mut columns = B::batch(hint::capped(bundles.size_hint().0));
         for bundle in bundles {
-            spawned.push(world.spawn_entity());
+            spawned.push(world.entities_mut(key).spawn());
             bundle.push_row(&mut columns);
         }
-        B::append_columns(columns, world, spawned);
+        B::append_columns(columns, world, key, spawned);
     })
 }
 
-/// What both batch spawns share: entities reserved from the iterator's lower bound,
-/// `fill` spawning one entity per bundle (into `spawned`) and storing its components,
-/// then every spawned entity entering its groups.
-fn spawn_batch_with<W: EditEntities, B: Bundle<W>, I: Iterator<Item = B>>(
+/// What both batch spawns share: entities reserved from the iterator's lower bound (up to
+/// [`hint::capped`]), `fill` spawning one entity per bundle (into `spawned`) and storing
+/// its components, then every spawned entity entering its groups.
+fn spawn_batch_with<W: Internals, B: Bundle<W>, I: Iterator<Item = B>>(
     world: &mut W,
+    key: &W::Key,
     bundles: impl IntoIterator<Item = B, IntoIter = I>,
     fill: impl FnOnce(&mut W, I, &mut Vec<Entity>),
 ) -> Vec<Entity> {
     assert!(B::distinct(), "a bundle names a component type twice");
     let bundles = bundles.into_iter();
-    // Preallocate from the iterator's lower bound; a wrong hint must not turn into a
-    // panic or an abort: the column, storage and result reservations are fallible, and
-    // the entity reservation is capped. If the iterator panics, the entities spawned so
-    // far stay alive with no component.
-    let capacity = bundles.size_hint().0;
-    world.reserve_entities(capacity.min(1 << 24));
-    let mut spawned = try_with_capacity(capacity);
+    // A size hint is a promise nobody checks: it reserves at most `hint::CAP` items, and
+    // fallibly, and everything grows as items arrive. If the iterator panics, the
+    // entities spawned so far stay alive with no component.
+    let capacity = hint::capped(bundles.size_hint().0);
+    world.entities_mut(key).reserve_capacity(capacity);
+    let mut spawned = hint::vec_with_capacity(capacity);
     fill(world, bundles, &mut spawned);
     for &entity in &spawned {
-        world.enter_all_groups(entity);
+        world.enter_all_groups(key, entity);
     }
     spawned
 }
@@ -222,17 +254,17 @@ fn spawn_batch_with<W: EditEntities, B: Bundle<W>, I: Iterator<Item = B>>(
 /// entities, the storages' components run ahead of their dense entities, so a panic in
 /// between (the bundles' iterator, a full storage) drops the pending components to make
 /// every storage consistent again.
-struct PendingRows<'w, W: EditEntities, B: Bundle<W>> {
+struct PendingRows<'w, 'k, W: Internals, B: Bundle<W>> {
     world: &'w mut W,
-    token: Token,
+    key: &'k W::Key,
     bundle: PhantomData<fn(B)>,
 }
 
-impl<'w, W: EditEntities, B: Bundle<W>> PendingRows<'w, W, B> {
-    fn new(world: &'w mut W) -> Self {
+impl<'w, 'k, W: Internals, B: Bundle<W>> PendingRows<'w, 'k, W, B> {
+    fn new(world: &'w mut W, key: &'k W::Key) -> Self {
         Self {
             world,
-            token: Token::new(),
+            key,
             bundle: PhantomData,
         }
     }
@@ -240,14 +272,14 @@ impl<'w, W: EditEntities, B: Bundle<W>> PendingRows<'w, W, B> {
     /// Files `entities`, one per pending row, in every storage of the bundle.
     #[inline]
     fn file(self, entities: &[Entity]) {
-        B::file_pending(self.world, entities, self.token);
+        B::file_pending(self.world, self.key, entities);
         // Every storage is consistent: nothing is left to drop.
         core::mem::forget(self);
     }
 }
 
-impl<W: EditEntities, B: Bundle<W>> Drop for PendingRows<'_, W, B> {
+impl<W: Internals, B: Bundle<W>> Drop for PendingRows<'_, '_, W, B> {
     fn drop(&mut self) {
-        B::drop_pending(self.world, self.token);
+        B::drop_pending(self.world, self.key);
     }
 }

@@ -2,11 +2,11 @@
 
 use core::any::TypeId;
 
+use crate::access::{AccessError, ErasedSlot, Slot};
 use crate::access::{Cons, List, Nil};
 use crate::component::{Component, ComponentKey};
 use crate::entity::Entity;
 use crate::storage::{ColumnMut, ColumnRef, ErasedStorage, RawSlice, Storage};
-use crate::world::{AccessError, ErasedSlot};
 
 pub(crate) mod sealed {
     use super::*;
@@ -126,6 +126,24 @@ pub(crate) mod sealed {
         ) -> Result<<Self as ComponentSet>::StoragesRef<'s>, AccessError>
         where
             Self: ComponentSet;
+        /// Takes the storages out of a `#[world]`'s slots, mutably.
+        ///
+        /// # Errors
+        /// [`AccessError::Conflict`] if one was lent already.
+        fn take_typed_slots<'p, 'w: 'p>(
+            slots: <Self as ComponentSet>::Slots<'p, 'w>,
+        ) -> Result<<Self as ComponentSet>::Storages<'w>, AccessError>
+        where
+            Self: ComponentSet;
+        /// The same, shared.
+        ///
+        /// # Errors
+        /// [`AccessError::Conflict`] if one was lent mutably.
+        fn take_typed_slots_ref<'p, 'w: 'p>(
+            slots: <Self as ComponentSet>::Slots<'p, 'w>,
+        ) -> Result<<Self as ComponentSet>::StoragesRef<'w>, AccessError>
+        where
+            Self: ComponentSet;
         /// Shared storages from mutable ones.
         fn storages_ref(
             storages: <Self as ComponentSet>::Storages<'_>,
@@ -183,7 +201,9 @@ pub(crate) mod sealed {
         where
             Self: ComponentSet;
         /// The components of a group member that has every type (the world's invariant),
-        /// trusting the sparse entries; `None` only if the invariant is broken.
+        /// each looked up and checked like any lookup; `None` only if the invariant is
+        /// broken (release builds trust nothing they did not verify: members are distinct
+        /// entities, so their components are distinct values).
         ///
         /// # Safety
         /// No other reference to `entity`'s components obtained from these columns is
@@ -241,6 +261,10 @@ pub trait ComponentSet: sealed::Sealed + Sized + 'static {
     /// Mutable slices handed out one position at a time.
     #[doc(hidden)]
     type RawSlices<'a>: Send + Sync;
+    /// `(&mut Slot<A>, &mut Slot<B>, …)`: the slots of a `#[world]`'s parts a group is
+    /// lent from.
+    #[doc(hidden)]
+    type Slots<'p, 'w: 'p>;
     /// The types as a type-level list (for the compile-time borrow rule).
     #[doc(hidden)]
     type List: List;
@@ -270,6 +294,7 @@ macro_rules! component_set {
             type Columns<'a> = ($(ColumnMut<'a, $T>,)+);
             type ColumnsRef<'a> = ($(ColumnRef<'a, $T>,)+);
             type RawSlices<'a> = ($(RawSlice<'a, $T>,)+);
+            type Slots<'p, 'w: 'p> = ($(&'p mut Slot<'w, $T>,)+);
             type List = list!($($T),+);
 
             fn keys() -> Vec<ComponentKey> {
@@ -373,6 +398,18 @@ macro_rules! component_set {
                 Ok(($(slots[indices[$i]].take_shared::<$T>()?,)+))
             }
 
+            #[inline(always)]
+            fn take_typed_slots<'p, 'w: 'p>(slots: <Self as ComponentSet>::Slots<'p, 'w>) -> Result<<Self as ComponentSet>::Storages<'w>, AccessError> {
+                let ($($t,)+) = slots;
+                Ok(($($t.take_mut()?,)+))
+            }
+
+            #[inline(always)]
+            fn take_typed_slots_ref<'p, 'w: 'p>(slots: <Self as ComponentSet>::Slots<'p, 'w>) -> Result<<Self as ComponentSet>::StoragesRef<'w>, AccessError> {
+                let ($($t,)+) = slots;
+                Ok(($($t.take_shared()?,)+))
+            }
+
             #[inline]
             fn storages_ref(storages: <Self as ComponentSet>::Storages<'_>) -> <Self as ComponentSet>::StoragesRef<'_> {
                 let ($($t,)+) = storages;
@@ -421,12 +458,12 @@ macro_rules! component_set {
             #[inline(always)]
             unsafe fn member_mut<'s>(columns: &mut <Self as ComponentSet>::Columns<'s>, entity: Entity) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
                 // SAFETY: unaliased (caller); each column is a distinct storage.
-                Some(($(unsafe { columns.$i.member_value(entity)? },)+))
+                Some(($(unsafe { columns.$i.get(entity)? },)+))
             }
 
             #[inline(always)]
             fn member_ref<'s>(columns: &mut <Self as ComponentSet>::ColumnsRef<'s>, entity: Entity) -> Option<<Self as ComponentSet>::Refs<'s>> {
-                Some(($(columns.$i.member_value(entity)?,)+))
+                Some(($(columns.$i.get(entity)?,)+))
             }
         }
     };
@@ -446,6 +483,7 @@ impl ComponentSet for () {
     type Columns<'a> = ();
     type ColumnsRef<'a> = ();
     type RawSlices<'a> = ();
+    type Slots<'p, 'w: 'p> = ();
     type List = Nil;
 
     fn keys() -> Vec<ComponentKey> {
@@ -535,6 +573,18 @@ impl sealed::Sealed for () {
         _: &mut [ErasedSlot<'s>],
         _: &[usize],
     ) -> Result<<Self as ComponentSet>::StoragesRef<'s>, AccessError> {
+        Ok(())
+    }
+
+    fn take_typed_slots<'p, 'w: 'p>(
+        _: <Self as ComponentSet>::Slots<'p, 'w>,
+    ) -> Result<<Self as ComponentSet>::Storages<'w>, AccessError> {
+        Ok(())
+    }
+
+    fn take_typed_slots_ref<'p, 'w: 'p>(
+        _: <Self as ComponentSet>::Slots<'p, 'w>,
+    ) -> Result<<Self as ComponentSet>::StoragesRef<'w>, AccessError> {
         Ok(())
     }
 

@@ -21,6 +21,7 @@ use core::fmt;
 use crate::access::{
     Borrow, Commands, LendGroup, LendStorage, Query, ReadOnly, ValuesMut, View, WorldParts,
 };
+use crate::bundle::Bundle;
 use crate::component::Component;
 use crate::entity::{Entities, Entity, EntityError};
 use crate::group::{GroupKey, GroupMut, GroupRef};
@@ -79,37 +80,26 @@ pub trait Edit<T>: EditEntities {
     fn remove_many(&mut self, entities: &[Entity]) -> usize;
     /// Removes every `T`: the groups requiring `T` are emptied at once.
     fn clear(&mut self);
-    /// Reserves room for `additional` more components before a spawn's rows, if the
-    /// allocator grants it.
-    #[doc(hidden)]
-    fn reserve_new(&mut self, additional: usize);
-    /// Pushes the component of a spawned entity that is filed later, by `file_pending`:
-    /// the rows of a spawn are pushed first, then each storage files its entities. Only
-    /// this crate can call it (it alone makes a [`Token`]).
-    #[doc(hidden)]
-    fn push_pending(&mut self, token: Token, value: T);
-    /// Files the new entities of the pending components, one for one, without entering
-    /// groups.
-    #[doc(hidden)]
-    fn file_pending(&mut self, token: Token, entities: &[Entity]);
-    /// Drops the pending components never filed (a spawn that panicked).
-    #[doc(hidden)]
-    fn drop_pending(&mut self, token: Token);
 }
 
 /// Structural changes of whole entities: implemented by every world.
-pub trait EditEntities: WorldParts {
-    /// The entity allocator, mutably (reserved entities are flushed through it).
-    #[doc(hidden)]
-    fn entities_mut(&mut self) -> &mut Entities;
+pub trait EditEntities: WorldParts + Sized {
+    /// The entity allocator, read only.
+    fn entities(&self) -> &Entities;
+    /// Makes the entities reserved through [`&Entities`](Entities::reserve) alive, with no
+    /// component (what every structural change does first).
+    fn flush_entities(&mut self);
     /// Creates an entity with no component.
     fn spawn_entity(&mut self) -> Entity;
+    /// Spawns an entity with the components of `bundle` (a tuple of distinct stored
+    /// types), entering its groups.
+    fn spawn_with<B: Bundle<Self>>(&mut self, bundle: B) -> Entity;
+    /// Spawns one entity per bundle, entering their groups (see the world's
+    /// `spawn_batch`).
+    fn spawn_batch<B: Bundle<Self>>(&mut self, bundles: impl IntoIterator<Item = B>)
+    -> Vec<Entity>;
     /// Reserves room for `additional` more entities.
     fn reserve_entities(&mut self, additional: usize);
-    /// Test-and-enters every group, outer groups first (harmless on an entity whose
-    /// groups are up to date).
-    #[doc(hidden)]
-    fn enter_all_groups(&mut self, entity: Entity);
     /// Destroys `entity`: leaves every group innermost first, drops its components.
     ///
     /// # Errors
@@ -169,17 +159,6 @@ impl<T> fmt::Display for InsertManyError<T> {
 }
 
 impl<T> std::error::Error for InsertManyError<T> {}
-
-/// Proof that a call comes from this crate: only this crate can make one, so methods that
-/// take it (appending components without entering groups) cannot be called from elsewhere.
-#[derive(Clone, Copy)]
-pub struct Token(());
-
-impl Token {
-    pub(crate) fn new() -> Token {
-        Token(())
-    }
-}
 
 /// A world with the group named by the key `K` (see [`GroupKey`]).
 #[diagnostic::on_unimplemented(

@@ -44,37 +44,51 @@ mod diagram;
 mod entity;
 mod generated;
 mod group;
+mod hint;
 mod hooks;
+mod internals;
 mod order;
 #[cfg(feature = "rayon")]
 mod parallel;
 #[cfg(feature = "serde")]
-pub mod snapshot;
+mod snapshot;
 mod storage;
 mod world;
 
 #[doc(hidden)]
 pub mod __private;
 
-pub use access::Apart;
-#[doc(hidden)]
-pub use access::{AllDistinct, BundleApart, NoAlias, NonEmpty, NotIn, NotInBundle};
 pub use access::{
-    Applied, Borrow, Commands, Filter, FilterOf, LendGroup, LendStorage, Query, QueryOf, ReadOnly,
-    ReadOnlyQuery, Skipped, ValuesMut, View, ViewIter, With, Without,
+    AccessError, Apart, Applied, Borrow, Commands, Filter, Query, ReadOnly, ReadOnlyQuery, Skipped,
+    ValuesMut, View, ViewIter, With, Without,
 };
 pub use bundle::Bundle;
 pub use component::{Component, ComponentKey};
-pub use component_set::ComponentSet;
 pub use diagram::Diagram;
 pub use entity::{Entities, Entity, EntityError};
 pub use generated::{Access, Edit, EditEntities, HasComponent, HasGroup, InsertManyError, Unowned};
 pub use group::{
     Action, Conflict, Exclude, Get, GroupDecl, GroupIter, GroupKey, GroupMut, GroupRef,
-    GroupRefIter, Layout, LayoutError, Place, Role, Step, Types,
+    GroupRefIter, Layout, LayoutError, Place, Role, Step,
 };
-pub use order::{GroupOrder, StorageOrder};
 #[cfg(feature = "serde")]
-pub use snapshot::{Snapshot, SnapshotTypes};
-pub use storage::{Marks, RadixKey, SparseSet, Storage};
-pub use world::{AccessError, GroupSpec, LayoutErrors, World};
+pub use snapshot::{LoadTypes, Snapshot, SnapshotTypes};
+pub use storage::{RadixKey, SparseSet, Storage};
+pub use world::{GroupSpec, LayoutErrors, World};
+
+// Plumbing that public signatures name (bounds, associated types): reachable, so that
+// those signatures are well-formed, but not documented as API. Every item here is sealed
+// or safe to call with anything (see `__private`).
+#[doc(hidden)]
+pub use access::{
+    AllDistinct, BundleApart, FilterOf, LendGroup, LendStorage, NoAlias, NonEmpty, NotIn,
+    NotInBundle, QueryOf,
+};
+#[doc(hidden)]
+pub use component_set::ComponentSet;
+#[doc(hidden)]
+pub use group::Types;
+#[doc(hidden)]
+pub use order::{GroupOrder, StorageOrder};
+#[doc(hidden)]
+pub use storage::Marks;

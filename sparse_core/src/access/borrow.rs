@@ -2,9 +2,10 @@
 //! tuple type, checked at compile time to alias nothing.
 
 use super::disjoint::{Cons, List, Nil, NoAlias, NonEmpty};
+use super::error::AccessError;
 use super::filter::{Filter, FilterOf};
 use super::parts::{LendGroup, LendStorage, WorldParts};
-use super::query::{QueryOf, ReadOnlyQuery, cat};
+use super::query::{Query, QueryOf, ReadOnlyQuery, cat};
 use super::values::ValuesMut;
 use super::view::View;
 use crate::component::Component;
@@ -12,7 +13,12 @@ use crate::component_set::ComponentSet;
 use crate::entity::Entities;
 use crate::group::{GroupKey, GroupMut, GroupRef};
 use crate::storage::Storage;
-use crate::world::AccessError;
+
+/// Keeps [`Borrow`] and [`ReadOnly`] to this crate: a borrow's parts are taken from the
+/// world's slots, and only this crate's parts take what they declare.
+mod sealed {
+    pub trait Sealed {}
+}
 
 /// A part of a world that a borrow request can take, or a tuple of parts (up to 16),
 /// taken together:
@@ -29,13 +35,14 @@ use crate::world::AccessError;
 /// A tuple borrows what its parts borrow. The compiler checks that no type is borrowed
 /// mutably twice, or mutably and shared: an overlapping request does not compile, and the
 /// error names the type. No part can change the structure of a storage, so every group
-/// stays valid while parts are out.
+/// stays valid while parts are out. Sealed: the parts are this crate's, each taking from
+/// the world's slots exactly what it declares.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be borrowed from `{W}`",
     label = "not a part of this world, or a tuple of parts",
     note = "a borrow request is a part or a tuple of parts: `GroupMut<K>`, `GroupRef<K>`, `View<Q, F>`, `ValuesMut<T>`, `&Storage<T>`, `&Entities`"
 )]
-pub trait Borrow<'w, W: WorldParts + 'w>: Sized {
+pub trait Borrow<'w, W: WorldParts + 'w>: Sized + sealed::Sealed {
     /// The types written, as a type-level list.
     #[doc(hidden)]
     type Writes: List;
@@ -56,7 +63,14 @@ pub trait Borrow<'w, W: WorldParts + 'w>: Sized {
     label = "a mutable part in a read-only borrow",
     note = "`borrow_ref` lends `GroupRef<K>`, read-only views, `&Storage<T>` and `&Entities`; use `borrow` (through `&mut`) for mutable parts"
 )]
-pub trait ReadOnly {}
+pub trait ReadOnly: sealed::Sealed {}
+
+impl<K: GroupKey> sealed::Sealed for GroupMut<'_, K> {}
+impl<K: GroupKey> sealed::Sealed for GroupRef<'_, K> {}
+impl<T> sealed::Sealed for &Storage<T> {}
+impl<T> sealed::Sealed for ValuesMut<'_, T> {}
+impl sealed::Sealed for &Entities {}
+impl<Q: Query, F: Filter> sealed::Sealed for View<'_, Q, F> {}
 
 impl<'w, W: LendGroup<K> + 'w, K: GroupKey> Borrow<'w, W> for GroupMut<'w, K> {
     type Writes =
@@ -166,6 +180,8 @@ macro_rules! borrow_tuple {
                 Ok(($($P::take(parts)?,)+))
             }
         }
+
+        impl<$($P: sealed::Sealed),+> sealed::Sealed for ($($P,)+) {}
 
         impl<$($P: ReadOnly),+> ReadOnly for ($($P,)+) {}
     };

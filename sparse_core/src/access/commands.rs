@@ -78,6 +78,13 @@ impl<W> fmt::Debug for Commands<W> {
     }
 }
 
+/// Whether `entity` is alive, counting the entities reserved since the last structural
+/// change (which this makes alive).
+fn flush_is_alive<W: EditEntities>(world: &mut W, entity: Entity) -> bool {
+    world.flush_entities();
+    world.entities().is_alive(entity)
+}
+
 fn alive(result: bool, entity: Entity) -> Result<(), EntityError> {
     if result {
         Ok(())
@@ -120,7 +127,7 @@ impl<W: EditEntities + 'static> Commands<W> {
     ) -> Entity {
         let entity = entities.reserve();
         self.queue.push(Box::new(move |world: &mut W| {
-            alive(world.entities_mut().flush_is_alive(entity), entity)?;
+            alive(flush_is_alive(world, entity), entity)?;
             crate::bundle::fill(world, entity, bundle);
             Ok(())
         }));
@@ -143,8 +150,7 @@ impl<W: EditEntities + 'static> Commands<W> {
         W: Edit<T>,
     {
         self.queue.push(Box::new(move |world: &mut W| {
-            let live = world.entities_mut().flush_is_alive(entity);
-            alive(live, entity)?;
+            alive(flush_is_alive(world, entity), entity)?;
             world.remove(entity);
             Ok(())
         }));
@@ -168,7 +174,7 @@ impl<W: EditEntities + 'static> Commands<W> {
     ///
     /// [`Access::apply`]: crate::Access::apply
     pub(crate) fn apply(&mut self, world: &mut W) -> Applied {
-        world.entities_mut().flush();
+        world.flush_entities();
         let mut applied = Applied::default();
         for (command, run) in self.queue.drain(..).enumerate() {
             match run(world) {

@@ -128,7 +128,7 @@ pub(crate) fn choose<'w>(
         };
         match group.members {
             Some(members) => consider(Choice {
-                source: Source::Members(members),
+                source: Source::Members(members.as_slice()),
                 start: 0,
                 end: members.len(),
                 aligned: 0,

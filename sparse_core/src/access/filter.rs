@@ -10,12 +10,12 @@ use core::any::TypeId;
 use core::marker::PhantomData;
 
 use super::disjoint::{Cons, List, Nil};
+use super::error::AccessError;
 use super::parts::{LendStorage, WorldParts};
 use super::query::{Needs, cat};
 use crate::component::Component;
 use crate::entity::Entity;
 use crate::storage::SetCursor;
-use crate::world::AccessError;
 
 /// In a view's filter: the entity has a `T` (not read).
 pub struct With<T>(PhantomData<fn() -> T>);
@@ -23,8 +23,11 @@ pub struct With<T>(PhantomData<fn() -> T>);
 /// In a view's filter: the entity has no `T`.
 pub struct Without<T>(PhantomData<fn() -> T>);
 
+/// Keeps the filter traits to this crate.
 mod sealed {
     pub trait Sealed {}
+    /// Sealing [`FilterOf`](super::FilterOf): the filters of a world's stored types.
+    pub trait Of<W> {}
 }
 
 /// A view's filter: `With<T>`, `Without<T>`, a tuple of filters (all must hold), or `()`.
@@ -74,7 +77,7 @@ pub trait Filter: sealed::Sealed {
     label = "a type of this filter is not stored in this world",
     note = "`With<T>` and `Without<T>` test the storage of `T`: the world must store `T`"
 )]
-pub trait FilterOf<W: WorldParts>: Filter {
+pub trait FilterOf<W: WorldParts>: Filter + sealed::Of<W> {
     /// Makes sure the filter's storages exist.
     #[doc(hidden)]
     fn prepare(world: &mut W);
@@ -133,6 +136,8 @@ macro_rules! filter_leaf {
             }
         }
 
+        impl<W: LendStorage<T>, T: Component> sealed::Of<W> for $F<T> {}
+
         impl<W: LendStorage<T>, T: Component> FilterOf<W> for $F<T> {
             fn prepare(world: &mut W) {
                 W::prepare(world);
@@ -183,6 +188,8 @@ impl Filter for () {
 
     fn reborrow<'a>(_: &'a Self::Fetch<'_>) -> Self::Fetch<'a> {}
 }
+
+impl<W: WorldParts> sealed::Of<W> for () {}
 
 impl<W: WorldParts> FilterOf<W> for () {
     fn prepare(_: &mut W) {}
@@ -246,6 +253,8 @@ macro_rules! filter_tuple {
                 ($($F::reborrow(&fetch.$i),)+)
             }
         }
+
+        impl<W: WorldParts, $($F: FilterOf<W>),+> sealed::Of<W> for ($($F,)+) {}
 
         impl<W: WorldParts, $($F: FilterOf<W>),+> FilterOf<W> for ($($F,)+) {
             fn prepare(world: &mut W) {

@@ -20,9 +20,11 @@ mod borrow;
 mod commands;
 mod disjoint;
 mod driver;
+mod error;
 mod filter;
 mod parts;
 mod query;
+mod slot;
 mod values;
 mod view;
 
@@ -32,8 +34,10 @@ pub use disjoint::{
     AllDistinct, Apart, Bits, BundleApart, Cons, Dynamic, End, I, List, Nil, NoAlias, NonEmpty,
     NotIn, NotInBundle, O,
 };
+pub use error::AccessError;
 pub use filter::{Filter, FilterOf, With, Without};
-pub use parts::{GroupShape, LendGroup, LendStorage, Slot, SlotRef, WorldParts};
+pub use parts::{GroupShape, LendGroup, LendStorage, WorldParts};
 pub use query::{Query, QueryOf, ReadOnlyQuery};
+pub use slot::{ErasedSlot, Slot, SlotRef};
 pub use values::ValuesMut;
 pub use view::{View, ViewIter};

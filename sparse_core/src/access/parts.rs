@@ -9,53 +9,11 @@
 
 use core::any::TypeId;
 
-use crate::entity::{Entities, Entity};
+use super::error::AccessError;
+use super::slot::SlotRef;
+use crate::entity::Entities;
 use crate::group::{GroupKey, GroupMut, GroupRef};
-use crate::storage::Storage;
-use crate::world::AccessError;
-
-/// One storage of a world split into parts: still available mutably, lent out shared
-/// (any number of times), or taken mutably by one part.
-pub enum Slot<'w, T> {
-    /// Not lent yet.
-    Mut(&'w mut Storage<T>),
-    /// Lent shared.
-    Shared(&'w Storage<T>),
-    /// Lent mutably.
-    Taken,
-}
-
-impl<'w, T: 'static> Slot<'w, T> {
-    /// The storage, mutably; the slot is taken from then on.
-    ///
-    /// # Errors
-    /// [`AccessError::Conflict`] if the storage was lent before.
-    #[inline(always)]
-    pub fn take_mut(&mut self) -> Result<&'w mut Storage<T>, AccessError> {
-        match core::mem::replace(self, Slot::Taken) {
-            Slot::Mut(storage) => Ok(storage),
-            other => {
-                *self = other;
-                Err(AccessError::Conflict(core::any::type_name::<T>()))
-            }
-        }
-    }
-
-    /// The storage, shared; the slot can lend it shared again.
-    ///
-    /// # Errors
-    /// [`AccessError::Conflict`] if the storage was lent mutably.
-    #[inline(always)]
-    pub fn take_shared(&mut self) -> Result<&'w Storage<T>, AccessError> {
-        let storage: &'w Storage<T> = match core::mem::replace(self, Slot::Taken) {
-            Slot::Mut(storage) => storage,
-            Slot::Shared(storage) => storage,
-            Slot::Taken => return Err(AccessError::Conflict(core::any::type_name::<T>())),
-        };
-        *self = Slot::Shared(storage);
-        Ok(storage)
-    }
-}
+use crate::storage::SparseSet;
 
 /// A world that can be split into parts (implemented by `#[world]` and by
 /// [`World`](crate::World)). Not meant to be implemented by hand.
@@ -95,42 +53,6 @@ pub trait LendStorage<T>: WorldParts {
     fn slot<'p, 'w>(parts: &'p mut Self::Parts<'w>) -> Result<SlotRef<'p, 'w, T>, AccessError>;
 }
 
-/// A storage's slot among a world's parts: typed for a `#[world]`, type-erased for the
-/// run-time [`World`](crate::World).
-#[doc(hidden)]
-pub enum SlotRef<'p, 'w, T> {
-    /// A `#[world]`'s slot.
-    Typed(&'p mut Slot<'w, T>),
-    /// The run-time world's slot.
-    Erased(&'p mut crate::world::ErasedSlot<'w>),
-}
-
-impl<'w, T: crate::Component> SlotRef<'_, 'w, T> {
-    /// The storage, mutably; see [`Slot::take_mut`].
-    ///
-    /// # Errors
-    /// [`AccessError::Conflict`] if the storage was lent before.
-    #[inline(always)]
-    pub fn take_mut(self) -> Result<&'w mut Storage<T>, AccessError> {
-        match self {
-            SlotRef::Typed(slot) => slot.take_mut(),
-            SlotRef::Erased(slot) => slot.take_mut::<T>(),
-        }
-    }
-
-    /// The storage, shared; see [`Slot::take_shared`].
-    ///
-    /// # Errors
-    /// [`AccessError::Conflict`] if the storage was lent mutably.
-    #[inline(always)]
-    pub fn take_shared(self) -> Result<&'w Storage<T>, AccessError> {
-        match self {
-            SlotRef::Typed(slot) => slot.take_shared(),
-            SlotRef::Erased(slot) => slot.take_shared::<T>(),
-        }
-    }
-}
-
 /// A world with the group named by `K`, which it can lend to a borrow request.
 #[diagnostic::on_unimplemented(
     message = "the world `{Self}` has no group `{K}`",
@@ -158,6 +80,7 @@ pub struct GroupShape<'a, 'w> {
     /// The number of members.
     pub len: usize,
     /// The members of a non-owning group (`None` for an owning group, whose members are
-    /// the prefix of its owned storages).
-    pub members: Option<&'w [Entity]>,
+    /// the prefix of its owned storages): a set, so a view walking it meets each entity
+    /// once.
+    pub members: Option<&'w SparseSet>,
 }

@@ -10,14 +10,21 @@
 use core::any::TypeId;
 
 use super::disjoint::{Cons, List, Nil};
+use super::error::AccessError;
 use super::parts::{LendStorage, WorldParts};
 use crate::component::Component;
 use crate::entity::Entity;
 use crate::storage::{ColumnMut, ColumnRef};
-use crate::world::AccessError;
 
+/// Keeps the query traits to this crate: what a query declares it borrows is what the
+/// compile-time rule checks, and what its fetch reaches must match it.
 pub(crate) mod sealed {
     pub trait Sealed {}
+    /// Sealing [`ReadOnlyQuery`](super::ReadOnlyQuery): only queries holding shared
+    /// borrows.
+    pub trait ReadOnly {}
+    /// Sealing [`QueryOf`](super::QueryOf): the queries of a world's stored types.
+    pub trait Of<W> {}
 }
 
 /// The leaves of a view's query and filter, in order: what choosing its driver needs.
@@ -120,7 +127,7 @@ pub trait Query: sealed::Sealed {
     label = "`&mut` in a read-only view",
     note = "read-only access (`view_ref`, `borrow_ref`, `&View`) takes `&T` and `Option<&T>` only; use `view` / `borrow` through `&mut` to write"
 )]
-pub trait ReadOnlyQuery: Query {
+pub trait ReadOnlyQuery: Query + sealed::ReadOnly {
     /// A copy of the fetch (it holds shared borrows only).
     #[doc(hidden)]
     fn copy<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w>;
@@ -132,7 +139,7 @@ pub trait ReadOnlyQuery: Query {
     label = "a view names components by reference: `&{Self}`, `&mut {Self}`, `Option<&{Self}>`",
     note = "a view's query is `&T`, `&mut T`, `Option<&T>`, `Option<&mut T>` or a tuple of those, e.g. `view::<(&mut Position, &Velocity)>()`"
 )]
-pub trait QueryOf<W: WorldParts>: Query {
+pub trait QueryOf<W: WorldParts>: Query + sealed::Of<W> {
     /// Makes sure the query's storages exist.
     #[doc(hidden)]
     fn prepare(world: &mut W);
@@ -231,6 +238,8 @@ impl<T: Component> Query for &T {
     }
 }
 
+impl<T: Component> sealed::ReadOnly for &T {}
+
 impl<T: Component> ReadOnlyQuery for &T {
     #[inline]
     fn copy<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
@@ -240,6 +249,8 @@ impl<T: Component> ReadOnlyQuery for &T {
         }
     }
 }
+
+impl<W: LendStorage<T>, T: Component> sealed::Of<W> for &T {}
 
 impl<W: LendStorage<T>, T: Component> QueryOf<W> for &T {
     fn prepare(world: &mut W) {
@@ -315,6 +326,8 @@ impl<T: Component> Query for &mut T {
     }
 }
 
+impl<W: LendStorage<T>, T: Component> sealed::Of<W> for &mut T {}
+
 impl<W: LendStorage<T>, T: Component> QueryOf<W> for &mut T {
     fn prepare(world: &mut W) {
         W::prepare(world);
@@ -376,12 +389,16 @@ impl<T: Component> Query for Option<&T> {
     }
 }
 
+impl<T: Component> sealed::ReadOnly for Option<&T> {}
+
 impl<T: Component> ReadOnlyQuery for Option<&T> {
     #[inline]
     fn copy<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
         <&T as ReadOnlyQuery>::copy(fetch)
     }
 }
+
+impl<W: LendStorage<T>, T: Component> sealed::Of<W> for Option<&T> {}
 
 impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<&T> {
     fn prepare(world: &mut W) {
@@ -444,6 +461,8 @@ impl<T: Component> Query for Option<&mut T> {
         unsafe { <&mut T as Query>::share(fetch) }
     }
 }
+
+impl<W: LendStorage<T>, T: Component> sealed::Of<W> for Option<&mut T> {}
 
 impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<&mut T> {
     fn prepare(world: &mut W) {
@@ -533,12 +552,16 @@ macro_rules! query_tuple {
             }
         }
 
+        impl<$($Q: ReadOnlyQuery),+> sealed::ReadOnly for ($($Q,)+) {}
+
         impl<$($Q: ReadOnlyQuery),+> ReadOnlyQuery for ($($Q,)+) {
             #[inline]
             fn copy<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
                 ($($Q::copy(&fetch.$i),)+)
             }
         }
+
+        impl<W: WorldParts, $($Q: QueryOf<W>),+> sealed::Of<W> for ($($Q,)+) {}
 
         impl<W: WorldParts, $($Q: QueryOf<W>),+> QueryOf<W> for ($($Q,)+) {
             fn prepare(world: &mut W) {

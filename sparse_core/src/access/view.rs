@@ -5,11 +5,11 @@ use core::fmt;
 use core::iter::FusedIterator;
 
 use super::driver::{self, Choice, Source};
+use super::error::AccessError;
 use super::filter::{Filter, FilterOf};
 use super::parts::WorldParts;
 use super::query::{Needs, Query, QueryOf, ReadOnlyQuery};
 use crate::entity::Entity;
-use crate::world::AccessError;
 
 /// The entities matching the query `Q` (`&T`, `&mut T`, `Option<…>`, tuples) and the
 /// filter `F` (`With<T>`, `Without<T>`, tuples; `()` by default), with their components.

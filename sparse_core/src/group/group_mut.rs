@@ -9,6 +9,7 @@ use crate::component_set::ComponentSet;
 use crate::component_set::sealed::Sealed as _;
 use crate::entity::Entity;
 use crate::group::GroupKey;
+use crate::storage::SparseSet;
 
 /// Mutable access to the group named by the key `K`: its entities and one slice per owned
 /// component, all of the group's length and aligned (position `i` of every slice belongs to
@@ -23,6 +24,10 @@ use crate::group::GroupKey;
 ///
 /// A non-owning group has no owned slices: its entities are its own packed set.
 /// Values can be changed freely; the group's structure cannot change while this exists.
+///
+/// Invariant: every owned slice is exactly as long as the entities, which are distinct (a
+/// storage's dense prefix, or a member set); the iterators index the slices without
+/// bounds checks, and look each observed component up (checked) once per member.
 /// Iterate it with `for` (by value, `&mut` or `&`), [`for_each`](GroupMut::for_each), or
 /// over [`into_slices`](GroupMut::into_slices).
 ///
@@ -90,15 +95,20 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
         }
     }
 
-    /// A non-owning group over its members (`owned` is the empty tuple of storages).
+    /// A non-owning group over its members (`owned` is the empty tuple of storages). The
+    /// owned slices are cut to the members' number all the same, so that the group's
+    /// invariant (every owned slice as long as its entities) holds whatever the key.
+    ///
+    /// # Panics
+    /// Panics if an owned storage is shorter than the member set.
     pub(crate) fn over_members(
-        members: &'a [Entity],
+        members: &'a SparseSet,
         owned: <K::Owned as ComponentSet>::Storages<'a>,
         observed: <K::Observed as ComponentSet>::Storages<'a>,
     ) -> Self {
-        let (_, owned) = K::Owned::prefixes(owned, 0);
+        let (_, owned) = K::Owned::prefixes(owned, members.len());
         GroupMut {
-            entities: members,
+            entities: members.as_slice(),
             owned,
             observed: K::Observed::columns(observed),
         }
@@ -239,15 +249,19 @@ impl<'a, K: GroupKey> GroupRef<'a, K> {
         }
     }
 
-    /// A non-owning group over its members (`owned` is the empty tuple of storages).
+    /// A non-owning group over its members (`owned` is the empty tuple of storages); see
+    /// [`GroupMut`]'s.
+    ///
+    /// # Panics
+    /// Panics if an owned storage is shorter than the member set.
     pub(crate) fn over_members(
-        members: &'a [Entity],
+        members: &'a SparseSet,
         owned: <K::Owned as ComponentSet>::StoragesRef<'a>,
         observed: <K::Observed as ComponentSet>::StoragesRef<'a>,
     ) -> Self {
-        let (_, owned) = K::Owned::prefixes_ref(owned, 0);
+        let (_, owned) = K::Owned::prefixes_ref(owned, members.len());
         GroupRef {
-            entities: members,
+            entities: members.as_slice(),
             owned,
             observed: K::Observed::columns_ref(observed),
         }

@@ -49,7 +49,7 @@ impl<'de> Visitor<'de> for EntityVisitor {
     }
 }
 
-/// The allocator is `{ versions, free, retired }` (see [`crate::snapshot`]): reserved
+/// The allocator is `{ versions, free, retired }` (see [`Snapshot`](crate::Snapshot)): reserved
 /// entities are written as alive.
 impl Serialize for Entities {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

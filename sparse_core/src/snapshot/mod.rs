@@ -1,27 +1,6 @@
 //! Snapshots with serde (feature `serde`): entities, storages and whole worlds, in any
-//! serde format.
-//!
-//! A world's snapshot keeps everything that makes it the same world:
-//!
-//! ```text
-//! { "entities": { "versions": [1, 2, 1], "free": [1], "retired": [] },
-//!   "storages": { "positions":  { "entities": [[2,1],[0,1]], "components": [...] },
-//!                 "velocities": { "entities": [[2,1]],       "components": [...] } } }
-//! ```
-//!
-//! * the allocator: every index's version, the free list in the order `spawn` takes it,
-//!   and the retired indices, so that entity ids are the same after a load and the next
-//!   spawn gives the handle it would have given (reserved entities are saved as alive);
-//! * each storage as its two columns, entities and components, in their packed order, so
-//!   a group's members come first, in group order. Loading appends each storage in bulk;
-//!   the groups are entered as a batch insertion enters them, finding runs already in
-//!   place rather than moving entity by entity.
-//!
-//! Loading checks everything before it changes anything, and names what is wrong: an
-//! entity that is not alive in the snapshot's allocator, an entity twice in a storage,
-//! columns of different lengths, a storage the world does not have or listed twice, an
-//! allocator that contradicts itself. Whatever the input, a load returns an error or a
-//! world whose [`check`](crate::World::check) passes.
+//! serde format. What a snapshot holds is described on [`Snapshot`]; this module is the
+//! plumbing both kinds of world share.
 
 mod entity;
 mod storage;
@@ -34,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::entity::Entities;
 use crate::storage::Marks;
 pub use storage::Columns;
-pub use world::{Loader, Snapshot, SnapshotTypes};
+pub use world::{LoadTypes, Snapshot, SnapshotTypes};
 
 /// The two fields of a world's snapshot.
 const WORLD_FIELDS: &[&str] = &["entities", "storages"];
@@ -45,9 +24,12 @@ const WORLD_FIELDS: &[&str] = &["entities", "storages"];
 pub trait LoadStorages<'de>: Sized {
     /// What they load into.
     type World;
+    /// The key of what they load into (see `internals.rs`): loading files entities
+    /// without the hooks, which only the world's own code may do.
+    type Key;
 
     /// The allocator of `world`.
-    fn entities(world: &mut Self::World) -> &mut Entities;
+    fn entities<'w>(world: &'w mut Self::World, key: &Self::Key) -> &'w mut Entities;
 
     /// Every storage name, separated by commas, for messages.
     fn names(&self) -> String;
@@ -67,7 +49,7 @@ pub trait LoadStorages<'de>: Sized {
 
     /// Inserts every storage read into `world` (validated, and whose allocator is the
     /// loaded one).
-    fn insert(self, world: &mut Self::World);
+    fn insert(self, world: &mut Self::World, key: &Self::Key);
 }
 
 /// Writes a world's snapshot: its allocator, then `storages` (a map from name to
@@ -96,13 +78,14 @@ pub fn deserialize_world<'de, D, L>(
     deserializer: D,
     name: &'static str,
     world: &mut L::World,
+    key: &L::Key,
     storages: L,
 ) -> Result<(), D::Error>
 where
     D: Deserializer<'de>,
     L: LoadStorages<'de>,
 {
-    if L::entities(world).index_bound() != 0 {
+    if L::entities(world, key).index_bound() != 0 {
         return Err(de::Error::custom(
             "a snapshot loads into an empty world, in which no entity was ever spawned",
         ));
@@ -117,8 +100,8 @@ where
         },
     )?;
     storages.validate(&entities).map_err(de::Error::custom)?;
-    *L::entities(world) = entities;
-    storages.insert(world);
+    *L::entities(world, key) = entities;
+    storages.insert(world, key);
     Ok(())
 }
 

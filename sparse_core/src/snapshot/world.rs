@@ -10,7 +10,7 @@ use super::{Columns, LoadStorages, read_columns, validate_columns};
 use crate::component::Component;
 use crate::diagram::short_name;
 use crate::entity::Entities;
-use crate::generated::EditEntities;
+use crate::internals::{Internals, WorldKey};
 use crate::world::World;
 
 /// The component types a run-time [`World`]'s snapshot holds: a tuple of up to sixteen
@@ -35,13 +35,52 @@ mod sealed {
     pub trait Sealed {}
 }
 
+/// Component types whose values deserialize from `'de`: what
+/// [`World::load`](crate::World::load) reads a snapshot of. Implemented for every tuple
+/// of [`SnapshotTypes`] whose components implement `Deserialize<'de>`.
+pub trait LoadTypes<'de>: SnapshotTypes {
+    /// Reads a snapshot of these types into `world` (see [`World::load`]).
+    ///
+    /// # Errors
+    /// The format's error, or what is wrong with the snapshot.
+    #[doc(hidden)]
+    fn load<D: serde::Deserializer<'de>>(
+        world: &mut World,
+        key: &WorldKey,
+        deserializer: D,
+    ) -> Result<(), D::Error>;
+}
+
 /// The name of `T`'s storage in a snapshot of the run-time world: its type's name without
 /// module paths.
 fn storage_name<T>() -> String {
     short_name(core::any::type_name::<T>())
 }
 
-/// What `World::snapshot` returns: the world, serialized with the storages of `T`.
+/// What `World::snapshot` returns: the world, serialized with the storages of `T`. A
+/// `#[world]` deriving `Serialize` and `Deserialize` writes and reads the same format.
+///
+/// A world's snapshot keeps everything that makes it the same world:
+///
+/// ```text
+/// { "entities": { "versions": [1, 2, 1], "free": [1], "retired": [] },
+///   "storages": { "positions":  { "entities": [[2,1],[0,1]], "components": [...] },
+///                 "velocities": { "entities": [[2,1]],       "components": [...] } } }
+/// ```
+///
+/// * the allocator: every index's version, the free list in the order `spawn` takes it,
+///   and the retired indices, so that entity ids are the same after a load and the next
+///   spawn gives the handle it would have given (reserved entities are saved as alive);
+/// * each storage as its two columns, entities and components, in their packed order, so
+///   a group's members come first, in group order. Loading appends each storage in bulk;
+///   the groups are entered as a batch insertion enters them, finding runs already in
+///   place rather than moving entity by entity.
+///
+/// Loading checks everything before it changes anything, and names what is wrong: an
+/// entity that is not alive in the snapshot's allocator, an entity twice in a storage,
+/// columns of different lengths, a storage the world does not have or listed twice, an
+/// allocator that contradicts itself. Whatever the input, a load returns an error or a
+/// world whose [`check`](crate::World::check) passes.
 ///
 /// Serializing fails (with the format's error, nothing written past it) if the world holds
 /// components of a type `T` does not list, since a load would lose them, or if two types
@@ -141,11 +180,18 @@ macro_rules! snapshot_types {
             }
         }
 
+        impl<'de, $($T: Component + Deserialize<'de>),+> LoadTypes<'de> for ($($T,)+) {
+            fn load<De: serde::Deserializer<'de>>(world: &mut World, key: &WorldKey, deserializer: De) -> Result<(), De::Error> {
+                super::deserialize_world(deserializer, "World", world, key, Loader::<Self>::default())
+            }
+        }
+
         impl<'de, $($T: Component + Deserialize<'de>),+> LoadStorages<'de> for Loader<($($T,)+)> {
             type World = World;
+            type Key = WorldKey;
 
-            fn entities(world: &mut World) -> &mut Entities {
-                EditEntities::entities_mut(world)
+            fn entities<'w>(world: &'w mut World, key: &WorldKey) -> &'w mut Entities {
+                world.entities_mut(key)
             }
 
             fn names(&self) -> String {
@@ -171,7 +217,7 @@ macro_rules! snapshot_types {
                 Ok(())
             }
 
-            fn insert(mut self, world: &mut World) {
+            fn insert(mut self, world: &mut World, _: &WorldKey) {
                 let ranks = world.load_ranks(&<($($T,)+) as SnapshotTypes>::type_ids());
                 let mut order: Vec<(usize, usize)> = ranks.into_iter().zip([$($i),+]).collect();
                 order.sort_unstable();

@@ -65,22 +65,13 @@ impl<'w, T> ColumnMut<'w, T> {
     ///
     /// # Safety
     /// No other reference to `entity`'s value obtained from this column is alive.
+    ///
+    /// The position comes from the dense array, which holds each entity once (the set's
+    /// invariant), so distinct entities never share a value. It is checked against the
+    /// values' length too: nothing here trusts that the storage is consistent.
     #[inline(always)]
     pub(crate) unsafe fn get(&mut self, entity: Entity) -> Option<&'w mut T> {
         let position = self.cursor.index_of(entity)?;
-        // SAFETY: `index_of` returns positions of the dense array, which is as long as the
-        // values; aliasing is excluded by the caller.
-        Some(unsafe { self.at(position) })
-    }
-
-    /// The value of an entity the world's invariant says the storage holds; `None` only
-    /// if the invariant is broken.
-    ///
-    /// # Safety
-    /// As for [`get`](ColumnMut::get).
-    #[inline(always)]
-    pub(crate) unsafe fn member_value(&mut self, entity: Entity) -> Option<&'w mut T> {
-        let position = self.cursor.member(entity);
         if position < self.len {
             // SAFETY: just checked in bounds; aliasing is excluded by the caller.
             Some(unsafe { self.at(position) })
@@ -178,13 +169,6 @@ impl<'w, T> ColumnRef<'w, T> {
     pub(crate) fn get(&mut self, entity: Entity) -> Option<&'w T> {
         let position = self.cursor.index_of(entity)?;
         self.values.get(position)
-    }
-
-    /// The value of an entity the world's invariant says the storage holds; `None` only
-    /// if the invariant is broken.
-    #[inline(always)]
-    pub(crate) fn member_value(&mut self, entity: Entity) -> Option<&'w T> {
-        self.values.get(self.cursor.member(entity))
     }
 }
 

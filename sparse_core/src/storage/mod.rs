@@ -63,6 +63,14 @@ fn stale_component() -> ! {
 
 #[cold]
 #[inline(never)]
+fn filed_twice(entity: Entity) -> ! {
+    panic!(
+        "{entity:?} was filed as new in a storage that holds its index already (or twice in one batch): its world's allocator and storages disagree"
+    )
+}
+
+#[cold]
+#[inline(never)]
 fn full() -> ! {
     panic!("storage is full: it holds `u32::MAX` components")
 }
@@ -198,26 +206,24 @@ impl<T> Storage<T> {
     }
 
     /// Appends the components `values` for `entities` (parallel slices), emptying
-    /// `values`, without looking the entities up: worlds guarantee that they are distinct
-    /// and that no version of their indices has a component here (breaking this breaks
-    /// the storage's invariant, not memory safety).
+    /// `values`, in one pass: what worlds do with a batch of new entities. Nothing is
+    /// trusted: an entity that has a component here already (any version of its index),
+    /// or appears twice, is refused before anything changes.
     ///
     /// # Panics
-    /// Panics if the slices differ in length or the storage would exceed `u32::MAX`
-    /// components.
+    /// Panics if the slices differ in length, an entity is refused as above, or the
+    /// storage would exceed `u32::MAX` components; the storage is then as it was.
     pub(crate) fn append_new(&mut self, entities: &[Entity], values: &mut Vec<T>) {
         assert_eq!(entities.len(), values.len(), "one value per entity");
         let base = self.len();
-        assert!(
-            base + entities.len() <= u32::MAX as usize,
-            "storage is full"
-        );
         let take_column = self.components.is_empty() && self.components.capacity() < values.len();
         if !take_column {
             // Grow first, so that a panic leaves both dense arrays the same length.
             self.components.reserve(values.len());
         }
-        self.set.append_unchecked(entities);
+        if let Err(entity) = self.set.append_new(entities) {
+            filed_twice(entity);
+        }
         if take_column {
             // An empty storage takes the column as it is instead of copying it.
             core::mem::swap(&mut self.components, values);
@@ -245,15 +251,17 @@ impl<T> Storage<T> {
     }
 
     /// Files `entities` for the components pushed by [`push_pending`] since the dense
-    /// arrays were last parallel, one per component, without looking them up: worlds
-    /// guarantee that they are distinct and that no version of their indices has a
-    /// component here.
+    /// arrays were last parallel, one per component, in one pass. Nothing is trusted: an
+    /// entity that has a component here already (any version of its index), or appears
+    /// twice, is refused before anything is filed.
     ///
     /// # Panics
-    /// Panics if `entities` does not match the pending components one for one, or the
-    /// storage would exceed `u32::MAX` components.
+    /// Panics if `entities` does not match the pending components one for one, an entity
+    /// is refused as above, or the storage would exceed `u32::MAX` components; the
+    /// pending components are then still pending (see [`drop_pending`]).
     ///
     /// [`push_pending`]: Self::push_pending
+    /// [`drop_pending`]: Self::drop_pending
     pub(crate) fn file_pending(&mut self, entities: &[Entity]) {
         let base = self.set.len();
         assert_eq!(
@@ -261,11 +269,9 @@ impl<T> Storage<T> {
             self.components.len(),
             "one entity per pending component"
         );
-        assert!(
-            self.components.len() <= u32::MAX as usize,
-            "storage is full"
-        );
-        self.set.append_unchecked(entities);
+        if let Err(entity) = self.set.append_new(entities) {
+            filed_twice(entity);
+        }
     }
 
     /// Drops the components pushed by [`push_pending`] that were never filed, which makes
@@ -392,6 +398,11 @@ impl<T> Storage<T> {
     /// The entity set underlying this storage.
     pub fn set(&self) -> &SparseSet {
         &self.set
+    }
+
+    /// The number of components the storage can hold without growing its dense arrays.
+    pub fn capacity(&self) -> usize {
+        self.components.capacity().min(self.set.capacity())
     }
 
     /// Reserves room for `additional` more components.

@@ -109,6 +109,11 @@ impl<T> Storage<T> {
     /// applies the permutation once, as [`sort_by_cached_key`](Self::sort_by_cached_key).
     /// Stable; floats are ordered as [`f64::total_cmp`] orders them. Input already sorted is
     /// left as it is after one read of the keys.
+    ///
+    /// # Panics
+    /// Passes on a panic of `key`, and panics if `key` gives one component two different
+    /// keys (it is read up to three times per component); the storage is then left as it
+    /// was.
     pub fn sort_by_radix_key<K: RadixKey>(&mut self, mut key: impl FnMut(&T) -> K) {
         let mut radix = |component: &T| key(component).radix();
         // One read finds whether the keys are sorted already and which bits vary.
@@ -446,6 +451,12 @@ impl Digit {
 
     /// One stable counting pass: writes `pairs` into `to` by this digit, each bucket from
     /// its start (`starts`, from [`bucket_starts`](Self::bucket_starts) of the same keys).
+    ///
+    /// # Panics
+    /// Panics if a bucket receives more pairs than it was counted (a key read twice gave
+    /// two values), before it spills into the next one: with as many pairs as were
+    /// counted, every slot of `to` is then written exactly once, so the positions the pairs
+    /// carry stay a permutation.
     fn scatter(
         self,
         starts: &[usize],
@@ -454,11 +465,21 @@ impl Digit {
     ) {
         let mut next = starts.to_vec();
         for pair in pairs {
-            let slot = &mut next[self.of(pair.0)];
-            to[*slot] = pair;
-            *slot += 1;
+            let bucket = self.of(pair.0);
+            let slot = next[bucket];
+            if slot >= starts[bucket + 1] {
+                key_changed();
+            }
+            to[slot] = pair;
+            next[bucket] = slot + 1;
         }
     }
+}
+
+#[cold]
+#[inline(never)]
+fn key_changed() -> ! {
+    panic!("a radix sort's key gave two values for one component: the sort is abandoned")
 }
 
 /// Sorts each bucket (`starts[b]..starts[b + 1]`) of `pairs` that holds more than one

@@ -98,12 +98,26 @@ impl SparseArray {
     }
 
     /// Stores positions `first`, `first + 1`, … for `indices` in order, a run of indices
-    /// on one page at a time (an appended batch usually fills pages in order).
-    pub(crate) fn set_consecutive(&mut self, indices: impl Iterator<Item = u32>, first: u32) {
+    /// on one page at a time (an appended batch usually fills pages in order). Before each
+    /// entry is overwritten, `keep(old, index, position)` is asked whether its old value
+    /// must stay (it is a member's); the first `true` stops the run there, and the number
+    /// of entries written is returned as `Err`.
+    pub(crate) fn set_consecutive(
+        &mut self,
+        indices: impl Iterator<Item = u32>,
+        first: u32,
+        mut keep: impl FnMut(u32, u32, u32) -> bool,
+    ) -> Result<(), usize> {
         let mut position = first;
+        let written = |position: u32| (position - first) as usize;
         let mut indices = indices.peekable();
         while let Some(&index) = indices.peek() {
             if index >= NEAR_LIMIT {
+                if let Some(&mut old) = self.slot_mut(index)
+                    && keep(old, index, position)
+                {
+                    return Err(written(position));
+                }
                 self.set(index, position);
                 indices.next();
                 position += 1;
@@ -120,10 +134,15 @@ impl SparseArray {
                 }
             };
             while let Some(index) = indices.next_if(|&next| next >> PAGE_BITS == number) {
-                page[index as usize & (PAGE_LEN - 1)] = position;
+                let entry = &mut page[index as usize & (PAGE_LEN - 1)];
+                if keep(*entry, index, position) {
+                    return Err(written(position));
+                }
+                *entry = position;
                 position += 1;
             }
         }
+        Ok(())
     }
 
     #[cold]
@@ -186,19 +205,9 @@ const NO_PAGE: u32 = u32::MAX;
 static EMPTY_PAGE: Page = [0; PAGE_LEN];
 
 impl<'a> Cursor<'a> {
-    /// The stored position for `index`, as [`SparseArray::get`] gives it. Only existing
-    /// near pages are cached, so the hot path is one compare and one load.
-    #[inline(always)]
-    pub(crate) fn get(&mut self, index: u32) -> Option<u32> {
-        match self.entry(index) {
-            ABSENT => self.array.get(index),
-            entry => Some(entry),
-        }
-    }
-
-    /// The stored position for `index`, or [`ABSENT`] if its page does not exist (or the
-    /// entry is `ABSENT`, which no valid position is): a lookup without an `Option`, for
-    /// callers that bounds-check the result anyway.
+    /// The stored position for `index`, or [`ABSENT`] if its page does not exist: a
+    /// lookup without an `Option`, for callers that bounds-check the result anyway. Only
+    /// existing near pages are cached, so the hot path is one compare and one load.
     #[inline(always)]
     pub(crate) fn entry(&mut self, index: u32) -> u32 {
         if index >> PAGE_BITS == self.number {
@@ -253,7 +262,9 @@ mod tests {
         let mut sparse = SparseArray::default();
         sparse.set(2, 99);
         let indices = [5, 1023, 1024, 3000, NEAR_LIMIT + 7, 6, NEAR_LIMIT - 1, 2];
-        sparse.set_consecutive(indices.into_iter(), 10);
+        sparse
+            .set_consecutive(indices.into_iter(), 10, |_, _, _| false)
+            .unwrap();
         for (offset, index) in (10..).zip(indices) {
             assert_eq!(sparse.get(index), Some(offset), "index {index}");
         }

@@ -66,6 +66,11 @@ impl SparseSet {
         self.dense.is_empty()
     }
 
+    /// The number of members the dense array can hold without growing.
+    pub fn capacity(&self) -> usize {
+        self.dense.capacity()
+    }
+
     /// The members, packed, in their current order.
     #[inline]
     pub fn as_slice(&self) -> &[Entity] {
@@ -108,22 +113,31 @@ impl SparseSet {
     }
 
     /// Adds `entity` at the end of the dense array. Returns `false`, changing nothing, if
-    /// it is already a member.
+    /// it is already a member. If another version of its index is a member, that version
+    /// is dead (versions only grow): `entity` takes its place (an index holds at most one
+    /// version at a time) and `true` is returned.
     ///
     /// # Panics
     /// Panics if the set already holds `u32::MAX` members.
     pub fn insert(&mut self, entity: Entity) -> bool {
-        if self.contains(entity) {
-            return false;
+        match self.index_of_slot(entity) {
+            Some(position) if self.dense[position] == entity => false,
+            Some(position) => {
+                self.replace_at(position, entity);
+                true
+            }
+            None => {
+                self.push_unchecked(entity);
+                true
+            }
         }
-        self.push_unchecked(entity);
-        true
     }
 
-    /// Appends a non-member. Callers guarantee `!self.contains(entity)` and that no other
-    /// version of its index is a member.
+    /// Appends a non-member. Callers guarantee that no version of its index is a member
+    /// (`index_of_slot` is `None`): the set would hold one index twice otherwise.
     #[inline(always)]
     pub(crate) fn push_unchecked(&mut self, entity: Entity) {
+        debug_assert!(self.index_of_slot(entity).is_none(), "a new member");
         let position = self.dense.len();
         if position >= u32::MAX as usize {
             full();
@@ -132,22 +146,51 @@ impl SparseSet {
         self.dense.push(entity);
     }
 
-    /// Appends non-members in bulk (the caller guarantees what `push_unchecked` requires
-    /// of each, that they are distinct, and that the length stays within `u32`).
-    #[inline]
-    pub(crate) fn append_unchecked(&mut self, entities: &[Entity]) {
+    /// Appends `entities`, of whose indices no version may be a member already nor appear
+    /// twice among them, in one pass (sparse entries a page at a time). Nothing is trusted:
+    /// each old entry is checked before it is overwritten, which costs one read of the
+    /// line being written (and of the dense position it names).
+    ///
+    /// # Errors
+    /// The first entity whose index is a member already (or earlier in `entities`); the
+    /// set is then as it was.
+    ///
+    /// # Panics
+    /// Panics if the set would hold more than `u32::MAX - 1` members.
+    pub(crate) fn append_new(&mut self, entities: &[Entity]) -> Result<(), Entity> {
+        let base = self.dense.len();
+        assert!(
+            base + entities.len() < u32::MAX as usize,
+            "sparse set is full: it holds `u32::MAX` members"
+        );
         if let [entity] = *entities {
             // One spawned entity: no run to walk.
-            return self.push_unchecked(entity);
+            if self.index_of_slot(entity).is_some() {
+                return Err(entity);
+            }
+            self.push_unchecked(entity);
+            return Ok(());
         }
-        self.append_run(entities);
-    }
-
-    fn append_run(&mut self, entities: &[Entity]) {
-        let base = self.dense.len() as u32;
-        self.sparse
-            .set_consecutive(entities.iter().map(|entity| entity.index()), base);
+        // The batch goes into the dense array first, so that a repeat within it is found
+        // like any member: by its (already written) sparse entry.
         self.dense.extend_from_slice(entities);
+        let dense = &self.dense;
+        let written = self.sparse.set_consecutive(
+            entities.iter().map(|entity| entity.index()),
+            base as u32,
+            |old, index, position| {
+                old != position && dense.get(old as usize).is_some_and(|m| m.index() == index)
+            },
+        );
+        match written {
+            Ok(()) => Ok(()),
+            Err(count) => {
+                // Entries written so far belonged to non-members: past the cut, they are
+                // garbage again, as a sparse set allows.
+                self.dense.truncate(base);
+                Err(entities[count])
+            }
+        }
     }
 
     /// Replaces the member at `position` by `entity` (another version of the same index).
@@ -393,23 +436,12 @@ impl<'a> SetCursor<'a> {
         self.dense
     }
 
-    /// The dense position of `entity`, if it is a member.
+    /// The dense position of `entity`, if it is a member: its sparse entry, confirmed by
+    /// the dense array (an index without a page reads an entry no position has).
     #[inline(always)]
     pub(crate) fn index_of(&mut self, entity: Entity) -> Option<usize> {
-        let position = self.sparse.get(entity.index())? as usize;
-        (self.dense.get(position) == Some(&entity)).then_some(position)
-    }
-
-    /// The dense position of an entity known to be a member (a member of a group that
-    /// observes this set's type): its sparse entry, trusted without reading the dense
-    /// array (`u32::MAX as usize` if its page does not exist). Only a broken world invariant
-    /// could make it wrong, and then the position is still bounds-checked by whoever uses
-    /// it (a debug build checks it here).
-    #[inline(always)]
-    pub(crate) fn member(&mut self, entity: Entity) -> usize {
         let position = self.sparse.entry(entity.index()) as usize;
-        debug_assert_eq!(self.dense.get(position), Some(&entity), "a member's entry");
-        position
+        (self.dense.get(position) == Some(&entity)).then_some(position)
     }
 }
 

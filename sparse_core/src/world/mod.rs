@@ -13,22 +13,25 @@ use core::cmp::Ordering;
 use core::marker::PhantomData;
 use std::collections::HashMap;
 
-use crate::access::{Applied, Borrow, Commands, Query, ReadOnly, ValuesMut, View, WorldParts};
+use crate::access::{
+    AccessError, Applied, Borrow, Commands, ErasedSlot, Query, ReadOnly, ValuesMut, View,
+    WorldParts,
+};
 use crate::bundle::{AppendColumn, Bundle};
 use crate::component::{Component, ComponentKey};
 use crate::component_set::ComponentSet;
 use crate::component_set::sealed::Sealed as _;
 use crate::diagram::Diagram;
 use crate::entity::{Entities, Entity, EntityError};
-use crate::generated::{Edit, EditEntities, InsertManyError, Token};
+use crate::generated::{Edit, EditEntities, InsertManyError};
 use crate::group::{
     self, Aligned, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupRef, Layout, Step,
 };
 use crate::hooks::{self, WorldInfo};
+use crate::internals::{InternalStorage, Internals, WORLD_KEY, WorldKey};
 use crate::order::{ByComparator, ByKey, ByRadixKey, GroupOrder, StorageOrder};
 use crate::storage::{ErasedStorage, RadixKey, SparseSet, Storage, StorageInfo};
-pub use error::{AccessError, LayoutErrors};
-pub use parts::ErasedSlot;
+pub use error::LayoutErrors;
 use plan::TypedPlan;
 pub use spec::GroupSpec;
 
@@ -335,7 +338,7 @@ impl World {
     /// # Panics
     /// Panics if the bundle names a type twice.
     pub fn spawn_with<B: Bundle<World>>(&mut self, bundle: B) -> Entity {
-        crate::bundle::spawn_with(self, bundle)
+        crate::bundle::spawn_with(self, &WORLD_KEY, bundle)
     }
 
     /// Spawns one entity per bundle, column by column (one type lookup per column, not
@@ -348,7 +351,7 @@ impl World {
         &mut self,
         bundles: impl IntoIterator<Item = B>,
     ) -> Vec<Entity> {
-        crate::bundle::spawn_batch_by_columns(self, bundles)
+        crate::bundle::spawn_batch_by_columns(self, &WORLD_KEY, bundles)
     }
 
     /// Borrows the parts `R` at once (see [`Borrow`]). Storages never stored are created
@@ -476,7 +479,7 @@ impl World {
         &mut self,
         items: impl IntoIterator<Item = (Entity, T)>,
     ) -> Result<usize, InsertManyError<T>> {
-        Edit::insert_many(self, items.into_iter().collect())
+        Edit::insert_many(self, crate::hint::collect(items))
     }
 
     /// Removes `T` from each of `entities` in bulk (see [`Edit::remove_many`]).
@@ -609,7 +612,7 @@ impl World {
             ..
         } = self;
         let layout = layout.as_ref().expect("a group implies a layout");
-        let mut slots: Vec<ErasedSlot<'_>> = storages.iter_mut().map(ErasedSlot::Mut).collect();
+        let mut slots: Vec<ErasedSlot<'_>> = storages.iter_mut().map(ErasedSlot::new).collect();
         let owned = K::Owned::take_slots(&mut slots, &owned)?;
         let observed = K::Observed::take_slots(&mut slots, &observed)?;
         if let Some(members) = &mut groups[group].members {
@@ -675,7 +678,7 @@ impl World {
     /// The world as a value to serialize, with the storages of the component types `T`
     /// (a tuple, see [`SnapshotTypes`](crate::SnapshotTypes)): its entities with their
     /// ids, versions and free list, and each storage's columns in packed order (see
-    /// [`snapshot`](crate::snapshot)). Serializing fails if the world holds components of a
+    /// [`Snapshot`](crate::Snapshot)). Serializing fails if the world holds components of a
     /// type `T` does not list.
     ///
     /// ```
@@ -711,20 +714,14 @@ impl World {
     ///
     /// # Errors
     /// The format's error, or what is wrong with the snapshot, naming the storage and the
-    /// entity (see [`snapshot`](crate::snapshot)). On error the world is unchanged.
+    /// entity (see [`Snapshot`](crate::Snapshot)). On error the world is unchanged.
     #[cfg(feature = "serde")]
     pub fn load<'de, T, D>(&mut self, deserializer: D) -> Result<(), D::Error>
     where
-        T: crate::SnapshotTypes,
+        T: crate::LoadTypes<'de>,
         D: serde::Deserializer<'de>,
-        crate::snapshot::Loader<T>: crate::snapshot::LoadStorages<'de, World = World>,
     {
-        crate::snapshot::deserialize_world(
-            deserializer,
-            "World",
-            self,
-            crate::snapshot::Loader::<T>::default(),
-        )
+        T::load(self, &WORLD_KEY, deserializer)
     }
 
     /// Checks every invariant: storages consistent, only alive entities stored, every
@@ -784,20 +781,31 @@ impl World {
 }
 
 impl EditEntities for World {
-    fn entities_mut(&mut self) -> &mut Entities {
-        &mut self.entities
+    fn entities(&self) -> &Entities {
+        &self.entities
+    }
+
+    fn flush_entities(&mut self) {
+        self.entities.flush();
     }
 
     fn spawn_entity(&mut self) -> Entity {
         self.entities.spawn()
     }
 
-    fn reserve_entities(&mut self, additional: usize) {
-        self.entities.reserve_capacity(additional);
+    fn spawn_with<B: Bundle<Self>>(&mut self, bundle: B) -> Entity {
+        World::spawn_with(self, bundle)
     }
 
-    fn enter_all_groups(&mut self, entity: Entity) {
-        plan::enter_all(self, entity);
+    fn spawn_batch<B: Bundle<Self>>(
+        &mut self,
+        bundles: impl IntoIterator<Item = B>,
+    ) -> Vec<Entity> {
+        World::spawn_batch(self, bundles)
+    }
+
+    fn reserve_entities(&mut self, additional: usize) {
+        self.entities.reserve_capacity(additional);
     }
 
     fn destroy(&mut self, entity: Entity) -> Result<(), EntityError> {
@@ -809,8 +817,27 @@ impl EditEntities for World {
     }
 }
 
+impl Internals for World {
+    type Key = WorldKey;
+
+    fn entities_mut(&mut self, _: &WorldKey) -> &mut Entities {
+        &mut self.entities
+    }
+
+    fn enter_all_groups(&mut self, _: &WorldKey, entity: Entity) {
+        plan::enter_all(self, entity);
+    }
+}
+
+impl<T: Component> InternalStorage<T> for World {
+    fn storage_mut(&mut self, _: &WorldKey) -> &mut Storage<T> {
+        let index = self.index_or_register::<T>();
+        self.typed_mut::<T>(index)
+    }
+}
+
 impl AppendColumn for World {
-    fn append_new<T: Component>(&mut self, entities: &[Entity], values: &mut Vec<T>) {
+    fn append_new<T: Component>(&mut self, _: &WorldKey, entities: &[Entity], values: &mut Vec<T>) {
         let index = self.index_or_register::<T>();
         self.typed_mut::<T>(index).append_new(entities, values);
     }
@@ -840,27 +867,6 @@ impl<T: Component> Edit<T> for World {
     fn clear(&mut self) {
         if let Some(&index) = self.by_type.get(&TypeId::of::<T>()) {
             hooks::clear(self.plan::<T>(index));
-        }
-    }
-
-    fn reserve_new(&mut self, additional: usize) {
-        let index = self.index_or_register::<T>();
-        self.typed_mut::<T>(index).try_reserve_new(additional);
-    }
-
-    fn push_pending(&mut self, _: Token, value: T) {
-        let index = self.index_or_register::<T>();
-        self.typed_mut::<T>(index).push_pending(value);
-    }
-
-    fn file_pending(&mut self, _: Token, entities: &[Entity]) {
-        let index = self.index_or_register::<T>();
-        self.typed_mut::<T>(index).file_pending(entities);
-    }
-
-    fn drop_pending(&mut self, _: Token) {
-        if let Some(&index) = self.by_type.get(&TypeId::of::<T>()) {
-            self.typed_mut::<T>(index).drop_pending();
         }
     }
 }

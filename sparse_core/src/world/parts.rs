@@ -4,63 +4,15 @@
 use core::any::TypeId;
 
 use super::{GroupState, World};
-use crate::access::{Dynamic, GroupShape, LendGroup, LendStorage, SlotRef, WorldParts};
+use crate::access::{
+    AccessError, Dynamic, ErasedSlot, GroupShape, LendGroup, LendStorage, SlotRef, WorldParts,
+};
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::component_set::sealed::Sealed as _;
 use crate::entity::Entities;
 use crate::group::{GroupKey, GroupMut, GroupRef};
-use crate::storage::{ErasedStorage, Storage};
-use crate::world::AccessError;
 use crate::world::sorted_ids;
-
-/// One type-erased storage of the run-time world, split into parts.
-pub enum ErasedSlot<'w> {
-    /// Not lent yet.
-    Mut(&'w mut Box<dyn ErasedStorage>),
-    /// Lent shared.
-    Shared(&'w dyn ErasedStorage),
-    /// Lent mutably.
-    Taken,
-}
-
-impl<'w> ErasedSlot<'w> {
-    /// The storage of `T`, mutably; the slot is taken from then on.
-    ///
-    /// # Errors
-    /// [`AccessError::Conflict`] if the storage was lent before.
-    pub(crate) fn take_mut<T: Component>(&mut self) -> Result<&'w mut Storage<T>, AccessError> {
-        match core::mem::replace(self, ErasedSlot::Taken) {
-            ErasedSlot::Mut(storage) => Ok(storage
-                .as_any_mut()
-                .downcast_mut::<Storage<T>>()
-                .expect("a storage's slot holds its type")),
-            other => {
-                *self = other;
-                Err(AccessError::Conflict(core::any::type_name::<T>()))
-            }
-        }
-    }
-
-    /// The storage of `T`, shared; the slot can lend it shared again.
-    ///
-    /// # Errors
-    /// [`AccessError::Conflict`] if the storage was lent mutably.
-    pub(crate) fn take_shared<T: Component>(&mut self) -> Result<&'w Storage<T>, AccessError> {
-        let storage: &'w dyn ErasedStorage = match core::mem::replace(self, ErasedSlot::Taken) {
-            ErasedSlot::Mut(storage) => &**storage,
-            ErasedSlot::Shared(storage) => storage,
-            ErasedSlot::Taken => {
-                return Err(AccessError::Conflict(core::any::type_name::<T>()));
-            }
-        };
-        *self = ErasedSlot::Shared(storage);
-        Ok(storage
-            .as_any()
-            .downcast_ref::<Storage<T>>()
-            .expect("a storage's slot holds its type"))
-    }
-}
 
 /// The run-time world split into parts.
 pub struct Parts<'w> {
@@ -98,7 +50,7 @@ impl WorldParts for World {
             ..
         } = self;
         Parts {
-            slots: storages.iter_mut().map(ErasedSlot::Mut).collect(),
+            slots: storages.iter_mut().map(ErasedSlot::new).collect(),
             world: WorldView {
                 entities,
                 by_type,
@@ -112,7 +64,7 @@ impl WorldParts for World {
             slots: self
                 .storages
                 .iter()
-                .map(|s| ErasedSlot::Shared(&**s))
+                .map(|s| ErasedSlot::shared(&**s))
                 .collect(),
             world: self.view_of(),
         }
@@ -134,7 +86,7 @@ impl WorldParts for World {
                 observed: &g.ids[1],
                 excluded: &g.ids[2],
                 len: g.len,
-                members: g.members.as_ref().map(|m| m.as_slice()),
+                members: g.members.as_ref(),
             })
             .collect();
         f(&shapes)
@@ -156,7 +108,7 @@ impl<T: Component> LendStorage<T> for World {
             .by_type
             .get(&TypeId::of::<T>())
             .ok_or(AccessError::NotStored(core::any::type_name::<T>()))?;
-        Ok(SlotRef::Erased(&mut parts.slots[index]))
+        Ok(SlotRef::erased(&mut parts.slots[index]))
     }
 }
 
@@ -186,7 +138,7 @@ impl<K: GroupKey> LendGroup<K> for World {
         let observed = K::Observed::take_slots(&mut parts.slots, &observed)?;
         Ok(match &group.members {
             None => GroupMut::new(owned, group.len, observed),
-            Some(members) => GroupMut::over_members(members.as_slice(), owned, observed),
+            Some(members) => GroupMut::over_members(members, owned, observed),
         })
     }
 
@@ -200,7 +152,7 @@ impl<K: GroupKey> LendGroup<K> for World {
         let observed = K::Observed::take_slots_ref(&mut parts.slots, &observed)?;
         Ok(match &group.members {
             None => GroupRef::new(owned, group.len, observed),
-            Some(members) => GroupRef::over_members(members.as_slice(), owned, observed),
+            Some(members) => GroupRef::over_members(members, owned, observed),
         })
     }
 }

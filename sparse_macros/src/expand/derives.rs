@@ -189,7 +189,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
                     deserializer: __D,
                 ) -> ::core::result::Result<Self, __D::Error> {
                     let mut world = Self::new();
-                    world.__sparse.deserialize_world(deserializer, #name)?;
+                    world.__sparse.deserialize_world(&__sparse::KEY, deserializer, #name)?;
                     ::core::result::Result::Ok(world)
                 }
             }

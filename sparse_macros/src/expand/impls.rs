@@ -49,8 +49,13 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
         #[automatically_derived]
         impl __sg::EditEntities for #ident {
             #[inline]
-            fn entities_mut(&mut self) -> &mut __sg::Entities {
-                self.__sparse.entities_mut()
+            fn entities(&self) -> &__sg::Entities {
+                self.__sparse.entities()
+            }
+
+            #[inline]
+            fn flush_entities(&mut self) {
+                self.__sparse.flush_entities();
             }
 
             #[inline]
@@ -59,13 +64,20 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn reserve_entities(&mut self, additional: usize) {
-                self.__sparse.reserve_entities(additional);
+            fn spawn_with<B: __sg::Bundle<Self>>(&mut self, bundle: B) -> __sg::Entity {
+                __sg::__private::spawn_with(self, &__sparse::KEY, bundle)
+            }
+
+            fn spawn_batch<B: __sg::Bundle<Self>>(
+                &mut self,
+                bundles: impl ::core::iter::IntoIterator<Item = B>,
+            ) -> ::std::vec::Vec<__sg::Entity> {
+                __sg::__private::spawn_batch(self, &__sparse::KEY, bundles)
             }
 
             #[inline]
-            fn enter_all_groups(&mut self, entity: __sg::Entity) {
-                self.__sparse.enter_all(entity);
+            fn reserve_entities(&mut self, additional: usize) {
+                self.__sparse.reserve_entities(additional);
             }
 
             #[inline]
@@ -75,6 +87,21 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
 
             fn destroy_many(&mut self, entities: &[__sg::Entity]) -> usize {
                 self.__sparse.destroy_many(entities)
+            }
+        }
+
+        #[automatically_derived]
+        impl __sg::__private::Internals for #ident {
+            type Key = __sparse::Key;
+
+            #[inline]
+            fn entities_mut(&mut self, key: &__sparse::Key) -> &mut __sg::Entities {
+                self.__sparse.raw_entities(key)
+            }
+
+            #[inline]
+            fn enter_all_groups(&mut self, _: &__sparse::Key, entity: __sg::Entity) {
+                self.__sparse.enter_all(entity);
             }
         }
 
@@ -97,12 +124,7 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
         &m.sort,
         &m.slot,
     );
-    let (reserve_new, push_pending, file_pending, drop_pending) = (
-        &m.reserve_new,
-        &m.push_pending,
-        &m.file_pending,
-        &m.drop_pending,
-    );
+    let raw = &m.raw;
     let span = cx.component_span(i);
     let index = index(cx, i);
     let unowned = cx.plan.storages[i].sortable.then(|| {
@@ -110,7 +132,7 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
             #cfg
             #[automatically_derived]
             impl __sg::Unowned<#ty> for #ident {
-                fn sort_with(&mut self, order: impl __sg::StorageOrder<#ty>) {
+                fn sort_with(&mut self, order: impl __sg::__private::StorageOrder<#ty>) {
                     self.__sparse.#sort(order);
                 }
             }
@@ -168,30 +190,20 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
                 self.__sparse.#clear();
             }
 
-            #[inline]
-            fn reserve_new(&mut self, additional: usize) {
-                self.__sparse.#reserve_new(additional);
-            }
+        }
 
+        #cfg
+        #[automatically_derived]
+        impl __sg::__private::InternalStorage<#ty> for #ident {
             #[inline]
-            fn push_pending(&mut self, token: __sg::__private::Token, value: #ty) {
-                self.__sparse.#push_pending(token, value);
-            }
-
-            #[inline]
-            fn file_pending(&mut self, token: __sg::__private::Token, entities: &[__sg::Entity]) {
-                self.__sparse.#file_pending(token, entities);
-            }
-
-            #[inline]
-            fn drop_pending(&mut self, token: __sg::__private::Token) {
-                self.__sparse.#drop_pending(token);
+            fn storage_mut(&mut self, key: &__sparse::Key) -> &mut __sg::Storage<#ty> {
+                self.__sparse.#raw(key)
             }
         }
 
         #cfg
         #[automatically_derived]
-        impl __sg::LendStorage<#ty> for #ident {
+        impl __sg::__private::LendStorage<#ty> for #ident {
             type Index = #index;
 
             // Always inlined, so the lending check of a borrow folds away.
@@ -200,7 +212,7 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
             fn slot<'p, 'w>(
                 parts: &'p mut <Self as __sg::__private::WorldParts>::Parts<'w>,
             ) -> ::core::result::Result<__sg::__private::SlotRef<'p, 'w, #ty>, __sg::__private::AccessError> {
-                ::core::result::Result::Ok(__sg::__private::SlotRef::Typed(parts.#slot()))
+                ::core::result::Result::Ok(__sg::__private::SlotRef::typed(parts.#slot(&__sparse::KEY)))
             }
         }
 
@@ -240,14 +252,14 @@ fn group(cx: &Cx<'_>, g: usize) -> TokenStream {
                 self.__sparse.#group_len()
             }
 
-            fn sort_group_with(&mut self, order: impl __sg::GroupOrder<#tuple>) {
+            fn sort_group_with(&mut self, order: impl __sg::__private::GroupOrder<#tuple>) {
                 self.__sparse.#sort_group(order);
             }
         }
 
         #cfg
         #[automatically_derived]
-        impl __sg::LendGroup<#tuple> for #ident {
+        impl __sg::__private::LendGroup<#tuple> for #ident {
             // Always inlined, so the lending check of a borrow folds away.
             #[inline(always)]
             #[allow(clippy::inline_always)]

@@ -278,7 +278,7 @@ fn spawn_with(cx: &Cx<'_>) -> TokenStream {
             /// types; naming a type twice does not compile), entering its groups.
             #[inline]
             #vis fn spawn_with<B: #krate::Bundle<Self>>(&mut self, bundle: B) -> #krate::Entity {
-                #krate::__private::spawn_with(self, bundle)
+                <Self as #krate::EditEntities>::spawn_with(self, bundle)
             }
         },
     )
@@ -297,7 +297,7 @@ fn spawn_batch(cx: &Cx<'_>) -> TokenStream {
                 &mut self,
                 bundles: impl ::core::iter::IntoIterator<Item = B>,
             ) -> ::std::vec::Vec<#krate::Entity> {
-                #krate::__private::spawn_batch(self, bundles)
+                <Self as #krate::EditEntities>::spawn_batch(self, bundles)
             }
         },
     )
@@ -810,8 +810,7 @@ fn insert_many(cx: &Cx<'_>) -> TokenStream {
             where
                 Self: #krate::HasComponent<T>,
             {
-                let items = ::core::iter::Iterator::collect(::core::iter::IntoIterator::into_iter(items));
-                <Self as #krate::Edit<T>>::insert_many(self, items)
+                <Self as #krate::Edit<T>>::insert_many(self, #krate::__private::collect(items))
             }
         },
     )

@@ -47,10 +47,8 @@ pub(crate) struct StorageMethods {
     pub remove_many: Ident,
     pub clear: Ident,
     pub reserve: Ident,
-    pub reserve_new: Ident,
-    pub push_pending: Ident,
-    pub file_pending: Ident,
-    pub drop_pending: Ident,
+    /// The storage, mutably, for the key's holder (see `Internals`).
+    pub raw: Ident,
     pub sort: Ident,
     /// On the parts: the storage's slot.
     pub slot: Ident,
@@ -102,10 +100,7 @@ impl Cx<'_> {
             remove_many: name("remove_many"),
             clear: name("clear"),
             reserve: name("reserve"),
-            reserve_new: name("reserve_new"),
-            push_pending: name("push_pending"),
-            file_pending: name("file_pending"),
-            drop_pending: name("drop_pending"),
+            raw: name("raw_storage"),
             sort: name("sort"),
             slot: name("slot"),
         }

@@ -25,11 +25,11 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
     });
     let slots_mut = storages.clone().map(|i| {
         let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
-        quote!(#cfg #field: __p::Slot::Mut(&mut self.#field),)
+        quote!(#cfg #field: __p::Slot::new(&mut self.#field),)
     });
     let slots_ref = storages.clone().map(|i| {
         let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
-        quote!(#cfg #field: __p::Slot::Shared(&self.#field),)
+        quote!(#cfg #field: __p::Slot::shared(&self.#field),)
     });
     let lens = (0..cx.plan.groups.len())
         .map(|g| {
@@ -47,7 +47,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
         quote! {
             #cfg
             #[inline(always)]
-            pub fn #slot(&mut self) -> &mut __p::Slot<'w, #param> {
+            pub fn #slot(&mut self, _: &Key) -> &mut __p::Slot<'w, #param> {
                 &mut self.#field
             }
         }
@@ -128,7 +128,7 @@ fn shapes(cx: &Cx<'_>) -> TokenStream {
         let len = len_of(cx, g, &quote!(self));
         let members = if plan.is_non_owning() {
             let field = Cx::len_field(g);
-            quote!(::core::option::Option::Some(self.#field.as_slice()))
+            quote!(::core::option::Option::Some(self.#field))
         } else {
             quote!(::core::option::Option::None)
         };
@@ -166,28 +166,21 @@ fn lend_group(cx: &Cx<'_>, g: usize) -> TokenStream {
         quote!(#param: __sg::Component)
     });
     let bounds = quote!(#(#bounds,)*);
-    let take = |storages: &[usize], how: TokenStream| {
+    let slots = |storages: &[usize]| {
         let fields = storages.iter().map(|&i| Cx::storage_field(i));
-        quote!((#(self.#fields.#how()?,)*))
+        quote!((#(&mut self.#fields,)*))
     };
-    let (owned, observed) = (
-        take(&plan.decl.owned, quote!(take_mut)),
-        take(&plan.decl.observed, quote!(take_mut)),
-    );
-    let (owned_ref, observed_ref) = (
-        take(&plan.decl.owned, quote!(take_shared)),
-        take(&plan.decl.observed, quote!(take_shared)),
-    );
+    let (owned, observed) = (slots(&plan.decl.owned), slots(&plan.decl.observed));
     let len = Cx::len_field(g);
     let (group, group_ref) = if plan.is_non_owning() {
         (
-            quote!(__p::group_over::<#key>(self.#len, (), #observed)),
-            quote!(__p::group_ref_over::<#key>(self.#len, (), #observed_ref)),
+            quote!(__p::lend_group_over::<#key>(self.#len, (), #observed)),
+            quote!(__p::lend_group_ref_over::<#key>(self.#len, (), #observed)),
         )
     } else {
         (
-            quote!(__p::group_mut::<#key>(#owned, self.#len, #observed)),
-            quote!(__p::group_ref::<#key>(#owned_ref, self.#len, #observed_ref)),
+            quote!(__p::lend_group::<#key>(#owned, self.#len, #observed)),
+            quote!(__p::lend_group_ref::<#key>(#owned, self.#len, #observed)),
         )
     };
     // Inlined always, as the slots are: a borrow's lending then folds into the caller and
@@ -199,7 +192,7 @@ fn lend_group(cx: &Cx<'_>, g: usize) -> TokenStream {
         where
             #bounds
         {
-            ::core::result::Result::Ok(#group)
+            #group
         }
 
         #cfg
@@ -208,7 +201,7 @@ fn lend_group(cx: &Cx<'_>, g: usize) -> TokenStream {
         where
             #bounds
         {
-            ::core::result::Result::Ok(#group_ref)
+            #group_ref
         }
     }
 }

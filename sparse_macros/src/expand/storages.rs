@@ -57,9 +57,18 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
             use #krate as __sg;
             use __sg::__private as __p;
 
+            /// The world's key (see `sparse_core`'s `Internals`): its field is private to
+            /// this module, which no code outside the expansion can name, so the one
+            /// value below is all there is.
+            pub struct Key(());
+
+            /// The key, for the expansion's own impls.
+            pub(super) const KEY: Key = Key(());
+
             /// The storages of a world, the lengths of its owning groups and the member
             /// sets of its non-owning groups. The fields are private to this module: only
-            /// the hooks below change their structure.
+            /// the hooks below change their structure, and what reaches a storage or the
+            /// allocator mutably takes the key.
             pub struct Storages<#(#params),*> {
                 entities: __sg::Entities,
                 #(#fields)*
@@ -96,9 +105,15 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
                     self.entities.reserve_capacity(additional);
                 }
 
-                /// The entity allocator, mutably (to flush reserved entities).
+                /// Makes the entities reserved through `&Entities` alive.
                 #[inline]
-                pub fn entities_mut(&mut self) -> &mut __sg::Entities {
+                pub fn flush_entities(&mut self) {
+                    self.entities.flush();
+                }
+
+                /// The entity allocator, mutably, for the key's holder.
+                #[inline]
+                pub fn raw_entities(&mut self, _: &Key) -> &mut __sg::Entities {
                     &mut self.entities
                 }
 
@@ -156,18 +171,13 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
         &m.reserve,
         &m.sort,
     );
-    let (reserve_new, push_pending, file_pending, drop_pending) = (
-        &m.reserve_new,
-        &m.push_pending,
-        &m.file_pending,
-        &m.drop_pending,
-    );
+    let raw = &m.raw;
     let plan = format_ident!("Plan{}", i);
     let sort = cx.plan.storages[i].sortable.then(|| {
         quote! {
             #cfg
             /// Sorts the storage, which no group owns.
-            pub fn #sort(&mut self, order: impl __sg::StorageOrder<#param>) {
+            pub fn #sort(&mut self, order: impl __sg::__private::StorageOrder<#param>) {
                 __p::sort_storage(&mut self.#field, order);
             }
         }
@@ -228,26 +238,8 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
 
         #cfg
         #[inline]
-        pub fn #reserve_new(&mut self, additional: usize) {
-            __p::reserve_new(&mut self.#field, additional);
-        }
-
-        #cfg
-        #[inline]
-        pub fn #push_pending(&mut self, token: __p::Token, value: #param) {
-            __p::push_pending(&mut self.#field, token, value);
-        }
-
-        #cfg
-        #[inline]
-        pub fn #file_pending(&mut self, token: __p::Token, entities: &[__sg::Entity]) {
-            __p::file_pending(&mut self.#field, token, entities);
-        }
-
-        #cfg
-        #[inline]
-        pub fn #drop_pending(&mut self, token: __p::Token) {
-            __p::drop_pending(&mut self.#field, token);
+        pub fn #raw(&mut self, _: &Key) -> &mut __sg::Storage<#param> {
+            &mut self.#field
         }
 
         #sort
@@ -331,7 +323,7 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
         }
 
         #cfg
-        pub fn #sort_group(&mut self, order: impl __sg::GroupOrder<#key>)
+        pub fn #sort_group(&mut self, order: impl __sg::__private::GroupOrder<#key>)
         where
             #bounds
         {
@@ -564,16 +556,18 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
                     __p::snapshot::serialize_world(serializer, name, &self.entities, &StorageMap(self))
                 }
 
-                /// Reads a snapshot into these storages, which are empty.
+                /// Reads a snapshot into these storages, which are empty (the key's holder
+                /// only: loading files entities without the hooks).
                 pub fn deserialize_world<'de, __D: __p::serde::Deserializer<'de>>(
                     &mut self,
+                    key: &Key,
                     deserializer: __D,
                     name: &'static str,
                 ) -> ::core::result::Result<(), __D::Error>
                 where
                     #(#params: __p::serde::Deserialize<'de>,)*
                 {
-                    __p::snapshot::deserialize_world(deserializer, name, self, Loader {
+                    __p::snapshot::deserialize_world(deserializer, name, self, key, Loader {
                         #(#slot_inits)*
                         marker: ::core::marker::PhantomData,
                     })
@@ -606,8 +600,9 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
             #[automatically_derived]
             impl<'de, #(#params: __sg::Component + __p::serde::Deserialize<'de>),*> __p::snapshot::LoadStorages<'de> for Loader<#(#params),*> {
                 type World = Storages<#(#params),*>;
+                type Key = Key;
 
-                fn entities(world: &mut Self::World) -> &mut __sg::Entities {
+                fn entities<'w>(world: &'w mut Self::World, _: &Key) -> &'w mut __sg::Entities {
                     &mut world.entities
                 }
 
@@ -629,7 +624,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
                     ::core::result::Result::Ok(())
                 }
 
-                fn insert(self, world: &mut Self::World) {
+                fn insert(self, world: &mut Self::World, _: &Key) {
                     #(#inserts)*
                 }
             }

@@ -1,0 +1,64 @@
+//! What a borrow request cannot be served with, as a value: what a `#[world]` rejects at
+//! compile time and the run-time [`World`](crate::World) returns.
+
+use core::fmt;
+
+/// A request the world cannot serve. A `#[world]` rejects each of these at compile time;
+/// the run-time [`World`](crate::World) returns them, having changed nothing.
+///
+/// ```
+/// use sparse_core::{AccessError, Component, GroupSpec, World};
+/// struct A(u32);
+/// struct B(u32);
+/// struct C(u32);
+/// impl Component for A {}
+/// impl Component for B {}
+/// impl Component for C {}
+/// let mut world = World::with_groups([GroupSpec::of::<(A, B)>()])?;
+/// world.spawn_with((A(2), B(1)));
+///
+/// assert!(matches!(world.group::<(A, C)>(), Err(AccessError::NoSuchGroup(_))));
+/// assert!(matches!(world.sort::<A>(|x, y| x.0.cmp(&y.0)), Err(AccessError::OwnedByGroup(_))));
+/// assert!(matches!(world.view_ref::<&C>(), Err(AccessError::NotStored(_))));
+/// assert!(matches!(
+///     world.borrow::<(sparse_core::ValuesMut<A>, &sparse_core::Storage<A>)>(),
+///     Err(AccessError::Conflict(_))
+/// ));
+/// // The group keeps its order: nothing was sorted.
+/// assert_eq!(world.group_len::<(B, A)>()?, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AccessError {
+    /// No group of the world has this declaration (shown as `<A, B, get(C)>`).
+    NoSuchGroup(String),
+    /// The storage is owned by a group: sort the group instead, so it stays packed.
+    OwnedByGroup(&'static str),
+    /// The world has no storage of this type (a `#[world]` rejects this at compile time;
+    /// the run-time world creates storages on `&mut` access).
+    NotStored(&'static str),
+    /// The request borrows this type mutably twice, or mutably and shared (a `#[world]`
+    /// rejects this at compile time).
+    Conflict(&'static str),
+}
+
+impl fmt::Display for AccessError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AccessError::NoSuchGroup(group) => write!(f, "this world has no group {group}"),
+            AccessError::OwnedByGroup(ty) => {
+                write!(
+                    f,
+                    "`{ty}` is owned by a group; sort the group with `sort_group` instead"
+                )
+            }
+            AccessError::NotStored(ty) => write!(f, "this world stores no `{ty}`"),
+            AccessError::Conflict(ty) => write!(
+                f,
+                "`{ty}` is borrowed twice, at least once mutably, in one request"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AccessError {}

@@ -1,0 +1,223 @@
+//! One storage of a world split into parts: still available mutably, lent out shared (any
+//! number of times), or taken mutably by one part.
+//!
+//! ```text
+//! parts of a world : [ s0: Mut | s1: Shared | s2: Taken ]
+//!   borrow (&mut A)  →  s0: Mut    → Taken       the storage, mutably, once
+//!   borrow (&B)      →  s1: Shared → Shared      the storage, shared, again and again
+//!   borrow (&C)      →  s2: Taken  → AccessError
+//! ```
+//!
+//! A slot is opaque outside this crate: it can be made from a storage one already
+//! borrows, and passed around, but only this crate's borrow code takes the storage out of
+//! it, marking the slot as it does. That marking is what makes a request that names a
+//! type twice fail at run time even where the compile-time rule was bypassed (a hand-made
+//! [`LendStorage`](crate::LendStorage) impl, say): no part is ever lent twice.
+
+use crate::component::Component;
+use crate::storage::{ErasedStorage, Storage};
+
+use super::error::AccessError;
+
+/// A typed storage's slot among a `#[world]`'s parts (see the module docs).
+pub struct Slot<'w, T>(State<&'w mut Storage<T>, &'w Storage<T>>);
+
+/// A slot's state.
+enum State<M, S> {
+    /// Not lent yet.
+    Mut(M),
+    /// Lent shared.
+    Shared(S),
+    /// Lent mutably.
+    Taken,
+}
+
+impl<M, S: Copy> State<M, S> {
+    /// The mutable borrow; the state is `Taken` from then on.
+    #[inline(always)]
+    fn take_mut(&mut self) -> Option<M> {
+        match core::mem::replace(self, State::Taken) {
+            State::Mut(storage) => Some(storage),
+            other => {
+                *self = other;
+                None
+            }
+        }
+    }
+
+    /// A shared borrow, through `share` if the state still holds the mutable one; the
+    /// state is `Shared` from then on.
+    #[inline(always)]
+    fn take_shared(&mut self, share: impl FnOnce(M) -> S) -> Option<S> {
+        let shared = match core::mem::replace(self, State::Taken) {
+            State::Mut(storage) => share(storage),
+            State::Shared(storage) => storage,
+            State::Taken => return None,
+        };
+        *self = State::Shared(shared);
+        Some(shared)
+    }
+}
+
+impl<'w, T> Slot<'w, T> {
+    /// A slot lending `storage` mutably once, or shared any number of times.
+    #[inline(always)]
+    pub fn new(storage: &'w mut Storage<T>) -> Self {
+        Slot(State::Mut(storage))
+    }
+
+    /// A slot lending `storage` shared only.
+    #[inline(always)]
+    pub fn shared(storage: &'w Storage<T>) -> Self {
+        Slot(State::Shared(storage))
+    }
+}
+
+impl<'w, T: 'static> Slot<'w, T> {
+    /// The storage, mutably; the slot is taken from then on.
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if the storage was lent before.
+    #[inline(always)]
+    pub(crate) fn take_mut(&mut self) -> Result<&'w mut Storage<T>, AccessError> {
+        self.0.take_mut().ok_or_else(conflict::<T>)
+    }
+
+    /// The storage, shared; the slot can lend it shared again.
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if the storage was lent mutably.
+    #[inline(always)]
+    pub(crate) fn take_shared(&mut self) -> Result<&'w Storage<T>, AccessError> {
+        self.0.take_shared(|s| &*s).ok_or_else(conflict::<T>)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn conflict<T>() -> AccessError {
+    AccessError::Conflict(core::any::type_name::<T>())
+}
+
+/// One type-erased storage of the run-time [`World`](crate::World), split into parts.
+pub struct ErasedSlot<'w>(State<&'w mut Box<dyn ErasedStorage>, &'w dyn ErasedStorage>);
+
+impl<'w> ErasedSlot<'w> {
+    /// A slot lending `storage` mutably once, or shared any number of times.
+    pub(crate) fn new(storage: &'w mut Box<dyn ErasedStorage>) -> Self {
+        ErasedSlot(State::Mut(storage))
+    }
+
+    /// A slot lending `storage` shared only.
+    pub(crate) fn shared(storage: &'w dyn ErasedStorage) -> Self {
+        ErasedSlot(State::Shared(storage))
+    }
+
+    /// The storage of `T`, mutably; the slot is taken from then on.
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if the storage was lent before.
+    ///
+    /// # Panics
+    /// Panics if the slot's storage is not a `Storage<T>` (the world keeps one slot per
+    /// type, found through its type map).
+    pub(crate) fn take_mut<T: Component>(&mut self) -> Result<&'w mut Storage<T>, AccessError> {
+        let storage = self.0.take_mut().ok_or_else(conflict::<T>)?;
+        Ok(storage
+            .as_any_mut()
+            .downcast_mut::<Storage<T>>()
+            .expect("a storage's slot holds its type"))
+    }
+
+    /// The storage of `T`, shared; the slot can lend it shared again.
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if the storage was lent mutably.
+    ///
+    /// # Panics
+    /// As [`take_mut`](Self::take_mut).
+    pub(crate) fn take_shared<T: Component>(&mut self) -> Result<&'w Storage<T>, AccessError> {
+        let storage = self.0.take_shared(|s| &**s).ok_or_else(conflict::<T>)?;
+        Ok(storage
+            .as_any()
+            .downcast_ref::<Storage<T>>()
+            .expect("a storage's slot holds its type"))
+    }
+}
+
+/// A storage's slot among a world's parts, as [`LendStorage::slot`] hands it to a borrow:
+/// typed for a `#[world]`, type-erased for the run-time [`World`](crate::World). Opaque,
+/// like the slots it points to.
+///
+/// [`LendStorage::slot`]: crate::LendStorage
+pub struct SlotRef<'p, 'w, T>(Either<'p, 'w, T>);
+
+enum Either<'p, 'w, T> {
+    Typed(&'p mut Slot<'w, T>),
+    Erased(&'p mut ErasedSlot<'w>),
+}
+
+impl<'p, 'w, T> SlotRef<'p, 'w, T> {
+    /// A `#[world]`'s slot.
+    #[inline(always)]
+    pub fn typed(slot: &'p mut Slot<'w, T>) -> Self {
+        SlotRef(Either::Typed(slot))
+    }
+
+    /// The run-time world's slot.
+    pub(crate) fn erased(slot: &'p mut ErasedSlot<'w>) -> Self {
+        SlotRef(Either::Erased(slot))
+    }
+}
+
+impl<'w, T: Component> SlotRef<'_, 'w, T> {
+    /// The storage, mutably; see [`Slot::take_mut`].
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if the storage was lent before.
+    #[inline(always)]
+    pub(crate) fn take_mut(self) -> Result<&'w mut Storage<T>, AccessError> {
+        match self.0 {
+            Either::Typed(slot) => slot.take_mut(),
+            Either::Erased(slot) => slot.take_mut::<T>(),
+        }
+    }
+
+    /// The storage, shared; see [`Slot::take_shared`].
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if the storage was lent mutably.
+    #[inline(always)]
+    pub(crate) fn take_shared(self) -> Result<&'w Storage<T>, AccessError> {
+        match self.0 {
+            Either::Typed(slot) => slot.take_shared(),
+            Either::Erased(slot) => slot.take_shared::<T>(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entity::Entity;
+
+    #[test]
+    fn a_slot_lends_mutably_once_and_shared_again_and_again() {
+        let mut storage = Storage::new();
+        storage.insert(Entity::from_raw_parts(0, 1).unwrap(), 7u32);
+        let mut slot = Slot::new(&mut storage);
+        assert!(slot.take_shared().is_ok());
+        assert!(slot.take_shared().is_ok());
+        assert_eq!(
+            slot.take_mut().err(),
+            Some(AccessError::Conflict("u32")),
+            "lent shared: never mutably"
+        );
+        let mut storage = Storage::<u32>::new();
+        let mut slot = Slot::new(&mut storage);
+        assert!(slot.take_mut().is_ok());
+        assert!(slot.take_mut().is_err() && slot.take_shared().is_err());
+        let mut slot = Slot::shared(&storage);
+        assert!(slot.take_mut().is_err() && slot.take_shared().is_ok());
+    }
+}

@@ -1,0 +1,278 @@
+//! Attacks on the crate from safe code, as a user would write them, that must leave every
+//! world consistent and never alias: the run-time half of the soundness regression tests
+//! (the compile-time half is in `tests/ui/fail/`: doors that no longer compile).
+//!
+//! These tests are also what `scripts/valgrind.sh` and the AddressSanitizer step of CI run:
+//! a regression here that turned into aliasing or a double drop is reported there even
+//! where the assertions below would not notice it.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use sparse_groups::{Component, Entity, Get, Storage, World, world};
+
+#[derive(Component, Debug, PartialEq)]
+struct V(u32);
+#[derive(Component, Debug, PartialEq)]
+struct P(u32);
+
+fn entity(index: u32) -> Entity {
+    Entity::from_raw_parts(index, 1).unwrap()
+}
+
+/// Hole 3: `__private::group_mut` over two storages that each pass `check()`, where a
+/// removed entity's sparse entry (garbage, as the sparse-set design allows) still points
+/// at a position another entity now holds. Release builds used to trust the entry, so
+/// both members of the group reached the same `P`. Every lookup is checked now: the
+/// member without a `P` is a broken invariant, and a panic says so.
+#[test]
+fn a_group_over_stale_sparse_entries_never_yields_one_component_twice() {
+    let (e1, e2) = (entity(1), entity(2));
+    let mut owned = Storage::new();
+    owned.insert(e1, V(1));
+    owned.insert(e2, V(2));
+    let mut observed = Storage::new();
+    observed.insert(e1, P(1));
+    observed.remove(e1); // e1's entry still says position 0 …
+    observed.insert(e2, P(2)); // … which e2 now holds
+    owned.check().unwrap();
+    observed.check().unwrap();
+
+    let walk = catch_unwind(AssertUnwindSafe(|| {
+        let group =
+            sparse_groups::__private::group_mut::<(V, Get<P>)>((&mut owned,), 2, (&mut observed,));
+        let mut seen: Vec<*const P> = Vec::new();
+        group.for_each(|_, (_, p)| seen.push(p));
+        seen
+    }));
+    assert!(
+        walk.is_err(),
+        "a member without an observed component is refused"
+    );
+
+    let iterate = catch_unwind(AssertUnwindSafe(|| {
+        let mut group =
+            sparse_groups::__private::group_mut::<(V, Get<P>)>((&mut owned,), 2, (&mut observed,));
+        let items: Vec<_> = group.iter_mut().map(|(e, (_, p))| (e, p.0)).collect();
+        items
+    }));
+    assert!(iterate.is_err(), "the iterator refuses it too");
+    owned.check().unwrap();
+    observed.check().unwrap();
+}
+
+/// An iterator whose size hint claims far more than it yields.
+struct Liar<I> {
+    items: I,
+    claim: usize,
+}
+
+impl<I: Iterator> Iterator for Liar<I> {
+    type Item = I::Item;
+
+    fn next(&mut self) -> Option<I::Item> {
+        self.items.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.claim, None)
+    }
+}
+
+fn liar<I: IntoIterator>(items: I, claim: usize) -> Liar<I::IntoIter> {
+    Liar {
+        items: items.into_iter(),
+        claim,
+    }
+}
+
+#[world]
+#[group(V, get(P))]
+struct Scene {
+    v: Storage<V>,
+    p: Storage<P>,
+}
+
+/// A lower bound of 2⁴⁰ used to abort the process on the failed allocation, and
+/// `usize::MAX` to panic with "capacity overflow": a hint only reserves up to a cap, and
+/// fallibly.
+#[test]
+fn insert_many_survives_an_absurd_size_hint_in_both_worlds() {
+    for claim in [1 << 40, usize::MAX] {
+        let mut scene = Scene::new();
+        let es: Vec<Entity> = (0..3).map(|_| scene.spawn()).collect();
+        let added = scene
+            .insert_many(liar(es.iter().map(|&e| (e, V(1))), claim))
+            .unwrap();
+        assert_eq!(added, 3);
+        scene.check().unwrap();
+
+        let mut world = World::new();
+        let es: Vec<Entity> = (0..3).map(|_| world.spawn()).collect();
+        let added = world
+            .insert_many(liar(es.iter().map(|&e| (e, V(1))), claim))
+            .unwrap();
+        assert_eq!(added, 3);
+        world.check().unwrap();
+    }
+}
+
+/// A batch that claims a million items and yields three used to reserve room for a
+/// million in every storage (24 MB each here): a hint reserves at most a cap, and the
+/// storages grow as items arrive.
+#[test]
+fn spawn_batch_reserves_little_for_a_hint_it_cannot_trust() {
+    let claim = 1_000_000;
+    let mut scene = Scene::new();
+    let spawned = scene.spawn_batch(liar((0..3).map(|i| (V(i), P(i))), claim));
+    assert_eq!(spawned.len(), 3);
+    assert!(scene.storage::<V>().capacity() < claim / 8);
+    assert!(scene.storage::<P>().capacity() < claim / 8);
+    scene.check().unwrap();
+
+    let mut world = World::new();
+    let spawned = world.spawn_batch(liar((0..3).map(|i| (V(i), P(i))), claim));
+    assert_eq!(spawned.len(), 3);
+    assert!(world.storage::<V>().unwrap().capacity() < claim / 8);
+    world.check().unwrap();
+
+    for claim in [1 << 40, usize::MAX] {
+        let spawned = scene.spawn_batch(liar((0..3).map(|i| (V(i), P(i))), claim));
+        assert_eq!(spawned.len(), 3);
+        let spawned = world.spawn_batch(liar((0..3).map(|i| (V(i), P(i))), claim));
+        assert_eq!(spawned.len(), 3);
+    }
+    scene.check().unwrap();
+    world.check().unwrap();
+}
+
+/// A component that counts its drops, to show that a failed operation drops each value
+/// exactly once.
+#[derive(Debug)]
+struct Counted(std::rc::Rc<core::cell::Cell<usize>>);
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.set(self.0.get() + 1);
+    }
+}
+
+/// A radix sort reads each key up to three times (the sortedness check, the bucket counts,
+/// the scatter). A key that changed between two reads used to make the scatter write one
+/// slot twice, so the gather read one component twice: a double free. The scatter now
+/// refuses to spill a bucket, and the storage stays as it was.
+#[test]
+fn a_radix_key_that_changes_between_reads_is_refused_and_drops_nothing_twice() {
+    let drops = std::rc::Rc::new(core::cell::Cell::new(0));
+    let mut storage: Storage<Counted> = (0..3)
+        .map(|i| (entity(i), Counted(drops.clone())))
+        .collect();
+    let before: Vec<Entity> = storage.entities().to_vec();
+    // Calls 0..3: unsorted; 3..6: bucket counts; 6..9: the scatter disagrees.
+    let keys = [2u64, 1, 0, 0, 1, 2, 0, 0, 1];
+    let mut call = 0;
+    let sorted = catch_unwind(AssertUnwindSafe(|| {
+        storage.sort_by_radix_key(|_| {
+            let key = keys[call % keys.len()];
+            call += 1;
+            key
+        });
+    }));
+    assert!(sorted.is_err(), "two keys for one component are refused");
+    storage.check().unwrap();
+    assert_eq!(storage.entities(), &before[..], "nothing moved");
+    assert_eq!(drops.get(), 0);
+    drop(storage);
+    assert_eq!(drops.get(), 3, "each value dropped once");
+}
+
+/// Public `SparseSet` calls used to leave one handle twice in a set (`insert` of another
+/// version of a member's index appended it). An index holds one version: inserting
+/// another replaces it, as `Storage::insert` does.
+#[test]
+fn a_sparse_set_never_holds_an_index_twice() {
+    let version = |v| Entity::from_raw_parts(1, v).unwrap();
+    let mut members = sparse_groups::SparseSet::new();
+    assert!(members.insert(version(1)));
+    assert!(
+        members.insert(version(2)),
+        "another version takes the index over"
+    );
+    assert!(members.insert(version(1)));
+    assert_eq!(members.as_slice(), &[version(1)]);
+    members.check().unwrap();
+}
+
+/// `__private::group_over` is for non-owning groups, but takes any key: with an owning one
+/// it used to walk the members over owned slices cut to length zero (reads and writes out
+/// of bounds). The owned slices are cut to the members' number now, or it panics.
+#[test]
+fn a_non_owning_group_with_an_owning_key_stays_in_bounds() {
+    let members: sparse_groups::SparseSet = (0..8).map(entity).collect();
+    let mut short: Storage<V> = Storage::new();
+    short.insert(entity(0), V(0));
+    let made = catch_unwind(AssertUnwindSafe(|| {
+        let group = sparse_groups::__private::group_over::<(V,)>(&members, (&mut short,), ());
+        group.into_iter().count()
+    }));
+    assert!(
+        made.is_err(),
+        "a storage shorter than the members is refused"
+    );
+}
+
+/// A hand-made `ComponentPlan` whose storage disagrees with its allocator.
+struct Lying<'a> {
+    entities: &'a mut sparse_groups::Entities,
+    storage: &'a mut Storage<V>,
+}
+
+impl sparse_groups::__private::ComponentPlan for Lying<'_> {
+    type Component = V;
+    fn entities(&self) -> &sparse_groups::Entities {
+        self.entities
+    }
+    fn entities_mut(&mut self) -> &mut sparse_groups::Entities {
+        self.entities
+    }
+    fn storage(&mut self) -> &mut Storage<V> {
+        self.storage
+    }
+    fn after_add(&mut self, _: Entity, _: usize) {}
+    fn before_remove(&mut self, _: Entity, position: usize) -> usize {
+        position
+    }
+    fn after_remove(&mut self, _: Entity) {}
+    fn after_add_many(&mut self, _: &[Entity], _: &sparse_groups::__private::Marks) {}
+    fn leaves_on_add(&self) -> bool {
+        false
+    }
+    fn before_remove_many(&mut self, _: &[Entity], _: &sparse_groups::__private::Marks) {}
+    fn after_remove_many(&mut self, _: &[Entity]) {}
+    fn before_clear(&mut self) {}
+}
+
+/// `__private::append_many` (a snapshot load's bulk append) used to trust its entities to
+/// be distinct and new, so a hand-made plan could file one entity twice in a storage,
+/// after which a group over it yielded two `&mut` to one observed component. Every
+/// appended entity is checked now, and a refused batch changes nothing.
+#[test]
+fn a_bulk_append_refuses_an_entity_twice_and_changes_nothing() {
+    let mut entities = sparse_groups::Entities::new();
+    let e = entities.spawn();
+    let f = entities.spawn();
+    let mut storage = Storage::new();
+    storage.insert(f, V(9));
+    for batch in [vec![e, e], vec![e, f]] {
+        let values: Vec<V> = batch.iter().map(|_| V(0)).collect();
+        let appended = catch_unwind(AssertUnwindSafe(|| {
+            let plan = Lying {
+                entities: &mut entities,
+                storage: &mut storage,
+            };
+            sparse_groups::__private::append_many(plan, &batch, values);
+        }));
+        assert!(appended.is_err(), "{batch:?} is refused");
+        storage.check().unwrap();
+        assert_eq!(storage.entities(), &[f], "nothing was appended");
+    }
+}
