@@ -314,3 +314,25 @@ fn systems_are_generic_over_worlds() {
     assert_eq!(scene.get::<Health>(es[2]), Some(&Health(5)));
     scene.check().unwrap();
 }
+
+/// Code generic over worlds spawns bundles: what a bundle of two types needs is what a
+/// borrow of both needs, each type stored and the two apart.
+#[test]
+fn generic_code_spawns_bundles() {
+    fn spawn_pair<W>(world: &mut W, health: i32) -> Entity
+    where
+        W: sparse_groups::EditEntities
+            + HasComponent<Health>
+            + HasComponent<Tag>
+            + Apart<Health, Tag>,
+    {
+        world.spawn_with((Health(health), Tag(1)))
+    }
+    let (mut scene, _) = scene(2);
+    let e = spawn_pair(&mut scene, 7);
+    assert_eq!(scene.get::<Health>(e), Some(&Health(7)));
+    let mut world = sparse_groups::World::new();
+    let e = world.spawn_with((Health(3), Tag(2)));
+    assert_eq!(world.get::<Tag>(e), Some(&Tag(2)));
+    scene.check().unwrap();
+}

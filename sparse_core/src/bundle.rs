@@ -10,7 +10,15 @@ use crate::generated::Edit;
 use crate::hint;
 use crate::internals::{InternalStorage, Internals};
 
+/// Keeps [`Bundle`] to this crate: a spawn files every component of its bundle, then
+/// enters the entity's groups.
 mod sealed {
+    /// Sealing [`Bundle`](super::Bundle).
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be a bundle: `Bundle` is sealed",
+        label = "`Bundle` is implemented only by tuples of components",
+        note = "a spawn stores every component of its bundle and then enters the entity's groups, which only the crate's own bundles do right: spawn with a tuple of distinct components, e.g. `spawn_with((Position(0.0), Velocity(1.0)))`"
+    )]
     pub trait Sealed {}
 }
 
@@ -68,6 +76,7 @@ pub trait Bundle<W>: ComponentSet + sealed::Sealed {
 
 macro_rules! bundle {
     ($(($T:ident, $t:ident, $i:tt)),+) => {
+        #[diagnostic::do_not_recommend]
         impl<$($T: Component),+> sealed::Sealed for ($($T,)+) {}
 
         impl<W, $($T: Component),+> Bundle<W> for ($($T,)+)

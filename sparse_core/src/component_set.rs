@@ -15,6 +15,11 @@ pub(crate) mod sealed {
     /// [`ComponentSet`], it also keeps other crates from implementing that trait: a set's
     /// methods receive the storages of a run-time world, which must only ever change
     /// through the world's hooks.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be a set of component types: `ComponentSet` is sealed",
+        label = "`ComponentSet` is implemented only by tuples of components",
+        note = "a set's methods reach a world's storages, which change only through the world's hooks: name component types as a tuple, `(A, B, …)`"
+    )]
     pub trait Sealed {
         /// Calls `f` for each aligned position of `slices`, which all have `entities`' length.
         fn for_each_in(
@@ -201,9 +206,11 @@ pub(crate) mod sealed {
         where
             Self: ComponentSet;
         /// The components of a group member that has every type (the world's invariant),
-        /// each looked up and checked like any lookup; `None` only if the invariant is
-        /// broken (release builds trust nothing they did not verify: members are distinct
-        /// entities, so their components are distinct values).
+        /// each found by its index alone ([`SetCursor::member`]); `None` only if the
+        /// invariant is broken. Members have distinct indices and sparse entries are
+        /// exact, so distinct members never reach one value, whatever the storages hold.
+        ///
+        /// [`SetCursor::member`]: crate::storage::SetCursor
         ///
         /// # Safety
         /// No other reference to `entity`'s components obtained from these columns is
@@ -239,6 +246,11 @@ pub(crate) mod sealed {
 /// assert_eq!(<(A, B)>::keys().len(), 2);
 /// assert!(<(A, B)>::distinct() && !<(A, A)>::distinct());
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tuple of component types",
+    label = "expected a tuple `(A, B, …)` of types that implement `Component`",
+    note = "groups, bundles and snapshots name their component types as a tuple, e.g. `(Position, Velocity)`, or `(Position,)` for one type"
+)]
 pub trait ComponentSet: sealed::Sealed + Sized + 'static {
     /// `(&[A], &[B], …)`
     type Slices<'a>: Copy + Send + Sync;
@@ -308,6 +320,7 @@ macro_rules! component_set {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<$($T: Component),+> sealed::Sealed for ($($T,)+) {
             #[inline]
             fn for_each_in(entities: &[Entity], slices: <Self as ComponentSet>::SlicesMut<'_>, f: impl FnMut(Entity, <Self as ComponentSet>::RefsMut<'_>)) {
@@ -458,12 +471,12 @@ macro_rules! component_set {
             #[inline(always)]
             unsafe fn member_mut<'s>(columns: &mut <Self as ComponentSet>::Columns<'s>, entity: Entity) -> Option<<Self as ComponentSet>::RefsMut<'s>> {
                 // SAFETY: unaliased (caller); each column is a distinct storage.
-                Some(($(unsafe { columns.$i.get(entity)? },)+))
+                Some(($(unsafe { columns.$i.member(entity)? },)+))
             }
 
             #[inline(always)]
             fn member_ref<'s>(columns: &mut <Self as ComponentSet>::ColumnsRef<'s>, entity: Entity) -> Option<<Self as ComponentSet>::Refs<'s>> {
-                Some(($(columns.$i.get(entity)?,)+))
+                Some(($(columns.$i.member(entity)?,)+))
             }
         }
     };
@@ -495,6 +508,7 @@ impl ComponentSet for () {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl sealed::Sealed for () {
     #[inline]
     fn for_each_in(

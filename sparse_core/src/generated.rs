@@ -25,6 +25,7 @@ use crate::bundle::Bundle;
 use crate::component::Component;
 use crate::entity::{Entities, Entity, EntityError};
 use crate::group::{GroupKey, GroupMut, GroupRef};
+use crate::internals::InternalStorage;
 use crate::order::{ByComparator, ByKey, ByRadixKey, GroupOrder, StorageOrder};
 use crate::storage::{RadixKey, Storage};
 
@@ -38,7 +39,7 @@ use crate::storage::{RadixKey, Storage};
     label = "no storage of `{T}` in this world",
     note = "add a field of type `Storage<{T}>` to the world (spelled the same way everywhere)"
 )]
-pub trait HasComponent<T: Component>: LendStorage<T> + Edit<T> {
+pub trait HasComponent<T: Component>: LendStorage<T> + Edit<T> + InternalStorage<T> {
     /// The storage of `T`, read only.
     fn storage(&self) -> &Storage<T>;
     /// `entity`'s `T`, mutably.
@@ -176,6 +177,7 @@ pub trait HasGroup<K: GroupKey>: LendGroup<K> {
     /// Sorts the group in the order `order` gives each layer (layer by layer, so that
     /// inner nested groups stay valid; a non-owning group sorts its member set). What the
     /// three sorts below call.
+    #[doc(hidden)]
     fn sort_group_with(&mut self, order: impl GroupOrder<K>);
 
     /// Sorts the group with a comparator over its members' items (std's unstable sort:
@@ -206,6 +208,7 @@ pub trait HasGroup<K: GroupKey>: LendGroup<K> {
 pub trait Unowned<T> {
     /// Sorts the storage of `T` in `order` (see [`StorageOrder`]): what the three sorts
     /// below call.
+    #[doc(hidden)]
     fn sort_with(&mut self, order: impl StorageOrder<T>);
 
     /// Sorts the storage of `T` with `compare`: the mixed strategy, std's unstable sort

@@ -15,14 +15,35 @@ use crate::storage::{RadixKey, Storage, radix_sort_pairs};
 /// [`sort_group`]: crate::HasGroup::sort_group
 /// [`sort_group_by_key`]: crate::HasGroup::sort_group_by_key
 /// [`sort_group_by_radix_key`]: crate::HasGroup::sort_group_by_radix_key
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an order of the group `{K}`",
+    label = "not an order that `sort_group`, `sort_group_by_key` or `sort_group_by_radix_key` builds",
+    note = "sort a group with `sort_group` (a comparator), `sort_group_by_key` or `sort_group_by_radix_key` (a key read once per member)"
+)]
 pub trait GroupOrder<K: GroupKey>: sealed::Sealed {
     /// Sorts `positions` (a layer of the group) by the items `item` reads at them.
     #[doc(hidden)]
     fn sort_layer<'s>(&mut self, positions: &mut [u32], item: impl FnMut(u32) -> K::Item<'s>);
 }
 
+/// Keeps [`GroupOrder`] and [`StorageOrder`] to this crate: the permutation a sort
+/// applies is built here, never by the caller.
 mod sealed {
+    /// Sealing [`GroupOrder`](super::GroupOrder).
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be a group order: `GroupOrder` is sealed",
+        label = "`GroupOrder` is implemented only by the orders `sparse_groups` builds",
+        note = "a layer's order must stay a permutation of it: sort with `sort_group`, `sort_group_by_key` or `sort_group_by_radix_key`"
+    )]
     pub trait Sealed {}
+
+    /// Sealing [`StorageOrder`](super::StorageOrder).
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be a storage order: `StorageOrder` is sealed",
+        label = "`StorageOrder` is implemented only by the orders `sparse_groups` builds",
+        note = "a storage's components must move with their entities: sort with `sort`, `sort_by_key` or `sort_by_radix_key`"
+    )]
+    pub trait StorageOrder {}
 }
 
 /// Orders by a comparator (std's unstable sort: equal items may swap).
@@ -32,9 +53,18 @@ pub(crate) struct ByKey<F>(pub(crate) F);
 /// Orders by an integer or float key with a radix sort, stably.
 pub(crate) struct ByRadixKey<F>(pub(crate) F);
 
+#[diagnostic::do_not_recommend]
 impl<F> sealed::Sealed for ByComparator<F> {}
+#[diagnostic::do_not_recommend]
 impl<F> sealed::Sealed for ByKey<F> {}
+#[diagnostic::do_not_recommend]
 impl<F> sealed::Sealed for ByRadixKey<F> {}
+#[diagnostic::do_not_recommend]
+impl<F> sealed::StorageOrder for ByComparator<F> {}
+#[diagnostic::do_not_recommend]
+impl<F> sealed::StorageOrder for ByKey<F> {}
+#[diagnostic::do_not_recommend]
+impl<F> sealed::StorageOrder for ByRadixKey<F> {}
 
 impl<K: GroupKey, F> GroupOrder<K> for ByComparator<F>
 where
@@ -85,7 +115,12 @@ where
 /// [`Unowned::sort`]: crate::Unowned::sort
 /// [`Unowned::sort_by_key`]: crate::Unowned::sort_by_key
 /// [`Unowned::sort_by_radix_key`]: crate::Unowned::sort_by_radix_key
-pub trait StorageOrder<T>: sealed::Sealed {
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an order of the storage of `{T}`",
+    label = "not an order that `sort`, `sort_by_key` or `sort_by_radix_key` builds",
+    note = "sort a storage with `sort` (a comparator), `sort_by_key` or `sort_by_radix_key` (a key read once per component)"
+)]
+pub trait StorageOrder<T>: sealed::StorageOrder {
     /// Sorts `storage` (its entities, components and sparse entries together).
     #[doc(hidden)]
     fn sort(self, storage: &mut Storage<T>);

@@ -17,7 +17,21 @@ use crate::storage::Storage;
 /// Keeps [`Borrow`] and [`ReadOnly`] to this crate: a borrow's parts are taken from the
 /// world's slots, and only this crate's parts take what they declare.
 mod sealed {
+    /// Sealing [`Borrow`](super::Borrow).
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be borrowed from a world: `Borrow` is sealed",
+        label = "`Borrow` is implemented only by the parts of a world",
+        note = "a part takes from the world exactly what it declares, and the compile-time borrow rule trusts the declaration: the parts are `GroupMut<K>`, `GroupRef<K>`, `View<Q, F>`, `ValuesMut<T>`, `&Storage<T>`, `&Entities`, and tuples of them"
+    )]
     pub trait Sealed {}
+
+    /// Sealing [`ReadOnly`](super::ReadOnly).
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be a read-only borrow: `ReadOnly` is sealed (only `GroupRef<K>`, views that only read, `&Storage<T>`, `&Entities` and tuples of them borrow without writing)",
+        label = "`ReadOnly` is implemented only by the parts that never write",
+        note = "`borrow_ref` lends parts through `&self`: a part that writes there would alias the world's other shared borrows"
+    )]
+    pub trait SharedOnly {}
 }
 
 /// A part of a world that a borrow request can take, or a tuple of parts (up to 16),
@@ -63,13 +77,19 @@ pub trait Borrow<'w, W: WorldParts + 'w>: Sized + sealed::Sealed {
     label = "a mutable part in a read-only borrow",
     note = "`borrow_ref` lends `GroupRef<K>`, read-only views, `&Storage<T>` and `&Entities`; use `borrow` (through `&mut`) for mutable parts"
 )]
-pub trait ReadOnly: sealed::Sealed {}
+pub trait ReadOnly: sealed::SharedOnly {}
 
+#[diagnostic::do_not_recommend]
 impl<K: GroupKey> sealed::Sealed for GroupMut<'_, K> {}
+#[diagnostic::do_not_recommend]
 impl<K: GroupKey> sealed::Sealed for GroupRef<'_, K> {}
+#[diagnostic::do_not_recommend]
 impl<T> sealed::Sealed for &Storage<T> {}
+#[diagnostic::do_not_recommend]
 impl<T> sealed::Sealed for ValuesMut<'_, T> {}
+#[diagnostic::do_not_recommend]
 impl sealed::Sealed for &Entities {}
+#[diagnostic::do_not_recommend]
 impl<Q: Query, F: Filter> sealed::Sealed for View<'_, Q, F> {}
 
 impl<'w, W: LendGroup<K> + 'w, K: GroupKey> Borrow<'w, W> for GroupMut<'w, K> {
@@ -94,6 +114,9 @@ impl<'w, W: LendGroup<K> + 'w, K: GroupKey> Borrow<'w, W> for GroupRef<'w, K> {
     }
 }
 
+#[diagnostic::do_not_recommend]
+impl<K: GroupKey> sealed::SharedOnly for GroupRef<'_, K> {}
+
 impl<K: GroupKey> ReadOnly for GroupRef<'_, K> {}
 
 impl<'w, W: LendStorage<T> + 'w, T: Component> Borrow<'w, W> for &'w Storage<T> {
@@ -109,6 +132,9 @@ impl<'w, W: LendStorage<T> + 'w, T: Component> Borrow<'w, W> for &'w Storage<T> 
         W::slot(parts)?.take_shared()
     }
 }
+
+#[diagnostic::do_not_recommend]
+impl<T> sealed::SharedOnly for &Storage<T> {}
 
 impl<T> ReadOnly for &Storage<T> {}
 
@@ -136,6 +162,9 @@ impl<'w, W: WorldParts + 'w> Borrow<'w, W> for &'w Entities {
     }
 }
 
+#[diagnostic::do_not_recommend]
+impl sealed::SharedOnly for &Entities {}
+
 impl ReadOnly for &Entities {}
 
 impl<'w, W, Q, F> Borrow<'w, W> for View<'w, Q, F>
@@ -160,6 +189,9 @@ where
     }
 }
 
+#[diagnostic::do_not_recommend]
+impl<Q: ReadOnlyQuery, F: Filter> sealed::SharedOnly for View<'_, Q, F> {}
+
 impl<Q: ReadOnlyQuery, F: Filter> ReadOnly for View<'_, Q, F> {}
 
 macro_rules! borrow_tuple {
@@ -181,7 +213,11 @@ macro_rules! borrow_tuple {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<$($P: sealed::Sealed),+> sealed::Sealed for ($($P,)+) {}
+
+        #[diagnostic::do_not_recommend]
+        impl<$($P: ReadOnly),+> sealed::SharedOnly for ($($P,)+) {}
 
         impl<$($P: ReadOnly),+> ReadOnly for ($($P,)+) {}
     };

@@ -6,9 +6,10 @@
 //! and distinct from every read. To tell two types apart, a `#[world]` numbers its stored
 //! types: `LendStorage<T>::Index` is the number of `T`'s storage, in binary, as a type
 //! (`Bits<I, Bits<O, End>>` for 2). Two types are apart when their numbers differ, which
-//! the compiler evaluates bit by bit; an overlapping request is then an unsatisfied
-//! [`Apart`], reported on the user's tokens with the overlapping type's name. That takes
-//! one associated type per stored type, not one impl per pair.
+//! the compiler evaluates bit by bit; an overlapping request is then an unsatisfied bound,
+//! reported on the user's tokens with the overlapping type's name. That takes one
+//! associated type per stored type, not one impl per pair. Code generic over its world
+//! cannot compute the numbers: it states [`Apart`] for the pairs it borrows together.
 //!
 //! The run-time [`World`](crate::World), whose types are only known at run time, numbers
 //! every type [`Dynamic`] (apart from everything) and checks each borrow instead: an
@@ -115,21 +116,66 @@ impl<R> Compare<R> for Dynamic {
     type Out = Differ;
 }
 
-/// Not borrowed twice: `A` and `B`, one of which a request writes, are different types.
+/// `A` and `B` are different types: what code generic over its world states as a bound
+/// when one request writes `A` and borrows `B` too (or spawns a bundle of both), e.g.
+/// `where W: Access + HasComponent<Health> + HasComponent<Position> + Apart<Health, Position>`.
+///
+/// Every `#[world]` and the run-time [`World`](crate::World) implement it for each pair of
+/// distinct types they store; nothing else can (the trait is implemented once, for every
+/// world, from the storages' numbers).
 #[diagnostic::on_unimplemented(
-    message = "`{A}` is borrowed twice, at least once mutably",
-    label = "this request writes `{A}` and borrows it again",
-    note = "a request may read a component type several times, but may write it only once and never read it while writing it; split the work into two requests, one after the other"
+    message = "this code, generic over its world, needs `Apart<{A}, {B}>`: nothing proves `{A}` and `{B}` are different types",
+    label = "`{A}` and `{B}` are used together here",
+    note = "a world proves it for every two different types it stores, but code generic over its world has to state it: add the bound `{Self}: Apart<{A}, {B}>` (if `{A}` and `{B}` are one type, the request borrows it twice, at least once mutably, which no world allows)"
 )]
-pub trait Apart<A, B> {}
+pub trait Apart<A, B>: Distinct<A, B> {}
 
+// Why `Apart`, `Distinct` and the request checks (`BorrowApart`, `BundleApart`) all say
+// the same thing: rustc reports an unsatisfied bound under a `do_not_recommend` impl as the
+// bound that impl was used for, and the headline comes from that bound's trait. A generic world fails while *computing* the comparison (its storage
+// numbers are unknown), which only `Apart`'s impl asks for: the error is `Apart`'s, with
+// rustc's suggestion to add it as a bound. A concrete world computes `Same` and fails the
+// comparison's *result*, which a request asks for first through `BorrowApart` (or
+// `BundleApart`) and only then through `Apart` (the same obligation, proven once): the
+// error names the overlapping type in the request's terms.
 #[diagnostic::do_not_recommend]
 impl<W, A, B> Apart<A, B> for W
 where
     W: LendStorage<A> + LendStorage<B>,
-    <W as LendStorage<A>>::Index: Compare<<W as LendStorage<B>>::Index, Out = Differ>,
+    <W as LendStorage<A>>::Index: Compare<<W as LendStorage<B>>::Index>,
+    W: Distinct<A, B>,
 {
 }
+
+/// The world `Self` numbers `A` and `B` differently: the comparison behind [`Apart`] and
+/// the request checks.
+pub trait Distinct<A, B> {}
+
+impl<W, A, B> Distinct<A, B> for W
+where
+    W: LendStorage<A> + LendStorage<B>,
+    <W as LendStorage<A>>::Index: Compare<<W as LendStorage<B>>::Index>,
+    <<W as LendStorage<A>>::Index as Compare<<W as LendStorage<B>>::Index>>::Out: IsDiffer,
+{
+}
+
+/// The comparison's verdict is [`Differ`]. A bound on the verdict rather than an
+/// associated-type equality: when the verdict cannot be computed (a generic world), this
+/// bound stays undecided instead of failing a second time.
+pub trait IsDiffer {}
+
+impl IsDiffer for Differ {}
+
+/// Not borrowed twice: `A` and `B`, one of which a request writes, are different types.
+#[diagnostic::on_unimplemented(
+    message = "`{A}` is requested twice in this borrow, at least once mutably",
+    label = "this request writes `{A}` and borrows it again",
+    note = "a request may read a component type several times, but may write it only once and never read it while writing it; split the work into two requests, one after the other"
+)]
+pub trait BorrowApart<A, B> {}
+
+#[diagnostic::do_not_recommend]
+impl<W: Distinct<A, B>, A, B> BorrowApart<A, B> for W {}
 
 /// Not named twice in a bundle: `A` and `B` are different types.
 #[diagnostic::on_unimplemented(
@@ -140,19 +186,15 @@ where
 pub trait BundleApart<A, B> {}
 
 #[diagnostic::do_not_recommend]
-impl<W, A, B> BundleApart<A, B> for W
-where
-    W: LendStorage<A> + LendStorage<B>,
-    <W as LendStorage<A>>::Index: Compare<<W as LendStorage<B>>::Index, Out = Differ>,
-{
-}
+impl<W: Distinct<A, B>, A, B> BundleApart<A, B> for W {}
 
 /// The world `Self` proves that `X` is none of the types of the list `L` (for borrows).
+/// `BorrowApart` comes before `Apart`: see the note on `Apart`'s impl.
 pub trait NotIn<X, L> {}
 
 impl<W, X> NotIn<X, Nil> for W {}
 
-impl<W: Apart<X, H> + NotIn<X, T>, X, H, T> NotIn<X, Cons<H, T>> for W {}
+impl<W: BorrowApart<X, H> + Apart<X, H> + NotIn<X, T>, X, H, T> NotIn<X, Cons<H, T>> for W {}
 
 /// The world `Self` proves that a request writing the list `Writes` and reading the list
 /// `Reads` aliases nothing: the writes are pairwise distinct and none is read.
@@ -163,11 +205,15 @@ impl<W, R> NoAlias<Nil, R> for W {}
 impl<W, H, T, R> NoAlias<Cons<H, T>, R> for W where W: NotIn<H, T> + NotIn<H, R> + NoAlias<T, R> {}
 
 /// The world `Self` proves that `X` is none of the types of the list `L` (for bundles).
+/// `BundleApart` comes before `Apart`: see the note on `Apart`'s impl.
 pub trait NotInBundle<X, L> {}
 
 impl<W, X> NotInBundle<X, Nil> for W {}
 
-impl<W: BundleApart<X, H> + NotInBundle<X, T>, X, H, T> NotInBundle<X, Cons<H, T>> for W {}
+impl<W: BundleApart<X, H> + Apart<X, H> + NotInBundle<X, T>, X, H, T> NotInBundle<X, Cons<H, T>>
+    for W
+{
+}
 
 /// The world `Self` proves that the types of the list `L` are pairwise distinct (bundles).
 pub trait AllDistinct<L> {}

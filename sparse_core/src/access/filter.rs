@@ -25,8 +25,19 @@ pub struct Without<T>(PhantomData<fn() -> T>);
 
 /// Keeps the filter traits to this crate.
 mod sealed {
+    /// Sealing [`Filter`](super::Filter).
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be a view filter: `Filter` is sealed",
+        label = "`Filter` is implemented only by `With<T>`, `Without<T>`, `()` and tuples of them",
+        note = "a filter declares the entity sets it reads, and the compile-time borrow rule trusts the declaration: filter with `With<T>` and `Without<T>`, e.g. `View<&mut Position, Without<Frozen>>`"
+    )]
     pub trait Sealed {}
     /// Sealing [`FilterOf`](super::FilterOf): the filters of a world's stored types.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be a filter of `{W}`: `FilterOf` is sealed",
+        label = "`FilterOf` is implemented only by the filters of a world's stored types",
+        note = "a view takes its entity sets from the world's parts exactly as its filter declares them: filter with `With<T>` and `Without<T>` over types the world stores"
+    )]
     pub trait Of<W> {}
 }
 
@@ -60,7 +71,8 @@ pub trait Filter: sealed::Sealed {
     /// tested per entity.
     #[doc(hidden)]
     fn imply(fetch: &mut Self::Fetch<'_>, implied: u64);
-    /// Whether `entity` passes every filter not implied by the driver.
+    /// Whether `entity`, walked from the driver (a set of the same world), passes every
+    /// filter not implied by the driver.
     #[doc(hidden)]
     fn matches(fetch: &mut Self::Fetch<'_>, entity: Entity) -> bool;
     /// Whether `entity` passes every filter.
@@ -98,6 +110,7 @@ pub struct Test<'w> {
 
 macro_rules! filter_leaf {
     ($F:ident, $with:expr, $Required:ty) => {
+        #[diagnostic::do_not_recommend]
         impl<T: Component> sealed::Sealed for $F<T> {}
 
         impl<T: Component> Filter for $F<T> {
@@ -122,7 +135,8 @@ macro_rules! filter_leaf {
 
             #[inline(always)]
             fn matches(fetch: &mut Self::Fetch<'_>, entity: Entity) -> bool {
-                fetch.implied || Self::matches_all(fetch, entity)
+                // A walked entity: its index alone tells (see `SetCursor::member`).
+                fetch.implied || fetch.set.member(entity).is_some() == $with
             }
 
             #[inline(always)]
@@ -136,6 +150,7 @@ macro_rules! filter_leaf {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<W: LendStorage<T>, T: Component> sealed::Of<W> for $F<T> {}
 
         impl<W: LendStorage<T>, T: Component> FilterOf<W> for $F<T> {
@@ -160,6 +175,7 @@ macro_rules! filter_leaf {
 filter_leaf!(With, true, Cons<T, Nil>);
 filter_leaf!(Without, false, Nil);
 
+#[diagnostic::do_not_recommend]
 impl sealed::Sealed for () {}
 
 impl Filter for () {
@@ -189,6 +205,7 @@ impl Filter for () {
     fn reborrow<'a>(_: &'a Self::Fetch<'_>) -> Self::Fetch<'a> {}
 }
 
+#[diagnostic::do_not_recommend]
 impl<W: WorldParts> sealed::Of<W> for () {}
 
 impl<W: WorldParts> FilterOf<W> for () {
@@ -205,6 +222,7 @@ impl<W: WorldParts> FilterOf<W> for () {
 
 macro_rules! filter_tuple {
     ($(($F:ident, $f:ident, $i:tt)),+) => {
+        #[diagnostic::do_not_recommend]
         impl<$($F: Filter),+> sealed::Sealed for ($($F,)+) {}
 
         impl<$($F: Filter),+> Filter for ($($F,)+) {
@@ -254,6 +272,7 @@ macro_rules! filter_tuple {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<W: WorldParts, $($F: FilterOf<W>),+> sealed::Of<W> for ($($F,)+) {}
 
         impl<W: WorldParts, $($F: FilterOf<W>),+> FilterOf<W> for ($($F,)+) {

@@ -19,11 +19,27 @@ use crate::storage::{ColumnMut, ColumnRef};
 /// Keeps the query traits to this crate: what a query declares it borrows is what the
 /// compile-time rule checks, and what its fetch reaches must match it.
 pub(crate) mod sealed {
+    /// Sealing [`Query`](super::Query).
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be a view query: `Query` is sealed",
+        label = "`Query` is implemented only by `&T`, `&mut T`, `Option<&T>`, `Option<&mut T>` and tuples of them",
+        note = "a query declares the storages it borrows, and the compile-time borrow rule trusts the declaration: name components by reference, e.g. `view::<(&mut Position, &Velocity)>()`"
+    )]
     pub trait Sealed {}
     /// Sealing [`ReadOnlyQuery`](super::ReadOnlyQuery): only queries holding shared
     /// borrows.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be a read-only query: `ReadOnlyQuery` is sealed (only `&T`, `Option<&T>` and tuples of them read without writing)",
+        label = "`ReadOnlyQuery` is implemented only by the queries that never write",
+        note = "read-only access (`view_ref`, `borrow_ref`, `&View`) is checked at compile time: a query writing through `&self` would alias the world's other shared borrows"
+    )]
     pub trait ReadOnly {}
     /// Sealing [`QueryOf`](super::QueryOf): the queries of a world's stored types.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be a query of `{W}`: `QueryOf` is sealed",
+        label = "`QueryOf` is implemented only by the queries of a world's stored types",
+        note = "a view takes its storages from the world's parts exactly as its query declares them: name components by reference, e.g. `view::<(&mut Position, &Velocity)>()`"
+    )]
     pub trait Of<W> {}
 }
 
@@ -85,7 +101,8 @@ pub trait Query: sealed::Sealed {
     #[doc(hidden)]
     fn align(fetch: &mut Self::Fetch<'_>, aligned: u64);
     /// The item of `entity`, at `position` in the driver's storages; `None` if a required
-    /// leaf that is not aligned lacks the entity.
+    /// leaf that is not aligned lacks the entity. `entity` is walked from the driver (a
+    /// set of the same world): leaves that are not aligned find it by its index alone.
     ///
     /// # Safety
     /// `position` is in bounds of every aligned leaf's storage and holds `entity` there,
@@ -182,6 +199,7 @@ macro_rules! leaf_common {
     };
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Component> sealed::Sealed for &T {}
 
 impl<T: Component> Query for &T {
@@ -207,7 +225,8 @@ impl<T: Component> Query for &T {
             // SAFETY: aligned leaves hold `entity` at `position` (caller).
             Some(unsafe { fetch.column.at(position) })
         } else {
-            fetch.column.get(entity)
+            // A walked entity: its index alone finds it (see `SetCursor::member`).
+            fetch.column.member(entity)
         }
     }
 
@@ -238,6 +257,7 @@ impl<T: Component> Query for &T {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Component> sealed::ReadOnly for &T {}
 
 impl<T: Component> ReadOnlyQuery for &T {
@@ -250,6 +270,7 @@ impl<T: Component> ReadOnlyQuery for &T {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<W: LendStorage<T>, T: Component> sealed::Of<W> for &T {}
 
 impl<W: LendStorage<T>, T: Component> QueryOf<W> for &T {
@@ -266,6 +287,7 @@ impl<W: LendStorage<T>, T: Component> QueryOf<W> for &T {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Component> sealed::Sealed for &mut T {}
 
 impl<T: Component> Query for &mut T {
@@ -292,8 +314,9 @@ impl<T: Component> Query for &mut T {
             // alive (caller).
             Some(unsafe { fetch.column.at(position) })
         } else {
-            // SAFETY: no item for `entity` is alive (caller).
-            unsafe { fetch.column.get(entity) }
+            // SAFETY: no item for `entity` is alive (caller). A walked entity: its index
+            // alone finds it (see `SetCursor::member`).
+            unsafe { fetch.column.member(entity) }
         }
     }
 
@@ -326,6 +349,7 @@ impl<T: Component> Query for &mut T {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<W: LendStorage<T>, T: Component> sealed::Of<W> for &mut T {}
 
 impl<W: LendStorage<T>, T: Component> QueryOf<W> for &mut T {
@@ -342,6 +366,7 @@ impl<W: LendStorage<T>, T: Component> QueryOf<W> for &mut T {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Component> sealed::Sealed for Option<&T> {}
 
 impl<T: Component> Query for Option<&T> {
@@ -389,6 +414,7 @@ impl<T: Component> Query for Option<&T> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Component> sealed::ReadOnly for Option<&T> {}
 
 impl<T: Component> ReadOnlyQuery for Option<&T> {
@@ -398,6 +424,7 @@ impl<T: Component> ReadOnlyQuery for Option<&T> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<W: LendStorage<T>, T: Component> sealed::Of<W> for Option<&T> {}
 
 impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<&T> {
@@ -414,6 +441,7 @@ impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<&T> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Component> sealed::Sealed for Option<&mut T> {}
 
 impl<T: Component> Query for Option<&mut T> {
@@ -462,6 +490,7 @@ impl<T: Component> Query for Option<&mut T> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<W: LendStorage<T>, T: Component> sealed::Of<W> for Option<&mut T> {}
 
 impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<&mut T> {
@@ -487,6 +516,7 @@ pub(crate) use cat;
 
 macro_rules! query_tuple {
     ($(($Q:ident, $q:ident, $i:tt)),+) => {
+        #[diagnostic::do_not_recommend]
         impl<$($Q: Query),+> sealed::Sealed for ($($Q,)+) {}
 
         impl<$($Q: Query),+> Query for ($($Q,)+) {
@@ -552,6 +582,7 @@ macro_rules! query_tuple {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<$($Q: ReadOnlyQuery),+> sealed::ReadOnly for ($($Q,)+) {}
 
         impl<$($Q: ReadOnlyQuery),+> ReadOnlyQuery for ($($Q,)+) {
@@ -561,6 +592,7 @@ macro_rules! query_tuple {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<W: WorldParts, $($Q: QueryOf<W>),+> sealed::Of<W> for ($($Q,)+) {}
 
         impl<W: WorldParts, $($Q: QueryOf<W>),+> QueryOf<W> for ($($Q,)+) {

@@ -23,7 +23,14 @@ pub struct Get<T>(PhantomData<fn() -> T>);
 /// In a group's key: the types the group excludes (`exclude(...)`): its members have none.
 pub struct Exclude<T>(PhantomData<fn() -> T>);
 
+/// Keeps [`Types`] to this crate.
 mod sealed {
+    /// Sealing [`Types`](super::Types).
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be the types of `Get<…>` or `Exclude<…>`: `Types` is sealed",
+        label = "`Types` is implemented only by component types and tuples of them",
+        note = "`Get<…>` and `Exclude<…>` in a group's key hold one component type or a tuple of them, e.g. `Get<Position>`, `Exclude<(Frozen, Dead)>`"
+    )]
     pub trait Sealed {}
 }
 
@@ -43,6 +50,7 @@ pub trait Types: sealed::Sealed + 'static {
     fn shorten_mut<'a: 'b, 'b>(refs: Self::RefsMut<'a>) -> Self::RefsMut<'b>;
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Component> sealed::Sealed for T {}
 
 impl<T: Component> Types for T {
@@ -68,6 +76,7 @@ impl<T: Component> Types for T {
 
 macro_rules! types {
     ($(($T:ident, $t:ident, $i:tt)),+) => {
+        #[diagnostic::do_not_recommend]
         impl<$($T: Component),+> sealed::Sealed for ($($T,)+) {}
 
         impl<$($T: Component),+> Types for ($($T,)+) {
@@ -96,7 +105,14 @@ macro_rules! types {
 
 for_each_tuple!(types);
 
+/// Keeps [`GroupKey`] to this crate: a world's groups are matched on their keys' shapes.
 mod key_sealed {
+    /// Sealing [`GroupKey`](super::GroupKey).
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be a group key: `GroupKey` is sealed",
+        label = "`GroupKey` is implemented only by the keys that name a `#[group(...)]`",
+        note = "a key names a group by its declaration, and a world finds its groups by their keys: the owned types in declaration order, then `Get<…>` and `Exclude<…>`, e.g. `(Velocity, Get<Position>, Exclude<Frozen>)`"
+    )]
     pub trait Sealed {}
 }
 
@@ -141,6 +157,7 @@ pub trait GroupKey: key_sealed::Sealed + 'static {
 
 macro_rules! group_keys {
     ($(($T:ident, $t:ident, $i:tt)),+) => {
+        #[diagnostic::do_not_recommend]
         impl<$($T: Component),+> key_sealed::Sealed for ($($T,)+) {}
 
         impl<$($T: Component),+> GroupKey for ($($T,)+) {
@@ -168,6 +185,7 @@ macro_rules! group_keys {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<$($T: Component,)+ R: Types> key_sealed::Sealed for ($($T,)+ Get<R>,) {}
 
         impl<$($T: Component,)+ R: Types> GroupKey for ($($T,)+ Get<R>,) {
@@ -196,6 +214,7 @@ macro_rules! group_keys {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<$($T: Component,)+ X: Types> key_sealed::Sealed for ($($T,)+ Exclude<X>,) {}
 
         impl<$($T: Component,)+ X: Types> GroupKey for ($($T,)+ Exclude<X>,) {
@@ -223,6 +242,7 @@ macro_rules! group_keys {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<$($T: Component,)+ R: Types, X: Types> key_sealed::Sealed for ($($T,)+ Get<R>, Exclude<X>) {}
 
         impl<$($T: Component,)+ R: Types, X: Types> GroupKey for ($($T,)+ Get<R>, Exclude<X>) {
@@ -255,6 +275,7 @@ macro_rules! group_keys {
 
 for_each_tuple!(group_keys);
 
+#[diagnostic::do_not_recommend]
 impl<R: Types> key_sealed::Sealed for Get<R> {}
 
 /// A non-owning group: `Get<(Health, Poisoned)>`.
@@ -282,6 +303,7 @@ impl<R: Types> GroupKey for Get<R> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<R: Types, X: Types> key_sealed::Sealed for (Get<R>, Exclude<X>) {}
 
 /// A non-owning group with exclusions: `(Get<Health>, Exclude<Dead>)`.

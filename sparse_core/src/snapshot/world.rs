@@ -17,6 +17,11 @@ use crate::world::World;
 /// types, `(Position, Velocity, Frozen)`. In the snapshot each storage is named by its
 /// type's name without module paths (`Position`), so a snapshot loads into a world of
 /// types with the same names, wherever they are declared.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tuple of component types to snapshot",
+    label = "expected a tuple of component types",
+    note = "name the storages of the snapshot as a tuple of up to sixteen component types, e.g. `world.snapshot::<(Position, Velocity)>()` or, for one type, `world.snapshot::<(Position,)>()`"
+)]
 pub trait SnapshotTypes: sealed::Sealed {
     /// One `Option<Columns<T>>` per type: what a load reads.
     #[doc(hidden)]
@@ -31,13 +36,25 @@ pub trait SnapshotTypes: sealed::Sealed {
     fn names() -> Vec<String>;
 }
 
+/// Keeps [`SnapshotTypes`] to this crate: a load fills the world's storages by these types.
 mod sealed {
+    /// Sealing [`SnapshotTypes`](super::SnapshotTypes).
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be the types of a snapshot: `SnapshotTypes` is sealed",
+        label = "`SnapshotTypes` is implemented only by tuples of components",
+        note = "a snapshot of the run-time `World` names its storages by a tuple of up to sixteen component types, e.g. `world.snapshot::<(Position, Velocity)>()`"
+    )]
     pub trait Sealed {}
 }
 
 /// Component types whose values deserialize from `'de`: what
 /// [`World::load`](crate::World::load) reads a snapshot of. Implemented for every tuple
 /// of [`SnapshotTypes`] whose components implement `Deserialize<'de>`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tuple of component types to load",
+    label = "expected a tuple of component types",
+    note = "name the storages of the snapshot as a tuple of up to sixteen component types that implement `Deserialize`, e.g. `world.load::<(Position, Velocity), _>(deserializer)`"
+)]
 pub trait LoadTypes<'de>: SnapshotTypes {
     /// Reads a snapshot of these types into `world` (see [`World::load`]).
     ///
@@ -138,6 +155,7 @@ impl<T: SnapshotTypes> Default for Loader<T> {
 
 macro_rules! snapshot_types {
     ($(($T:ident, $t:ident, $i:tt)),+) => {
+        #[diagnostic::do_not_recommend]
         impl<$($T: Component),+> sealed::Sealed for ($($T,)+) {}
 
         impl<$($T: Component),+> SnapshotTypes for ($($T,)+) {

@@ -12,7 +12,8 @@ use crate::entity::Entity;
 ///
 /// Invariant: `values` points at `len` initialized values that nothing else reaches for
 /// `'w` (the column was made from a `&'w mut Storage`), and `cursor` reads the same
-/// storage's entities, which cannot change for `'w` either. Every reference handed out is
+/// storage's entities, which cannot change for `'w` either, cut to `len`: every position
+/// it finds indexes a value. Every reference handed out is
 /// to one position: callers of [`at`](ColumnMut::at) promise never to hand out the same
 /// position twice while the first reference lives.
 pub struct ColumnMut<'w, T> {
@@ -67,17 +68,29 @@ impl<'w, T> ColumnMut<'w, T> {
     /// No other reference to `entity`'s value obtained from this column is alive.
     ///
     /// The position comes from the dense array, which holds each entity once (the set's
-    /// invariant), so distinct entities never share a value. It is checked against the
-    /// values' length too: nothing here trusts that the storage is consistent.
+    /// invariant), so distinct entities never share a value; the cursor sees only the
+    /// positions the values have (see `Storage::column`).
     #[inline(always)]
     pub(crate) unsafe fn get(&mut self, entity: Entity) -> Option<&'w mut T> {
         let position = self.cursor.index_of(entity)?;
-        if position < self.len {
-            // SAFETY: just checked in bounds; aliasing is excluded by the caller.
-            Some(unsafe { self.at(position) })
-        } else {
-            None
-        }
+        // SAFETY: the cursor's positions are below the values' length (it was cut to
+        // it), and aliasing is excluded by the caller.
+        Some(unsafe { self.at(position) })
+    }
+
+    /// The value of the member with `entity`'s index, for an entity walked from another
+    /// set of the same world (see [`SetCursor::member`]): no read of the dense array. Two
+    /// different entities never reach one value, whatever they are.
+    ///
+    /// # Safety
+    /// As for [`get`](ColumnMut::get).
+    #[inline(always)]
+    pub(crate) unsafe fn member(&mut self, entity: Entity) -> Option<&'w mut T> {
+        let position = self.cursor.member(entity)?;
+        // SAFETY: the cursor's positions are below the values' length (it was cut to
+        // it), different indices have different positions (exact entries), and aliasing
+        // for one entity is excluded by the caller.
+        Some(unsafe { self.at(position) })
     }
 
     /// The column, read through a shared borrow.
@@ -123,6 +136,9 @@ impl<'w, T> ColumnMut<'w, T> {
 }
 
 /// A storage's values borrowed for `'w`, with a lookup cursor over its entities.
+///
+/// Invariant: the cursor's entities are cut to the values' length, so every position it
+/// finds indexes a value.
 pub struct ColumnRef<'w, T> {
     cursor: SetCursor<'w>,
     values: &'w [T],
@@ -138,12 +154,16 @@ impl<T> Clone for ColumnRef<'_, T> {
 }
 
 impl<'w, T> ColumnRef<'w, T> {
-    /// Borrows the storage.
+    /// Borrows the storage: the cursor and the values cut to the same length, as
+    /// [`ColumnMut::new`] does.
     #[inline]
     pub(crate) fn new(storage: &'w Storage<T>) -> Self {
+        let values = storage.components();
+        let set = storage.set();
+        let len = set.len().min(values.len());
         ColumnRef {
-            cursor: storage.set().cursor(),
-            values: storage.components(),
+            cursor: set.cursor_within(len),
+            values: &values[..len],
         }
     }
 
@@ -168,7 +188,17 @@ impl<'w, T> ColumnRef<'w, T> {
     #[inline(always)]
     pub(crate) fn get(&mut self, entity: Entity) -> Option<&'w T> {
         let position = self.cursor.index_of(entity)?;
-        self.values.get(position)
+        // SAFETY: the cursor's positions are below the values' length (cut to it).
+        Some(unsafe { self.values.get_unchecked(position) })
+    }
+
+    /// The value of the member with `entity`'s index, for an entity walked from another
+    /// set of the same world (see [`SetCursor::member`]).
+    #[inline(always)]
+    pub(crate) fn member(&mut self, entity: Entity) -> Option<&'w T> {
+        let position = self.cursor.member(entity)?;
+        // SAFETY: the cursor's positions are below the values' length (cut to it).
+        Some(unsafe { self.values.get_unchecked(position) })
     }
 }
 

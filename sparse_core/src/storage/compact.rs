@@ -115,6 +115,7 @@ impl SparseSet {
             }
             let entity = self.as_slice()[read];
             if marks.contains(entity) {
+                self.forget(entity);
                 removed(read);
             } else {
                 if read != write {
@@ -127,7 +128,7 @@ impl SparseSet {
         for (_, i) in ends {
             boundaries[i] = write;
         }
-        self.truncate(write);
+        self.cut(write);
         write
     }
 

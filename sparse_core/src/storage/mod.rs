@@ -371,10 +371,13 @@ impl<T> Storage<T> {
         (&self.set, &mut self.components)
     }
 
-    /// A lookup cursor over the entity set, and the components, the latter mutably.
+    /// A lookup cursor over the entity set, and the components, the latter mutably: both
+    /// cut to the same length, so that a position the cursor finds indexes the components
+    /// without a check (they are always the same length, but nothing here trusts it).
     #[inline]
     pub(crate) fn column(&mut self) -> (SetCursor<'_>, &mut [T]) {
-        (self.set.cursor(), &mut self.components)
+        let len = self.set.len().min(self.components.len());
+        (self.set.cursor_within(len), &mut self.components[..len])
     }
 
     /// Iterates over `(entity, &component)` in dense order.

@@ -12,23 +12,42 @@ const FAR_PAGE_BITS: u32 = 6;
 const FAR_PAGE_LEN: usize = 1 << FAR_PAGE_BITS;
 
 type Page = [u32; PAGE_LEN];
-type FarPage = [u32; FAR_PAGE_LEN];
+
+/// A page of the map of far indices, with the clear it belongs to.
+#[derive(Clone)]
+struct FarPage {
+    entries: [u32; FAR_PAGE_LEN],
+    epoch: u32,
+}
 
 /// Maps an entity index to a dense position, allocating memory lazily.
+///
+/// ```text
+/// index    :  0   1   2   3   4   5
+/// entries  : [0 | 3 | 0 | 1 | 0 | 2 ]    position + 1 of the member with that index,
+///                                         0 where no member has it
+/// ```
 ///
 /// Indices below 2²² (what an allocator hands out in any world under four million
 /// entities) go through one table of 4 KiB pages: two dependent loads. Larger indices go
 /// through a hash map of 256-byte pages, so memory follows the number of far entities,
 /// not the largest index: a few entities with indices up to `u32::MAX` cost kilobytes.
 ///
-/// Entries are *untrusted*: a fresh page reads zero and removed entities leave stale
-/// positions behind. Callers validate a position against their dense array
-/// (`dense[pos] == entity`), which is what makes removal and clearing O(1): nothing here
-/// needs resetting.
+/// Invariant (kept by [`SparseSet`](super::SparseSet), the only writer): the entries are
+/// *exact*. An index's entry is its member's position plus one, or zero if no member has
+/// the index; a page that does not exist, or was written before the last
+/// [`clear`](SparseArray::clear), reads zero. So a lookup needs no dense read to know
+/// that an index is absent, and two different indices never map to one position.
+/// Clearing stays O(1): it starts a new *epoch*, and a page of an older one is zeroed the
+/// next time it is written.
 #[derive(Clone, Default)]
 pub(crate) struct SparseArray {
     near: Vec<Option<Box<Page>>>,
+    /// The epoch each near page was last written in.
+    near_epochs: Vec<u32>,
     far: HashMap<u32, Box<FarPage>, BuildHasherDefault<PageNumberHasher>>,
+    /// Bumped by every clear: pages of an older epoch read zero.
+    epoch: u32,
 }
 
 /// Page numbers are small distinct integers: a multiplicative hash spreads them well.
@@ -49,21 +68,42 @@ impl Hasher for PageNumberHasher {
     }
 }
 
+/// The position an entry stands for (`None` for zero).
+#[inline(always)]
+fn position(entry: u32) -> Option<u32> {
+    entry.checked_sub(1)
+}
+
 impl SparseArray {
-    /// The stored position for `index`, if its page exists. Untrusted: validate it.
+    /// The raw entry of `index`: its member's position plus one, or zero.
     #[inline(always)]
-    pub(crate) fn get(&self, index: u32) -> Option<u32> {
+    fn entry(&self, index: u32) -> u32 {
         if index < NEAR_LIMIT {
-            let page = self.near.get((index >> PAGE_BITS) as usize)?.as_ref()?;
-            return Some(page[index as usize & (PAGE_LEN - 1)]);
+            let number = (index >> PAGE_BITS) as usize;
+            return match self.near.get(number) {
+                Some(Some(page)) if self.near_epochs[number] == self.epoch => {
+                    page[index as usize & (PAGE_LEN - 1)]
+                }
+                _ => 0,
+            };
         }
-        self.far_get(index)
+        self.far_entry(index)
     }
 
     #[inline(never)]
-    fn far_get(&self, index: u32) -> Option<u32> {
-        let page = self.far.get(&(index >> FAR_PAGE_BITS))?;
-        Some(page[index as usize & (FAR_PAGE_LEN - 1)])
+    fn far_entry(&self, index: u32) -> u32 {
+        match self.far.get(&(index >> FAR_PAGE_BITS)) {
+            Some(page) if page.epoch == self.epoch => {
+                page.entries[index as usize & (FAR_PAGE_LEN - 1)]
+            }
+            _ => 0,
+        }
+    }
+
+    /// The position of the member with `index`, if there is one.
+    #[inline(always)]
+    pub(crate) fn get(&self, index: u32) -> Option<u32> {
+        position(self.entry(index))
     }
 
     /// A reader that keeps the last near page it used: lookups of nearby indices in a row
@@ -77,89 +117,159 @@ impl SparseArray {
         }
     }
 
-    /// The entry of `index`, if its page exists (no allocation).
+    /// The entry of `index`, its page allocated (or zeroed, if of an older epoch) first.
     #[inline(always)]
-    pub(crate) fn slot_mut(&mut self, index: u32) -> Option<&mut u32> {
+    fn entry_mut(&mut self, index: u32) -> &mut u32 {
         if index < NEAR_LIMIT {
-            let page = self.near.get_mut((index >> PAGE_BITS) as usize)?.as_mut()?;
-            return Some(&mut page[index as usize & (PAGE_LEN - 1)]);
+            let number = (index >> PAGE_BITS) as usize;
+            return &mut self.near_page_current(number)[index as usize & (PAGE_LEN - 1)];
         }
-        let page = self.far.get_mut(&(index >> FAR_PAGE_BITS))?;
-        Some(&mut page[index as usize & (FAR_PAGE_LEN - 1)])
+        self.far_entry_mut(index)
     }
 
-    /// Stores `position` for `index`, allocating its page if needed.
-    #[inline]
+    /// Near page `number` of the current epoch: allocated, or zeroed if it is older.
+    #[cold]
+    fn near_page(&mut self, number: usize) -> &mut Page {
+        if number >= self.near.len() {
+            self.near.resize_with(number + 1, || None);
+            self.near_epochs.resize(number + 1, 0);
+        }
+        let epoch = self.epoch;
+        let stale = core::mem::replace(&mut self.near_epochs[number], epoch) != epoch;
+        match &mut self.near[number] {
+            Some(page) => {
+                if stale {
+                    page.fill(0);
+                }
+                page
+            }
+            slot @ None => slot.insert(new_page()),
+        }
+    }
+
+    #[cold]
+    fn far_entry_mut(&mut self, index: u32) -> &mut u32 {
+        let epoch = self.epoch;
+        let page = self.far.entry(index >> FAR_PAGE_BITS).or_insert_with(|| {
+            Box::new(FarPage {
+                entries: [0; FAR_PAGE_LEN],
+                epoch,
+            })
+        });
+        if page.epoch != epoch {
+            page.entries = [0; FAR_PAGE_LEN];
+            page.epoch = epoch;
+        }
+        &mut page.entries[index as usize & (FAR_PAGE_LEN - 1)]
+    }
+
+    /// Records that the member with `index` is at `position` (below `u32::MAX - 1`).
+    #[inline(always)]
     pub(crate) fn set(&mut self, index: u32, position: u32) {
-        match self.slot_mut(index) {
-            Some(slot) => *slot = position,
-            None => *self.allocate(index) = position,
+        *self.entry_mut(index) = position + 1;
+    }
+
+    /// Records that no member has `index` (a page that does not exist stays so).
+    #[inline(always)]
+    pub(crate) fn unset(&mut self, index: u32) {
+        if self.entry(index) != 0 {
+            *self.entry_mut(index) = 0;
         }
     }
 
-    /// Stores positions `first`, `first + 1`, … for `indices` in order, a run of indices
-    /// on one page at a time (an appended batch usually fills pages in order). Before each
-    /// entry is overwritten, `keep(old, index, position)` is asked whether its old value
-    /// must stay (it is a member's); the first `true` stops the run there, and the number
-    /// of entries written is returned as `Err`.
+    /// The raw entry of `index`, for a sort that keeps scratch values in the entries of
+    /// its members (and re-points them all before it returns).
+    #[inline]
+    pub(crate) fn scratch(&self, index: u32) -> u32 {
+        self.entry(index)
+    }
+
+    /// Writes a raw scratch value in `index`'s entry (see [`scratch`](Self::scratch)).
+    #[inline]
+    pub(crate) fn set_scratch(&mut self, index: u32, value: u32) {
+        *self.entry_mut(index) = value;
+    }
+
+    /// Records positions `first`, `first + 1`, … for `indices` in order, a run of indices
+    /// on one page at a time (an appended batch usually fills pages in order). An index
+    /// that a member has already (one written earlier in the run included) stops the run
+    /// there: the number of entries written is returned as `Err`, for the caller to unset.
     pub(crate) fn set_consecutive(
         &mut self,
         indices: impl Iterator<Item = u32>,
         first: u32,
-        mut keep: impl FnMut(u32, u32, u32) -> bool,
     ) -> Result<(), usize> {
         let mut position = first;
         let written = |position: u32| (position - first) as usize;
         let mut indices = indices.peekable();
         while let Some(&index) = indices.peek() {
             if index >= NEAR_LIMIT {
-                if let Some(&mut old) = self.slot_mut(index)
-                    && keep(old, index, position)
-                {
+                let entry = self.far_entry_mut(index);
+                if *entry != 0 {
                     return Err(written(position));
                 }
-                self.set(index, position);
+                *entry = position + 1;
                 indices.next();
                 position += 1;
                 continue;
             }
             let number = index >> PAGE_BITS;
-            let page: &mut Page = match self.near.get_mut(number as usize) {
-                Some(Some(page)) => page,
-                _ => {
-                    self.allocate(index);
-                    self.near[number as usize]
-                        .as_mut()
-                        .unwrap_or_else(|| unreachable!())
-                }
-            };
+            let page = self.near_page_current(number as usize);
             while let Some(index) = indices.next_if(|&next| next >> PAGE_BITS == number) {
                 let entry = &mut page[index as usize & (PAGE_LEN - 1)];
-                if keep(*entry, index, position) {
+                if *entry != 0 {
                     return Err(written(position));
                 }
-                *entry = position;
+                *entry = position + 1;
                 position += 1;
             }
         }
         Ok(())
     }
 
-    #[cold]
-    fn allocate(&mut self, index: u32) -> &mut u32 {
-        if index < NEAR_LIMIT {
-            let page = (index >> PAGE_BITS) as usize;
-            if page >= self.near.len() {
-                self.near.resize_with(page + 1, || None);
-            }
-            let page = self.near[page].get_or_insert_with(new_page);
-            return &mut page[index as usize & (PAGE_LEN - 1)];
+    /// Near page `number` of the current epoch (see [`near_page`](Self::near_page)).
+    #[inline(always)]
+    fn near_page_current(&mut self, number: usize) -> &mut Page {
+        let current = self.near_epochs.get(number) == Some(&self.epoch)
+            && matches!(self.near.get(number), Some(Some(_)));
+        if !current {
+            return self.near_page(number);
         }
-        let page = self
+        self.near[number].as_mut().unwrap_or_else(|| unreachable!())
+    }
+
+    /// Forgets every entry in O(1): a new epoch starts, in which older pages read zero.
+    pub(crate) fn clear(&mut self) {
+        match self.epoch.checked_add(1) {
+            Some(next) => self.epoch = next,
+            None => {
+                // Four billion clears later: zero everything for real and start over.
+                for page in self.near.iter_mut().flatten() {
+                    page.fill(0);
+                }
+                self.near_epochs.fill(0);
+                self.far.clear();
+                self.epoch = 0;
+            }
+        }
+    }
+
+    /// The number of non-zero entries: with exact entries, the number of members (what a
+    /// set's check compares).
+    pub(crate) fn present(&self) -> usize {
+        let near = self
+            .near
+            .iter()
+            .zip(&self.near_epochs)
+            .filter(|&(_, &epoch)| epoch == self.epoch)
+            .filter_map(|(page, _)| page.as_ref())
+            .map(|page| page.iter().filter(|&&entry| entry != 0).count());
+        let far = self
             .far
-            .entry(index >> FAR_PAGE_BITS)
-            .or_insert_with(|| Box::new([0; FAR_PAGE_LEN]));
-        &mut page[index as usize & (FAR_PAGE_LEN - 1)]
+            .values()
+            .filter(|page| page.epoch == self.epoch)
+            .map(|page| page.entries.iter().filter(|&&entry| entry != 0).count());
+        near.chain(far).sum()
     }
 
     /// Bytes of heap memory held by the tables (the map's table estimated from its
@@ -167,6 +277,7 @@ impl SparseArray {
     pub(crate) fn heap_bytes(&self) -> usize {
         let near_pages = self.near.iter().flatten().count();
         self.near.capacity() * size_of::<Option<Box<Page>>>()
+            + self.near_epochs.capacity() * size_of::<u32>()
             + near_pages * size_of::<Page>()
             + self.far.capacity() * (size_of::<u32>() + size_of::<Box<FarPage>>() + 1)
             + self.far.len() * size_of::<FarPage>()
@@ -179,40 +290,43 @@ pub(crate) struct Cursor<'a> {
     array: &'a SparseArray,
     /// The number of the cached near page ([`NO_PAGE`]: none).
     number: u32,
-    /// The cached near page ([`EMPTY_PAGE`] when none).
+    /// The cached near page: [`EMPTY_PAGE`] for a page that does not exist or is of an
+    /// older epoch (every entry absent).
     page: &'a Page,
 }
 
-/// A cursor's miss: the entry of `index` ([`ABSENT`] without a page), and its page if it
-/// is an existing near page (which the cursor then caches).
+/// A cursor's miss: the entry of `index`, and the page to cache for its near page (the
+/// empty page when it has none of the current epoch).
 #[inline(never)]
 fn miss(array: &SparseArray, index: u32) -> (u32, Option<&Page>) {
-    if index < NEAR_LIMIT
-        && let Some(Some(page)) = array.near.get((index >> PAGE_BITS) as usize)
-    {
+    if index < NEAR_LIMIT {
+        let number = (index >> PAGE_BITS) as usize;
+        let page = match array.near.get(number) {
+            Some(Some(page)) if array.near_epochs[number] == array.epoch => page,
+            _ => &EMPTY_PAGE,
+        };
         return (page[index as usize & (PAGE_LEN - 1)], Some(page));
     }
-    (array.get(index).unwrap_or(ABSENT), None)
+    (array.far_entry(index), None)
 }
-
-/// What [`Cursor::entry`] reads for an index without a page: no set holds `u32::MAX`
-/// members, so it is never a valid position.
-pub(crate) const ABSENT: u32 = u32::MAX;
 
 /// No page number: `index >> PAGE_BITS` never reaches it.
 const NO_PAGE: u32 = u32::MAX;
-/// What a cursor holds before it caches a page.
+/// What a cursor reads for a near page that does not exist: every entry absent.
 static EMPTY_PAGE: Page = [0; PAGE_LEN];
 
 impl<'a> Cursor<'a> {
-    /// The stored position for `index`, or [`ABSENT`] if its page does not exist: a
-    /// lookup without an `Option`, for callers that bounds-check the result anyway. Only
-    /// existing near pages are cached, so the hot path is one compare and one load.
+    /// The position of the member with `index` as a `usize`, or `usize::MAX` if there is
+    /// none: a lookup without an `Option`, for callers that bounds-check the position
+    /// anyway (one compare then rules out both). Only near pages are cached (an empty one
+    /// too), so the hot path is one compare and one load.
     #[inline(always)]
-    pub(crate) fn entry(&mut self, index: u32) -> u32 {
+    pub(crate) fn position(&mut self, index: u32) -> usize {
+        // An absent entry (zero) wraps to `u32::MAX`, which no position reaches.
+        let position = |entry: u32| entry.wrapping_sub(1) as usize;
         if index >> PAGE_BITS == self.number {
             // A page holds exactly `PAGE_LEN` entries: the masked index needs no bounds check.
-            return self.page[index as usize & (PAGE_LEN - 1)];
+            return position(self.page[index as usize & (PAGE_LEN - 1)]);
         }
         // The miss takes no pointer to the cursor, so the cursor can live in registers.
         let (entry, page) = miss(self.array, index);
@@ -220,7 +334,7 @@ impl<'a> Cursor<'a> {
             self.number = index >> PAGE_BITS;
             self.page = page;
         }
-        entry
+        position(entry)
     }
 }
 
@@ -237,38 +351,76 @@ mod tests {
     use super::*;
 
     #[test]
-    fn absent_pages_read_none_and_present_ones_read_back() {
+    fn entries_read_back_and_absent_ones_read_none() {
         let mut sparse = SparseArray::default();
         for base in [5, NEAR_LIMIT + 5] {
             assert_eq!(sparse.get(base), None);
             sparse.set(base, 42);
             assert_eq!(sparse.get(base), Some(42));
-            assert_eq!(sparse.get(base + 1), Some(0), "same page: untrusted zero");
-            assert_eq!(sparse.get(base + PAGE_LEN as u32), None);
-            assert_eq!(
-                sparse.get(base + FAR_PAGE_LEN as u32),
-                if base < NEAR_LIMIT { Some(0) } else { None }
-            );
-            *sparse.slot_mut(base).unwrap() = 7;
-            assert_eq!(sparse.get(base), Some(7));
+            assert_eq!(sparse.get(base + 1), None, "same page, no member");
+            assert_eq!(sparse.get(base + PAGE_LEN as u32), None, "no page");
+            sparse.set(base, 0);
+            assert_eq!(sparse.get(base), Some(0), "position zero is a position");
+            sparse.unset(base);
+            assert_eq!(sparse.get(base), None);
         }
         sparse.set(u32::MAX - 1, 9);
         assert_eq!(sparse.get(u32::MAX - 1), Some(9));
         assert_eq!(sparse.get(NEAR_LIMIT - 1), None);
+        let mut cursor = sparse.cursor();
+        assert_eq!(cursor.position(u32::MAX - 1), 9);
+        assert_eq!(cursor.position(7), u32::MAX as usize, "a page of no member");
+        assert_eq!(cursor.position(8), u32::MAX as usize, "cached empty");
+    }
+
+    #[test]
+    fn clearing_forgets_every_entry_and_pages_are_reused() {
+        let mut sparse = SparseArray::default();
+        for index in [3, 2000, NEAR_LIMIT + 3] {
+            sparse.set(index, index);
+        }
+        sparse.clear();
+        for index in [3, 2000, NEAR_LIMIT + 3] {
+            assert_eq!(sparse.get(index), None);
+            assert_eq!(sparse.cursor().position(index), u32::MAX as usize);
+        }
+        assert_eq!(sparse.present(), 0);
+        sparse.set(4, 1);
+        assert_eq!(
+            (sparse.get(3), sparse.get(4)),
+            (None, Some(1)),
+            "page zeroed"
+        );
+        assert_eq!(sparse.present(), 1);
+        sparse.epoch = u32::MAX;
+        sparse.clear();
+        assert_eq!(
+            (sparse.epoch, sparse.present()),
+            (0, 0),
+            "wrapped: zeroed for real"
+        );
     }
 
     #[test]
     fn consecutive_positions_cross_pages_and_reach_far_indices() {
         let mut sparse = SparseArray::default();
         sparse.set(2, 99);
-        let indices = [5, 1023, 1024, 3000, NEAR_LIMIT + 7, 6, NEAR_LIMIT - 1, 2];
-        sparse
-            .set_consecutive(indices.into_iter(), 10, |_, _, _| false)
-            .unwrap();
+        let indices = [5, 1023, 1024, 3000, NEAR_LIMIT + 7, 6, NEAR_LIMIT - 1];
+        sparse.set_consecutive(indices.into_iter(), 10).unwrap();
         for (offset, index) in (10..).zip(indices) {
             assert_eq!(sparse.get(index), Some(offset), "index {index}");
         }
-        assert_eq!(sparse.get(4), Some(0), "untouched entry of a used page");
+        assert_eq!(sparse.get(4), None, "untouched entry of a used page");
+        assert_eq!(
+            sparse.set_consecutive([8, 9, 2, 11].into_iter(), 30),
+            Err(2),
+            "index 2 has a member"
+        );
+        assert_eq!(
+            sparse.set_consecutive([12, 12].into_iter(), 40),
+            Err(1),
+            "a repeat in the run"
+        );
     }
 
     #[test]

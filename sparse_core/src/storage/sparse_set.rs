@@ -10,18 +10,21 @@ use crate::entity::Entity;
 ///
 /// ```text
 /// index  :   0   1   2   3   4   5
-/// sparse : [ · | 2 | · | 0 | 7 | 1 ]   position of each index in `dense`; `·` = no page,
-///                                      7 = stale garbage (7 >= len: not a member)
+/// sparse : [ · | 2 | · | 0 | · | 1 ]   position of each index's member in `dense`;
+///                                      `·` = no member (no page, or an empty entry)
 /// dense  : [ e3 | e5 | e1 ]            the members, packed
 /// ```
 ///
-/// Invariant: for every position `p < dense.len()`, `sparse[dense[p].index()] == p`.
-/// The converse is not maintained: sparse entries of non-members are garbage and are
-/// always validated against `dense`, so [`clear`](SparseSet::clear) only truncates the
-/// dense array (the O(1) clear of the classic sparse set).
+/// Invariant: the two arrays are exact images of each other. For every position
+/// `p < dense.len()`, `sparse[dense[p].index()] == p`, and every other index reads as no
+/// member; an index holds at most one version at a time. Absence is therefore known from
+/// the sparse array alone, and two members never share a position, which is what lets a
+/// lookup for iteration skip the dense array (see [`SetCursor`]). Removal clears the
+/// removed index's entry; [`clear`](SparseSet::clear) is still O(1) (the sparse array
+/// starts a new epoch, see its docs).
 ///
 /// Membership is by exact handle: `contains` is false for another version of a member's
-/// index. An index holds at most one version at a time.
+/// index.
 ///
 /// ```
 /// use sparse_core::{Entity, SparseSet};
@@ -82,7 +85,7 @@ impl SparseSet {
         self.dense.iter()
     }
 
-    /// The dense position of `entity`, if it is a member.
+    /// The dense position of `entity`, if it is a member (this exact version).
     #[inline(always)]
     pub fn index_of(&self, entity: Entity) -> Option<usize> {
         let position = self.sparse.get(entity.index())? as usize;
@@ -92,9 +95,16 @@ impl SparseSet {
     /// A reader for many lookups in a row (see [`SetCursor`]).
     #[inline]
     pub(crate) fn cursor(&self) -> SetCursor<'_> {
+        self.cursor_within(self.dense.len())
+    }
+
+    /// A reader that sees the members at positions below `len` only: its lookups find no
+    /// position past it (what a column of `len` values needs to index without a check).
+    #[inline]
+    pub(crate) fn cursor_within(&self, len: usize) -> SetCursor<'_> {
         SetCursor {
             sparse: self.sparse.cursor(),
-            dense: &self.dense,
+            dense: &self.dense[..len.min(self.dense.len())],
         }
     }
 
@@ -104,12 +114,17 @@ impl SparseSet {
         self.index_of(entity).is_some()
     }
 
-    /// The position of whatever version of `entity`'s index is a member.
+    /// The position of whatever version of `entity`'s index is a member: its sparse
+    /// entry alone (they are exact).
     #[inline]
     pub(crate) fn index_of_slot(&self, entity: Entity) -> Option<usize> {
         let position = self.sparse.get(entity.index())? as usize;
-        let member = self.dense.get(position)?;
-        (member.index() == entity.index()).then_some(position)
+        debug_assert_eq!(
+            self.dense[position].index(),
+            entity.index(),
+            "exact entries"
+        );
+        Some(position)
     }
 
     /// Adds `entity` at the end of the dense array. Returns `false`, changing nothing, if
@@ -148,8 +163,8 @@ impl SparseSet {
 
     /// Appends `entities`, of whose indices no version may be a member already nor appear
     /// twice among them, in one pass (sparse entries a page at a time). Nothing is trusted:
-    /// each old entry is checked before it is overwritten, which costs one read of the
-    /// line being written (and of the dense position it names).
+    /// each entry is checked empty before it is written, which costs one read of the line
+    /// being written.
     ///
     /// # Errors
     /// The first entity whose index is a member already (or earlier in `entities`); the
@@ -171,23 +186,21 @@ impl SparseSet {
             self.push_unchecked(entity);
             return Ok(());
         }
-        // The batch goes into the dense array first, so that a repeat within it is found
-        // like any member: by its (already written) sparse entry.
-        self.dense.extend_from_slice(entities);
-        let dense = &self.dense;
-        let written = self.sparse.set_consecutive(
-            entities.iter().map(|entity| entity.index()),
-            base as u32,
-            |old, index, position| {
-                old != position && dense.get(old as usize).is_some_and(|m| m.index() == index)
-            },
-        );
+        // A repeat within the batch is found like any member: by its entry, written
+        // already.
+        let written = self
+            .sparse
+            .set_consecutive(entities.iter().map(|entity| entity.index()), base as u32);
         match written {
-            Ok(()) => Ok(()),
+            Ok(()) => {
+                self.dense.extend_from_slice(entities);
+                Ok(())
+            }
             Err(count) => {
-                // Entries written so far belonged to non-members: past the cut, they are
-                // garbage again, as a sparse set allows.
-                self.dense.truncate(base);
+                // The entries written so far were empty: they are again.
+                for entity in &entities[..count] {
+                    self.sparse.unset(entity.index());
+                }
                 Err(entities[count])
             }
         }
@@ -215,8 +228,16 @@ impl SparseSet {
         self.sparse.set(entity.index(), position as u32);
     }
 
-    /// Keeps the first `len` members.
-    pub(crate) fn truncate(&mut self, len: usize) {
+    /// Forgets the sparse entry of `entity`'s index, whose member a compaction is
+    /// removing (see [`cut`](Self::cut)).
+    #[inline]
+    pub(crate) fn forget(&mut self, entity: Entity) {
+        self.sparse.unset(entity.index());
+    }
+
+    /// Keeps the first `len` positions of the dense array, the end of a compaction: every
+    /// member past them was moved forward (and re-pointed) or forgotten already.
+    pub(crate) fn cut(&mut self, len: usize) {
         self.dense.truncate(len);
     }
 
@@ -224,6 +245,7 @@ impl SparseSet {
     #[inline]
     pub(crate) fn swap_remove_at(&mut self, position: usize) -> Entity {
         let removed = self.dense.swap_remove(position);
+        self.sparse.unset(removed.index());
         if position < self.dense.len() {
             self.repoint(position);
         }
@@ -272,9 +294,10 @@ impl SparseSet {
         self.sparse.set(at_b.index(), b as u32);
     }
 
-    /// Removes every member in O(1): the dense array is truncated and the sparse array is
-    /// left as is (its entries are validated on every lookup).
+    /// Removes every member in O(1): the dense array is truncated and the sparse array
+    /// starts a new epoch, in which every entry reads as no member.
     pub fn clear(&mut self) {
+        self.sparse.clear();
         self.dense.clear();
     }
 
@@ -339,7 +362,7 @@ impl SparseSet {
         mut compare: impl FnMut(usize, usize) -> core::cmp::Ordering,
     ) -> TaggedSet<'_> {
         for (position, entity) in self.dense.iter_mut().enumerate() {
-            self.sparse.set(entity.index(), entity.version());
+            self.sparse.set_scratch(entity.index(), entity.version());
             // Positions are below `u32::MAX` (`push_unchecked` caps the length), so `+ 1`
             // fits and is never zero.
             *entity = entity.with_version(NonZeroU32::MIN.saturating_add(position as u32));
@@ -371,8 +394,8 @@ impl SparseSet {
         self.sparse.heap_bytes() + self.dense.capacity() * size_of::<Entity>()
     }
 
-    /// The untrusted sparse entry of `entity`'s index, for cycle walks that use the sparse
-    /// array as scratch.
+    /// The position recorded for `entity`'s index, for cycle walks that use the sparse
+    /// array as scratch (and re-point every member before they return).
     #[inline]
     pub(crate) fn sparse_position(&self, entity: Entity) -> usize {
         self.sparse.get(entity.index()).unwrap_or(0) as usize
@@ -408,7 +431,8 @@ impl SparseSet {
         }
     }
 
-    /// Checks the sparse ↔ dense agreement and uniqueness of indices.
+    /// Checks the sparse ↔ dense agreement: every member mapped back, and no entry for an
+    /// index no member has (which also rules out an index twice).
     pub fn check(&self) -> Result<(), String> {
         for (position, &entity) in self.dense.iter().enumerate() {
             if self.index_of(entity) != Some(position) {
@@ -417,12 +441,25 @@ impl SparseSet {
                 ));
             }
         }
+        let present = self.sparse.present();
+        if present != self.dense.len() {
+            return Err(format!(
+                "the sparse array has {present} entries for {} members",
+                self.dense.len()
+            ));
+        }
         Ok(())
     }
 }
 
 /// Lookups in a set, keeping the last sparse page used: a run of lookups of nearby
 /// indices, like a group's members, skips the page table.
+///
+/// Two kinds of lookup: [`index_of`](Self::index_of) confirms the exact handle against the
+/// dense array, for an entity from anywhere; [`member`](Self::member) reads the sparse
+/// entry alone, for an entity walked from another set of the same world (alive, so the
+/// member with its index can only be itself). The second cannot alias: entries are exact,
+/// so different indices never share a position.
 #[derive(Clone)]
 pub struct SetCursor<'a> {
     sparse: Cursor<'a>,
@@ -437,11 +474,21 @@ impl<'a> SetCursor<'a> {
     }
 
     /// The dense position of `entity`, if it is a member: its sparse entry, confirmed by
-    /// the dense array (an index without a page reads an entry no position has).
+    /// the dense array.
     #[inline(always)]
     pub(crate) fn index_of(&mut self, entity: Entity) -> Option<usize> {
-        let position = self.sparse.entry(entity.index()) as usize;
+        let position = self.sparse.position(entity.index());
         (self.dense.get(position) == Some(&entity)).then_some(position)
+    }
+
+    /// The dense position of the member with `entity`'s index, if any: its sparse entry
+    /// alone, without a read of the dense array. For entities walked from another set of
+    /// the same world (see the type's docs); whatever the entity, a position is below the
+    /// cursor's length and belongs to one index only.
+    #[inline(always)]
+    pub(crate) fn member(&mut self, entity: Entity) -> Option<usize> {
+        let position = self.sparse.position(entity.index());
+        (position < self.dense.len()).then_some(position)
     }
 }
 
@@ -488,11 +535,8 @@ impl Drop for TaggedSet<'_> {
         }
         for position in 0..set.dense.len() {
             let entity = set.dense[position];
-            let version = set
-                .sparse
-                .get(entity.index())
-                .and_then(NonZeroU32::new)
-                .unwrap_or(NonZeroU32::MIN);
+            let version =
+                NonZeroU32::new(set.sparse.scratch(entity.index())).unwrap_or(NonZeroU32::MIN);
             set.dense[position] = entity.with_version(version);
             set.sparse.set(entity.index(), position as u32);
         }

@@ -15,7 +15,9 @@ fn main() {
     let mut scene = Scene::new();
     scene.spawn_with((A(1),));
     // Neither through the world's traits …
-    *EditEntities::entities_mut(&mut scene) = Entities::new();
-    // … nor through its storages, even in the world's own module.
-    *scene.__sparse.entities_mut() = Entities::new();
+    *<Scene as EditEntities>::entities_mut(&mut scene) = Entities::new();
+    // … nor through its storages, which lend the allocator shared (mutably only for the
+    // world's key), even in the world's own module.
+    let entities: &mut Entities = scene.__sparse.entities();
+    *entities = Entities::new();
 }

@@ -1,11 +1,13 @@
-use sparse_groups::{Component, GroupKey, GroupOrder};
+//! A hand-made group order could hand back positions that are not a permutation of the
+//! layer it sorts. `GroupOrder` is sealed.
+use sparse_groups::__private::GroupOrder;
+use sparse_groups::{Component, GroupKey};
 
 #[derive(Component)]
 struct A(u32);
 #[derive(Component)]
 struct B(u32);
 
-/// A hand-made order could hand back positions that are not a permutation of the layer.
 struct Reversed;
 
 impl GroupOrder<(A, B)> for Reversed {

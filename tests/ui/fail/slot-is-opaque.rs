@@ -1,6 +1,7 @@
 //! Hole 2 of the soundness issue: a world's parts handed out slots whose variant held the
-//! storage mutably, so `Storage::remove` could bypass group maintenance. Slots are opaque.
-use sparse_groups::__private::{Slot, WorldParts};
+//! storage mutably, so `Storage::remove` could bypass group maintenance. Slots are opaque:
+//! only the crate's own borrow code takes a storage out of one.
+use sparse_groups::__private::{LendStorage, WorldParts};
 use sparse_groups::{Component, Storage, world};
 
 #[derive(Component)]
@@ -19,8 +20,8 @@ fn main() {
     let mut scene = Scene::new();
     let e = scene.spawn_with((A(1), B(2)));
     let mut parts = scene.parts();
-    if let Slot::Mut(storage) = parts.slot_0() {
+    let slot = <Scene as LendStorage<A>>::slot(&mut parts).unwrap();
+    if let Ok(storage) = slot.take_mut() {
         storage.remove(e);
     }
-    let _ = parts.slot_0().take_mut();
 }

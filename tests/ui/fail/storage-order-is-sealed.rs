@@ -1,9 +1,11 @@
-use sparse_groups::{Component, Storage, StorageOrder};
+//! A hand-made storage order could move a storage's components without their entities.
+//! `StorageOrder` is sealed.
+use sparse_groups::__private::StorageOrder;
+use sparse_groups::{Component, Storage};
 
 #[derive(Component)]
 struct Depth(u32);
 
-/// A hand-made order could move a storage's components without its entities.
 struct Shuffled;
 
 impl StorageOrder<Depth> for Shuffled {
