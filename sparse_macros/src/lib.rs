@@ -64,6 +64,7 @@ fn expand_world(args: TokenStream2, input: TokenStream2) -> TokenStream2 {
         model: &model,
         plan: &plan,
         krate: krate::path(),
+        krate_alias: krate::alias(),
         id,
     };
     with_errors(cx.expand(), errors)

@@ -114,7 +114,8 @@ pub trait OwnedStorages: sealed::Sealed {
     /// The position of a member: the hinted one if it holds the entity, else looked up in
     /// the first owned storage.
     fn locate(&self, entity: Entity, hint: Hint) -> Option<usize>;
-    /// The length of the shortest owned storage.
+    /// The length of the shortest owned storage, counting the positions that hold both
+    /// an entity and its component (what unchecked moves may reach).
     fn min_len(&self) -> usize;
     /// Whether every owned storage holds the same entity at `position` (which is below
     /// every storage's length).
@@ -405,7 +406,10 @@ macro_rules! owned_storages {
             #[inline(always)]
             fn min_len(&self) -> usize {
                 let mut min = usize::MAX;
-                $(min = min.min(self.$i.len());)+
+                // Positions holding an entity and its component: a storage with pending
+                // rows (which only a hand-made world can leave behind) has more
+                // components than entities.
+                $(min = min.min(self.$i.filed_len());)+
                 min
             }
 

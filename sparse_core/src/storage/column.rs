@@ -78,6 +78,12 @@ impl<'w, T> ColumnMut<'w, T> {
         Some(unsafe { self.at(position) })
     }
 
+    /// The position of the member with `entity`'s index (see [`SetCursor::member`]).
+    #[inline(always)]
+    pub(crate) fn member_position(&mut self, entity: Entity) -> Option<usize> {
+        self.cursor.member(entity)
+    }
+
     /// The value of the member with `entity`'s index, for an entity walked from another
     /// set of the same world (see [`SetCursor::member`]): no read of the dense array. Two
     /// different entities never reach one value, whatever they are.
@@ -190,6 +196,12 @@ impl<'w, T> ColumnRef<'w, T> {
         let position = self.cursor.index_of(entity)?;
         // SAFETY: the cursor's positions are below the values' length (cut to it).
         Some(unsafe { self.values.get_unchecked(position) })
+    }
+
+    /// The position of the member with `entity`'s index (see [`SetCursor::member`]).
+    #[inline(always)]
+    pub(crate) fn member_position(&mut self, entity: Entity) -> Option<usize> {
+        self.cursor.member(entity)
     }
 
     /// The value of the member with `entity`'s index, for an entity walked from another

@@ -35,10 +35,13 @@ pub trait ErasedStorage: StorageInfo + Send + Sync {
     fn as_any(&self) -> &dyn Any;
     /// The storage as `Any`, mutably.
     fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// The positions holding both an entity and its component (see
+    /// [`Storage::filed_len`]).
+    fn filed_len(&self) -> usize;
     /// Swaps two dense positions.
     ///
     /// # Safety
-    /// Both positions are below the storage's length.
+    /// Both positions are below [`filed_len`](Self::filed_len).
     unsafe fn swap_unchecked(&mut self, a: usize, b: usize);
     /// Takes `entity`'s component out, boxed, without dropping it.
     fn take(&mut self, entity: Entity) -> Option<Box<dyn Any + Send>>;
@@ -60,6 +63,10 @@ impl<T: Component> ErasedStorage for Storage<T> {
 
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
+    }
+
+    fn filed_len(&self) -> usize {
+        Storage::filed_len(self)
     }
 
     unsafe fn swap_unchecked(&mut self, a: usize, b: usize) {

@@ -311,16 +311,24 @@ impl<T> Storage<T> {
         self.components.swap(a, b);
     }
 
+    /// The number of positions holding both an entity and its component: what unchecked
+    /// moves may reach. Always [`len`](Self::len), except while a spawn's rows are pending
+    /// (components then run ahead of their entities).
+    #[inline(always)]
+    pub(crate) fn filed_len(&self) -> usize {
+        self.set.len().min(self.components.len())
+    }
+
     /// Swaps two dense positions in every array, without bounds checks.
     ///
     /// # Safety
-    /// `a < self.len()` and `b < self.len()`.
+    /// `a < self.filed_len()` and `b < self.filed_len()`.
     #[inline(always)]
     pub(crate) unsafe fn swap_unchecked(&mut self, a: usize, b: usize) {
         if a == b {
             return; // common: a new component appended right at a group's end
         }
-        // SAFETY: the caller guarantees both positions are below `len()`, which is the
+        // SAFETY: the caller guarantees both positions are below `filed_len()`, the
         // length of both the dense entities and the components.
         unsafe {
             self.set.swap_unchecked(a, b);

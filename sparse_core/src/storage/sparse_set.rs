@@ -19,7 +19,7 @@ use crate::entity::Entity;
 /// `p < dense.len()`, `sparse[dense[p].index()] == p`, and every other index reads as no
 /// member; an index holds at most one version at a time. Absence is therefore known from
 /// the sparse array alone, and two members never share a position, which is what lets a
-/// lookup for iteration skip the dense array (see [`SetCursor`]). Removal clears the
+/// lookup for iteration skip the dense array (a set cursor's `member`). Removal clears the
 /// removed index's entry; [`clear`](SparseSet::clear) is still O(1) (the sparse array
 /// starts a new epoch, see its docs).
 ///

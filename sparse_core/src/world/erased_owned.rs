@@ -63,8 +63,9 @@ impl OwnedStorages for ErasedOwned<'_> {
     }
 
     fn min_len(&self) -> usize {
-        (0..self.owned.len())
-            .map(|slot| self.entities(slot).len())
+        self.owned
+            .iter()
+            .map(|&storage| self.storages[storage].filed_len())
             .min()
             .unwrap_or(0)
     }

@@ -146,9 +146,9 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
     if serialize.is_none() && deserialize.is_none() {
         return TokenStream::new();
     }
-    let (ident, krate) = (cx.ident(), &cx.krate);
+    let ident = cx.ident();
     let name = ident.to_string();
-    let serde = quote!(#krate::__private::serde);
+    let serde = quote!(__sg::__private::serde);
     // The trait paths carry the component's span, so that a component missing the trait
     // is reported at its field.
     let bounds = |bound: TokenStream| {
@@ -200,7 +200,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
         .or(deserialize.as_ref())
         .map_or_else(proc_macro2::Span::call_site, syn::spanned::Spanned::span);
     // The invocation starts at the derive: without the feature, its error points there.
-    let krate = respan(krate.clone(), span);
+    let krate = respan(quote!(__sg), span);
     quote_spanned! {span=>
         #krate::__private::with_serde! {
             #serialize_impl

@@ -112,7 +112,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
 
 fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
     let ident = cx.ident();
-    let (cfg, ty) = (cx.cfg_storage(i), cx.component(i));
+    let (cfg, ty) = (cx.cfg_storage(i), cx.storage_type(i));
     let m = Cx::storage_methods(i);
     let (storage, get_mut, values_mut, insert, remove) =
         (&m.storage, &m.get_mut, &m.values_mut, &m.insert, &m.remove);

@@ -30,8 +30,10 @@ use crate::valid::{Model, cfg_predicate};
 pub(crate) struct Cx<'a> {
     pub model: &'a Model<'a>,
     pub plan: &'a Plan,
-    /// The path of the facade crate, e.g. `::sparse_groups`.
+    /// The path of the facade crate, e.g. `::sparse_groups`, for code next to the struct.
     pub krate: TokenStream,
+    /// The item naming the facade `__sg` inside the expansion (see `krate::alias`).
+    pub krate_alias: TokenStream,
     /// A number unique to this expansion (see `WorldStorages`).
     pub id: u64,
 }
@@ -139,17 +141,12 @@ impl Cx<'_> {
         &self.model.storages[i].component.ty
     }
 
-    /// The type standing for storage `i`'s component type in the anonymous const: the
-    /// type itself, or for a field under `#[cfg]` an alias that is `Absent` when the
-    /// field is configured out.
+    /// The type standing for storage `i`'s component type in the anonymous const: an
+    /// alias declared next to the struct (see [`aliases`](Cx::aliases)), never the user's
+    /// tokens themselves.
     pub(crate) fn storage_type(&self, i: usize) -> TokenStream {
-        if self.model.storages[i].cfg.is_none() {
-            let ty = self.component(i);
-            quote!(#ty)
-        } else {
-            let alias = Self::alias(i);
-            quote!(#alias)
-        }
+        let alias = self.alias(i);
+        quote!(#alias)
     }
 
     /// Every storage's type as [`storage_type`](Cx::storage_type) gives it.
@@ -159,9 +156,41 @@ impl Cx<'_> {
             .collect()
     }
 
-    /// The alias of storage `i`'s component type, for a field under `#[cfg]`.
-    fn alias(i: usize) -> Ident {
-        format_ident!("__T{}", i)
+    /// The alias of storage `i`'s component type, spanned at the type (errors about it
+    /// point there).
+    fn alias(&self, i: usize) -> Ident {
+        Ident::new(
+            &format!("__SparseComponent{}x{:x}", i, self.id),
+            self.component_span(i),
+        )
+    }
+
+    /// One alias per storage's component type, next to the struct: the anonymous const
+    /// names component types through them only. A type is the user's tokens, which may
+    /// hold a macro call or a const block; expanded inside the const, they could name what
+    /// only the expansion may (its key). Next to the struct they see what the user's
+    /// module sees. A field under `#[cfg]` stands for `Absent` when it is configured out,
+    /// so that the storages keep a type parameter for every field.
+    fn aliases(&self) -> TokenStream {
+        let krate = &self.krate;
+        let aliases = (0..self.model.storages.len()).map(|i| {
+            let (ty, alias) = (self.component(i), self.alias(i));
+            match &self.model.storages[i].cfg {
+                None => quote! {
+                    #[doc(hidden)]
+                    type #alias = #ty;
+                },
+                Some(predicate) => quote! {
+                    #[doc(hidden)]
+                    #[cfg(#predicate)]
+                    type #alias = #ty;
+                    #[doc(hidden)]
+                    #[cfg(not(#predicate))]
+                    type #alias = #krate::__private::Absent;
+                },
+            }
+        });
+        quote!(#(#aliases)*)
     }
 
     /// The span of storage `i`'s component type: errors about it point there.
@@ -191,12 +220,10 @@ impl Cx<'_> {
         }
     }
 
-    /// The group's tuple of component types as declared, e.g. `(A, B)`.
+    /// The group's tuple of component types as declared, e.g. `(A, B)` (through the
+    /// aliases: see [`aliases`](Cx::aliases)).
     fn group_tuple(&self, g: usize) -> TokenStream {
-        self.key(g, |i| {
-            let ty = self.component(i);
-            quote!(#ty)
-        })
+        self.key(g, |i| self.storage_type(i))
     }
 
     /// The group's key over type parameters, e.g. `(T0, Get<T2>)`.
@@ -242,6 +269,7 @@ impl Cx<'_> {
     pub(crate) fn expand(&self) -> TokenStream {
         let world = self.model.world;
         let (attrs, vis, ident, krate) = (&world.attrs, &world.vis, &world.ident, &self.krate);
+        let krate_alias = &self.krate_alias;
         let id = self.id;
         let passthrough = &self.model.passthrough;
         let derive = (!passthrough.is_empty()).then(|| quote!(#[derive(#(#passthrough),*)]));
@@ -251,19 +279,7 @@ impl Cx<'_> {
         let impls = impls::emit(self);
         let derives = derives::emit(self);
         let cfg_errors = &self.model.cfg_errors;
-        // Configured-out storages are stood for by `Absent` in the storages' type.
-        let aliases = (0..self.model.storages.len()).map(|i| {
-            let ty = self.component(i);
-            let alias = Self::alias(i);
-            self.model.storages[i].cfg.as_ref().map(|predicate| {
-                quote! {
-                    #[cfg(#predicate)]
-                    type #alias = #ty;
-                    #[cfg(not(#predicate))]
-                    type #alias = __sg::__private::Absent;
-                }
-            })
-        });
+        let aliases = self.aliases();
         let args = (0..self.model.storages.len()).map(|i| self.storage_type(i));
         // A field without an accessor still names its type, as the user's imports expect.
         let unused = self
@@ -291,16 +307,16 @@ impl Cx<'_> {
             }
 
             #methods
+            #aliases
+            #(#unused)*
 
             const _: () = {
-                use #krate as __sg;
+                #krate_alias
 
-                #(#aliases)*
                 #storages
                 #world_storages
                 #impls
                 #derives
-                #(#unused)*
             };
 
             #(#cfg_errors)*

@@ -14,7 +14,7 @@ use super::{Cx, module_name, parts};
 
 /// `mod __sparse { … }`.
 pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
-    let krate = &cx.krate;
+    let krate_alias = &cx.krate_alias;
     let name = module_name();
     let params = cx.params();
     let fields = (0..cx.model.storages.len()).map(|i| {
@@ -54,7 +54,7 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
     quote! {
         #[allow(dead_code)]
         mod #name {
-            use #krate as __sg;
+            #krate_alias
             use __sg::__private as __p;
 
             /// The world's key (see `sparse_core`'s `Internals`): its field is private to
