@@ -4,7 +4,12 @@
 Usage:
   python3 peer_benches/report.py [GROUP ...]        one block per group (default: all);
                                                     serde_3deep[_interleaved]: save, load vs hecs;
-                                                    par_w1 / par_w2: serial, parallel, speed-up
+                                                    par_w1 / par_w2: serial, parallel, speed-up;
+                                                    below some blocks, ratios of chosen pairs
+                                                    (views with no group against the peers,
+                                                    loop styles against `for_each`, the
+                                                    run-time `World` against the `#[world]`,
+                                                    parallel against serial; see EXTRA)
   python3 peer_benches/report.py --markdown         the README's table of the peer groups
   python3 peer_benches/report.py --floor            W1 / W2 against the bandwidth floor
 Reads target/criterion/<group>/<function>/new/{estimates,benchmark}.json of the last run.
@@ -43,6 +48,19 @@ GROUPS = [
     ("simple_iter", "simple_iter"),
     ("fragmented_iter", "fragmented_iter"),
     ("add_remove_component", "add_remove_component, per op"),
+    # Views with no group: the sparsey column is sparsey without its group.
+    ("w1_pos_vel", "W1 view, no group", ["sparse_view_nogroup"], {"sparsey": "sparsey_nogroup"}),
+    ("w2_nested", "W2 view, no group", ["sparse_view_nogroup"], {"sparsey": "sparsey_nogroup"}),
+    (
+        "w5_movement_frozen",
+        "W5 view `Without<Frozen>`, no group",
+        ["sparse_view_nogroup"],
+        {"sparsey": "sparsey_nogroup"},
+    ),
+    ("view_overlap", "view_overlap: 1M `A`, 1M `B`, 500k shared, no group, per matched entity"),
+    ("heavy_compute", "heavy_compute: 1k entities, 100 4x4 inversions each, parallel"),
+    ("schedule", "schedule: three systems at once, per entity update"),
+    ("serialize_binary", "serialize_binary: save + load 1k entities"),
 ]
 # Groups without a function named "sparse": the `sparse` function whose ratios to the
 # others `blocks` prints. (`markdown` prints one row per function listed in GROUPS.)
@@ -74,11 +92,14 @@ PAR = {
 
 
 def group_entries():
-    """(group, row label, sparse function) for each row of the markdown table."""
-    for group, title, *fns in GROUPS:
-        fns = fns[0] if fns else ["sparse"]
+    """(group, row label, sparse function, {peer column: function}) for each row of the
+    markdown table. A GROUPS entry may name its sparse functions (third element) and map
+    a peer column to another function than the peer's name (fourth)."""
+    for group, title, *rest in GROUPS:
+        fns = rest[0] if rest else ["sparse"]
+        peer_fns = rest[1] if len(rest) > 1 else {}
         for fn in fns:
-            yield group, title if len(fns) == 1 else f"{title}, `{fn}`", fn
+            yield group, title if len(fns) == 1 else f"{title}, `{fn}`", fn, peer_fns
 
 
 def medians(group_dir):
@@ -108,16 +129,131 @@ def markdown():
     head = "| workload | sparse (ns) | " + " | ".join(PEERS) + " |"
     print(head)
     print("|" + " --- |" * (2 + len(PEERS)))
-    for group, title, fn in group_entries():
+    for group, title, fn, peer_fns in group_entries():
         rows = load(ROOT / group)
         ours = rows.get(fn)
         if ours is None:
             continue
         cells = []
         for peer in PEERS:
-            ns = rows.get(peer)
+            ns = rows.get(peer_fns.get(peer, peer))
             cells.append("—" if ns is None else f"{ns:.3g} ns ({ours / ns:.2f}×)")
         print(f"| {title} | {ours:.3g} | " + " | ".join(cells) + " |")
+
+
+# Ratios printed below a group's block: (title, [(numerator, denominator), ...]), each
+# ratio = numerator's ns / denominator's ns (below 1: the numerator is faster). Pairs with
+# a function missing from the run are skipped.
+NOGROUP_VIEWS = ["sparse_view_nogroup", "sparse_view_nogroup_for", "sparse_world_view_nogroup"]
+NOGROUP_PEERS = ["bevy", "hecs", "sparsey_nogroup", "shipyard"]
+
+
+def nogroup_section():
+    return (
+        "views with no group against the peers' queries (sparsey: no group either)",
+        [(view, peer) for view in NOGROUP_VIEWS for peer in NOGROUP_PEERS],
+    )
+
+
+def loops_section(base, styles):
+    return (f"loop styles against `{base}` (same world)", [(fn, base) for fn in styles])
+
+
+GROUP_LOOPS = ["sparse_for_loop", "sparse_zip", "sparse", "sparse_iter", "sparse_iter_slices"]
+EXTRA = {
+    "w1_pos_vel": [
+        nogroup_section(),
+        loops_section("sparse_for_each", GROUP_LOOPS),
+        ("read-only: the group's iterator against its slices", [("sparse_iter", "sparse_iter_slices")]),
+        (
+            "run-time `World` against the `#[world]`",
+            [("sparse_world", "sparse_for_each"), ("sparse_world_view_nogroup", "sparse_view_nogroup")],
+        ),
+    ],
+    "w2_nested": [
+        nogroup_section(),
+        loops_section("sparse_for_each", GROUP_LOOPS),
+        ("read-only: the group's iterator against its slices", [("sparse_iter", "sparse_iter_slices")]),
+        (
+            "run-time `World` against the `#[world]`",
+            [("sparse_world", "sparse_for_each"), ("sparse_world_view_nogroup", "sparse_view_nogroup")],
+        ),
+    ],
+    "w3_add_remove": [("run-time `World` against the `#[world]`", [("sparse_world", "sparse")])],
+    "w4_spawn": [
+        (
+            "run-time `World` against the `#[world]`",
+            [("sparse_world", "sparse"), ("sparse_world_each", "sparse_each")],
+        ),
+    ],
+    "w5_movement_frozen": [
+        nogroup_section(),
+        loops_section(
+            "sparse_owning_exclude_for_each",
+            [
+                "sparse_owning_exclude_for",
+                "sparse_owning_exclude_zip",
+                "sparse_owning_exclude",
+                "sparse_owning_exclude_iter",
+            ],
+        ),
+        loops_section("sparse_view_nested", ["sparse_view_nested_for", "sparse_view_nested_iter"]),
+        loops_section("sparse_view_nogroup", ["sparse_view_nogroup_for"]),
+        (
+            "run-time `World` against the `#[world]`",
+            [
+                ("sparse_world_partial", "sparse_partial"),
+                ("sparse_world_owning_exclude_for_each", "sparse_owning_exclude_for_each"),
+                ("sparse_world_view_nested", "sparse_view_nested"),
+                ("sparse_world_view_nogroup", "sparse_view_nogroup"),
+            ],
+        ),
+    ],
+    "view_overlap": [
+        loops_section("sparse", ["sparse_for", "sparse_iter"]),
+        ("run-time `World` against the `#[world]`", [("sparse_world", "sparse")]),
+    ],
+    "heavy_compute": [
+        (
+            "parallel against sparse's serial loop (`sparse_serial`)",
+            [(fn, "sparse_serial") for fn in
+             ["sparse", "sparse_slices", "sparse_world", "raw", "sparsey", "hecs", "shipyard", "bevy"]],
+        ),
+        ("run-time `World` against the `#[world]`", [("sparse_world", "sparse")]),
+    ],
+    "schedule": [
+        (
+            "at once against one after the other, per library",
+            [
+                ("sparse", "sparse_serial"),
+                ("sparsey", "sparsey_serial"),
+                ("hecs", "hecs_serial"),
+                ("bevy", "bevy_single"),
+                ("shipyard", "shipyard_serial"),
+            ],
+        ),
+        ("run-time `World` against the `#[world]`", [("sparse_world", "sparse")]),
+    ],
+    "serialize_binary": [("run-time `World` against the `#[world]`", [("sparse_world", "sparse")])],
+}
+# Groups where `sparse` is also compared with the fastest of these peers.
+BEST_PEER = {"view_overlap": ["hecs", "bevy", "sparsey", "shipyard"]}
+
+
+def extra_block(group, rows):
+    """The EXTRA ratios and the BEST_PEER line of one group."""
+    if group in BEST_PEER:
+        peers = [(rows[p], p) for p in BEST_PEER[group] if p in rows]
+        if peers and "sparse" in rows:
+            ns, best = min(peers)
+            print(f"  best peer: {best} {ns:.3f} ns; sparse / {best} = {rows['sparse'] / ns:.2f}")
+    for title, pairs in EXTRA.get(group, []):
+        present = [(a, b) for a, b in pairs if a in rows and b in rows]
+        if not present:
+            continue
+        print(f"  {title}  (ratio = first / second)")
+        for a, b in present:
+            print(f"    {a + ' / ' + b:60} {rows[a] / rows[b]:6.2f}")
 
 
 def fmt(ns):
@@ -179,6 +315,7 @@ def blocks(groups):
         for name, ns in sorted(rows.items(), key=lambda kv: kv[1]):
             ratio = f"{ours / ns:6.2f}" if ours is not None else "   -"
             print(f"  {name:{width}} {ns:10.3f}   {ratio}")
+        extra_block(group, rows)
 
 
 # The bandwidth floor: for each workload, the STREAM kernel with its access pattern and

@@ -9,11 +9,13 @@
 //! The library code lives in `src/<library>.rs`; this file only wires each
 //! workload's `setup` (untimed) and `run` (timed) to criterion.
 //!
-//! The last three groups reproduce ecs_bench_suite's `simple_iter`,
-//! `fragmented_iter` and `add_remove_component` from memory (that suite is
-//! not vendored here): same entity counts and component shapes, with cgmath's
-//! `Matrix4`/`Vector3` replaced by plain `[[f32; 4]; 4]`-sized and 12-byte
-//! structs. Its `simple_insert` is W4.
+//! `simple_iter`, `fragmented_iter`, `add_remove_component`, `heavy_compute`,
+//! `schedule` and `serialize_binary` reproduce ecs_bench_suite's workloads of those
+//! names from memory (that suite is not vendored here): same entity counts and component
+//! shapes, with cgmath's `Matrix4`/`Vector3` replaced by plain `[[f32; 4]; 4]`-sized and
+//! 12-byte structs (and its matrix inverse by `components::invert4`), bincode by postcard;
+//! `schedule`'s systems add instead of swapping (see `components::sched`). Its
+//! `simple_insert` is W4.
 
 use criterion::measurement::WallTime;
 use criterion::{
@@ -187,6 +189,54 @@ fn w1_pos_vel(c: &mut Criterion) {
         || bevy_impl::w1::setup(n),
         bevy_impl::w1::run_contiguous,
     );
+    // Read-only loops over the group: its iterator, and its slices zipped (the
+    // reference), both summing `p · v` (compare them with each other, not with the
+    // writing loops above).
+    bench_run(
+        &mut g,
+        "sparse_iter",
+        || ours::w1::setup(n),
+        ours::w1::run_iter,
+    );
+    bench_run(
+        &mut g,
+        "sparse_iter_slices",
+        || ours::w1::setup(n),
+        ours::w1::run_iter_slices,
+    );
+    // No group anywhere: views in a `#[world]` and in the run-time `World`, sparsey
+    // without its group.
+    bench_run(
+        &mut g,
+        "sparse_view_nogroup",
+        || ours::w1::nogroup::setup(n),
+        ours::w1::nogroup::run,
+    );
+    bench_run(
+        &mut g,
+        "sparse_view_nogroup_for",
+        || ours::w1::nogroup::setup(n),
+        ours::w1::nogroup::run_for,
+    );
+    bench_run(
+        &mut g,
+        "sparse_world_view_nogroup",
+        || ours::w1::dynamic::setup_nogroup(n),
+        ours::w1::dynamic::run_view,
+    );
+    bench_run(
+        &mut g,
+        "sparsey_nogroup",
+        || sparsey_impl::w1::setup_nogroup(n),
+        sparsey_impl::w1::run,
+    );
+    // The run-time `World` with the `#[world]`'s group: `sparse_for_each`'s loop.
+    bench_run(
+        &mut g,
+        "sparse_world",
+        || ours::w1::dynamic::setup(n),
+        ours::w1::dynamic::run,
+    );
     g.finish();
 }
 
@@ -311,6 +361,46 @@ fn w2_nested(c: &mut Criterion) {
         || bevy_impl::w2::setup(n),
         bevy_impl::w2::run_contiguous,
     );
+    // Read-only loops over `<A, B, C>` summing `abc_read`: the group's iterator and its
+    // slices zipped (the reference).
+    bench_run(
+        &mut g,
+        "sparse_iter",
+        || ours::w2::setup(n),
+        ours::w2::run_iter,
+    );
+    bench_run(
+        &mut g,
+        "sparse_iter_slices",
+        || ours::w2::setup(n),
+        ours::w2::run_iter_slices,
+    );
+    // No group anywhere (same population): views driven by `C`'s storage.
+    bench_run(
+        &mut g,
+        "sparse_view_nogroup",
+        || ours::w2::nogroup::setup(n),
+        ours::w2::nogroup::run,
+    );
+    bench_run(
+        &mut g,
+        "sparse_world_view_nogroup",
+        || ours::w2::dynamic::setup_nogroup(n),
+        ours::w2::dynamic::run_view,
+    );
+    bench_run(
+        &mut g,
+        "sparsey_nogroup",
+        || sparsey_impl::w2::setup_nogroup(n),
+        sparsey_impl::w2::run,
+    );
+    // The run-time `World` with the `#[world]`'s groups: `sparse_for_each`'s loop.
+    bench_run(
+        &mut g,
+        "sparse_world",
+        || ours::w2::dynamic::setup(n),
+        ours::w2::dynamic::run,
+    );
     g.finish();
 }
 
@@ -387,6 +477,13 @@ fn w3_add_remove(c: &mut Criterion) {
     // n adds + n removes per iteration.
     g.throughput(Throughput::Elements(2 * n as u64));
     bench_run(&mut g, "sparse", || ours::w3::setup(n), ours::w3::run);
+    // The run-time `World` with the same groups.
+    bench_run(
+        &mut g,
+        "sparse_world",
+        || ours::w3::dynamic::setup(n),
+        ours::w3::dynamic::run,
+    );
     bench_run(
         &mut g,
         "sparsey",
@@ -420,6 +517,13 @@ fn w4_spawn(c: &mut Criterion) {
     g.throughput(Throughput::Elements(n as u64));
     bench_spawn(&mut g, "raw", || raw::w4::setup(n), raw::w4::run);
     bench_spawn(&mut g, "sparse", || ours::w4::setup(n), ours::w4::run);
+    // The run-time `World` (no group, like the `#[world]`): `spawn_batch`.
+    bench_spawn(
+        &mut g,
+        "sparse_world",
+        || ours::w4::dynamic::setup(n),
+        ours::w4::dynamic::run,
+    );
     bench_spawn(
         &mut g,
         "sparsey",
@@ -469,6 +573,12 @@ fn w4_spawn(c: &mut Criterion) {
         "sparse_spawn_insert",
         || ours::w4::setup(n),
         ours::w4::run_spawn_insert,
+    );
+    bench_spawn(
+        &mut g,
+        "sparse_world_each",
+        || ours::w4::dynamic::setup(n),
+        ours::w4::dynamic::run_each,
     );
     bench_spawn(
         &mut g,
@@ -554,6 +664,84 @@ fn w5_movement_frozen(c: &mut Criterion) {
         "sparse_view_set",
         || ours::w5::view_set::setup(n),
         ours::w5::view_set::run,
+    );
+    // The natural loops over the dense ones: the exclusion group (`for`, slices zipped,
+    // read-only iterator summing `p · v`) and the filtered view over sparsey's layout
+    // (`for`, read-only iterator).
+    bench_run(
+        &mut g,
+        "sparse_owning_exclude_for",
+        || ours::w5::owning_exclude::setup(n),
+        ours::w5::owning_exclude::run_for,
+    );
+    bench_run(
+        &mut g,
+        "sparse_owning_exclude_zip",
+        || ours::w5::owning_exclude::setup(n),
+        ours::w5::owning_exclude::run_zip,
+    );
+    bench_run(
+        &mut g,
+        "sparse_owning_exclude_iter",
+        || ours::w5::owning_exclude::setup(n),
+        ours::w5::owning_exclude::run_iter,
+    );
+    bench_run(
+        &mut g,
+        "sparse_view_nested_for",
+        || ours::w5::view_nested::setup(n),
+        ours::w5::view_nested::run_for,
+    );
+    bench_run(
+        &mut g,
+        "sparse_view_nested_iter",
+        || ours::w5::view_nested::setup(n),
+        ours::w5::view_nested::run_iter,
+    );
+    // No group anywhere. `sparse_view_nogroup` runs the same code as
+    // `sparse_view_no_group` above (kept under its old name), named as in W1 and W2.
+    bench_run(
+        &mut g,
+        "sparse_view_nogroup",
+        || ours::w5::view_plain::setup(n),
+        ours::w5::view_plain::run,
+    );
+    bench_run(
+        &mut g,
+        "sparse_view_nogroup_for",
+        || ours::w5::view_plain::setup(n),
+        ours::w5::view_plain::run_for,
+    );
+    bench_run(
+        &mut g,
+        "sparse_world_view_nogroup",
+        || ours::w5::dynamic::setup_nogroup(n),
+        ours::w5::dynamic::run_view,
+    );
+    bench_run(
+        &mut g,
+        "sparsey_nogroup",
+        || sparsey_impl::w5::setup_nogroup(n),
+        sparsey_impl::w5::run,
+    );
+    // The run-time `World` with each `#[world]`'s layout.
+    bench_run(
+        &mut g,
+        "sparse_world_partial",
+        || ours::w5::dynamic::setup_partial(n),
+        ours::w5::dynamic::run_partial,
+    );
+    bench_run(
+        &mut g,
+        "sparse_world_owning_exclude_for_each",
+        || ours::w5::dynamic::setup_owning_exclude(n),
+        ours::w5::dynamic::run_owning_exclude,
+    );
+    bench_run(
+        &mut g,
+        "sparse_world_view_nested",
+        || ours::w5::dynamic::setup_nested(n),
+        ours::w5::dynamic::run_view,
     );
     bench_run(
         &mut g,
@@ -919,6 +1107,189 @@ fn par_w2(c: &mut Criterion) {
     g.finish();
 }
 
+/// Views with no group where two 1M storages share half their entities (`A` on `0..1M`,
+/// `B` on `500k..1.5M`): `a += b` over the 500k with both. Archetype libraries keep the
+/// shared entities in their own table; sparse-set libraries walk one storage and look the
+/// other up.
+fn view_overlap(c: &mut Criterion) {
+    let n = sizes::VIEW_OVERLAP;
+    let mut g = c.benchmark_group("view_overlap");
+    // Per matched entity: the n / 2 with both components.
+    g.throughput(Throughput::Elements((n / 2) as u64));
+    bench_run(
+        &mut g,
+        "raw",
+        || raw::view_overlap::setup(n),
+        raw::view_overlap::run,
+    );
+    bench_run(
+        &mut g,
+        "sparse",
+        || ours::view_overlap::setup(n),
+        ours::view_overlap::run,
+    );
+    bench_run(
+        &mut g,
+        "sparse_for",
+        || ours::view_overlap::setup(n),
+        ours::view_overlap::run_for,
+    );
+    bench_run(
+        &mut g,
+        "sparse_iter",
+        || ours::view_overlap::setup(n),
+        ours::view_overlap::run_iter,
+    );
+    bench_run(
+        &mut g,
+        "sparse_world",
+        || ours::view_overlap::dynamic::setup(n),
+        ours::view_overlap::dynamic::run,
+    );
+    bench_run(
+        &mut g,
+        "hecs",
+        || hecs_impl::view_overlap::setup(n),
+        hecs_impl::view_overlap::run,
+    );
+    bench_run(
+        &mut g,
+        "bevy",
+        || bevy_impl::view_overlap::setup(n),
+        bevy_impl::view_overlap::run,
+    );
+    bench_run(
+        &mut g,
+        "sparsey",
+        || sparsey_impl::view_overlap::setup(n),
+        sparsey_impl::view_overlap::run,
+    );
+    bench_run(
+        &mut g,
+        "shipyard",
+        || shipyard_impl::view_overlap::setup(n),
+        shipyard_impl::view_overlap::run,
+    );
+    g.finish();
+}
+
+/// ecs_bench_suite `heavy_compute`: 1,000 entities, each inverts its 4x4 matrix 100 times,
+/// in parallel (rayon's global pool; bevy its `ComputeTaskPool`).
+fn heavy_compute(c: &mut Criterion) {
+    let n = sizes::HEAVY_COMPUTE;
+    let mut g = c.benchmark_group("heavy_compute");
+    g.throughput(Throughput::Elements(n as u64));
+    // Milliseconds per iteration: flat sampling, fewer samples than the default 100.
+    g.sampling_mode(SamplingMode::Flat);
+    g.sample_size(20);
+    bench_run(
+        &mut g,
+        "raw",
+        || raw::heavy_compute::setup(n),
+        raw::heavy_compute::run,
+    );
+    bench_run(&mut g, "sparse", || ours::heavy::setup(n), ours::heavy::run);
+    bench_run(
+        &mut g,
+        "sparse_slices",
+        || ours::heavy::setup(n),
+        ours::heavy::run_slices,
+    );
+    bench_run(
+        &mut g,
+        "sparse_serial",
+        || ours::heavy::setup(n),
+        ours::heavy::run_serial,
+    );
+    bench_run(
+        &mut g,
+        "sparse_world",
+        || ours::heavy::dynamic::setup(n),
+        ours::heavy::dynamic::run,
+    );
+    bench_run(
+        &mut g,
+        "sparsey",
+        || sparsey_impl::heavy_compute::setup(n),
+        sparsey_impl::heavy_compute::run,
+    );
+    bench_run(
+        &mut g,
+        "hecs",
+        || hecs_impl::heavy_compute::setup(n),
+        hecs_impl::heavy_compute::run,
+    );
+    bench_run(
+        &mut g,
+        "shipyard",
+        || shipyard_impl::heavy_compute::setup(n),
+        shipyard_impl::heavy_compute::run,
+    );
+    bench_run(
+        &mut g,
+        "bevy",
+        || bevy_impl::heavy_compute::setup(n),
+        bevy_impl::heavy_compute::run,
+    );
+    g.finish();
+}
+
+/// ecs_bench_suite `schedule`: three systems over `(A, B)`, `(C, D)`, `(C, E)` on 40k
+/// entities, run at once (each library's parallel form) and one after the other.
+fn schedule(c: &mut Criterion) {
+    use sparse_peer_benches::components::sched::PER_KIND;
+    let mut g = c.benchmark_group("schedule");
+    // Entity updates per run: `ab` on all 4 kinds, `cd` and `ce` on one kind each.
+    g.throughput(Throughput::Elements((6 * PER_KIND) as u64));
+    use ours::schedule as o;
+    bench_run(&mut g, "sparse", o::setup, o::run);
+    bench_run(&mut g, "sparse_serial", o::setup, o::run_serial);
+    bench_run(&mut g, "sparse_world", o::dynamic::setup, o::dynamic::run);
+    use sparsey_impl::schedule as sy;
+    bench_run(&mut g, "sparsey", sy::setup, sy::run);
+    bench_run(&mut g, "sparsey_serial", sy::setup, sy::run_serial);
+    use hecs_impl::schedule as h;
+    bench_run(&mut g, "hecs", h::setup, h::run);
+    bench_run(&mut g, "hecs_serial", h::setup, h::run_serial);
+    use bevy_impl::schedule as b;
+    bench_run(&mut g, "bevy", b::setup, b::run);
+    bench_run(&mut g, "bevy_single", b::setup_single, b::run);
+    use shipyard_impl::schedule as sh;
+    bench_run(&mut g, "shipyard", sh::setup, sh::run);
+    bench_run(&mut g, "shipyard_serial", sh::setup, sh::run_serial);
+    g.finish();
+}
+
+/// ecs_bench_suite `serialize_binary`: save 1,000 four-component entities to postcard and
+/// load them into a fresh world, one timed run each (drops included). sparsey and bevy
+/// (without `bevy_reflect`/`bevy_scene`) have no serialization.
+fn serialize_binary(c: &mut Criterion) {
+    let n = sizes::SERIALIZE;
+    let mut g = c.benchmark_group("serialize_binary");
+    g.throughput(Throughput::Elements(n as u64));
+    use ours::serialize_binary as o;
+    bench_run(&mut g, "sparse", || o::setup(n), o::run);
+    bench_run(
+        &mut g,
+        "sparse_world",
+        || o::dynamic::setup(n),
+        o::dynamic::run,
+    );
+    bench_run(
+        &mut g,
+        "hecs",
+        || hecs_impl::serialize_binary::setup(n),
+        hecs_impl::serialize_binary::run,
+    );
+    bench_run(
+        &mut g,
+        "shipyard",
+        || shipyard_impl::serialize_binary::setup(n),
+        shipyard_impl::serialize_binary::run,
+    );
+    g.finish();
+}
+
 criterion_group!(
     peers,
     w1_pos_vel,
@@ -936,6 +1307,10 @@ criterion_group!(
     serde_3deep,
     serde_3deep_interleaved,
     par_w1,
-    par_w2
+    par_w2,
+    view_overlap,
+    heavy_compute,
+    schedule,
+    serialize_binary
 );
 criterion_main!(peers);

@@ -401,3 +401,146 @@ pub mod add_remove {
         }
     }
 }
+
+/// `view_overlap`: `QueryState<(&mut A, &B)>`. The three kinds of entity are three
+/// tables, `(A)`, `(A, B)`, `(B)`; the query visits only `(A, B)`, two dense columns.
+pub mod view_overlap {
+    use super::*;
+
+    /// The world and a cached query.
+    pub struct State {
+        world: World,
+        query: QueryState<(&'static mut A, &'static B)>,
+    }
+
+    /// Spawns the `3n / 2` entities in index order with `spawn_batch`, one per kind.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        world.spawn_batch((0..n / 2).map(|_| (A::default(),)));
+        world.spawn_batch((n / 2..n).map(|_| (A::default(), OVERLAP_B)));
+        world.spawn_batch((n..overlap_total(n)).map(|_| (OVERLAP_B,)));
+        let query = world.query::<(&mut A, &B)>();
+        State { world, query }
+    }
+
+    /// `a += b` with `iter_mut(..).for_each`.
+    pub fn run(s: &mut State) {
+        s.query
+            .iter_mut(&mut s.world)
+            .for_each(|(mut a, b)| a_plus_eq_b(&mut a, b));
+    }
+
+    /// Sum of lane 0 of every `A` (test helper).
+    pub fn a_sum(s: &mut State) -> f64 {
+        let mut query = s.world.query::<&A>();
+        query.iter(&s.world).map(|a| f64::from(a.0[0])).sum()
+    }
+}
+
+/// ecs_bench_suite `heavy_compute`: `QueryState::par_iter_mut(..).for_each` on the
+/// `ComputeTaskPool` (default batching), as `par_w1`.
+pub mod heavy_compute {
+    use super::*;
+
+    /// The world and a cached query.
+    pub struct State {
+        world: World,
+        query: QueryState<(&'static mut Position, &'static mut Transform)>,
+    }
+
+    /// Creates the task pool, spawns `n` [`heavy_bundle`] entities with `spawn_batch`.
+    pub fn setup(n: usize) -> State {
+        init_task_pool();
+        let mut world = World::new();
+        world.spawn_batch((0..n).map(|_| heavy_bundle()));
+        let query = world.query::<(&mut Position, &mut Transform)>();
+        State { world, query }
+    }
+
+    /// [`heavy_compute`] on every entity in parallel.
+    pub fn run(s: &mut State) {
+        s.query
+            .par_iter_mut(&mut s.world)
+            .for_each(|(mut p, mut t)| heavy_compute(&mut p, &mut t));
+    }
+
+    /// Every entity's `(Position, Transform)` (test helper).
+    pub fn results(s: &mut State) -> Vec<(Position, Transform)> {
+        let mut query = s.world.query::<(&Position, &Transform)>();
+        query.iter(&s.world).map(|(p, t)| (*p, *t)).collect()
+    }
+}
+
+/// ecs_bench_suite `schedule`: the three systems in one `Schedule`. `run`: the default
+/// executor, which with the `multi_threaded` feature is the `MultiThreadedExecutor`
+/// (systems on the `ComputeTaskPool`; it finds the three disjoint and runs them at once);
+/// `run_single`: the same schedule with the `SingleThreadedExecutor`.
+pub mod schedule {
+    use super::init_task_pool;
+    use crate::components::sched::{self, A, B, C, D, E};
+    use bevy_ecs::schedule::{Schedule, SingleThreadedExecutor};
+    use bevy_ecs::system::Query;
+    use bevy_ecs::world::World;
+
+    fn ab(mut query: Query<(&A, &mut B)>) {
+        for (a, mut b) in &mut query {
+            sched::ab(a, &mut b);
+        }
+    }
+    fn cd(mut query: Query<(&C, &mut D)>) {
+        for (c, mut d) in &mut query {
+            sched::cd(c, &mut d);
+        }
+    }
+    fn ce(mut query: Query<(&C, &mut E)>) {
+        for (c, mut e) in &mut query {
+            sched::ce(c, &mut e);
+        }
+    }
+
+    /// The world and its schedule.
+    pub struct State {
+        world: World,
+        schedule: Schedule,
+    }
+
+    fn build(mut schedule: Schedule) -> State {
+        init_task_pool();
+        let n = sched::PER_KIND;
+        let mut world = World::new();
+        world.spawn_batch((0..n).map(|_| sched::ab_bundle()));
+        world.spawn_batch((0..n).map(|_| sched::abc_bundle()));
+        world.spawn_batch((0..n).map(|_| sched::abcd_bundle()));
+        world.spawn_batch((0..n).map(|_| sched::abce_bundle()));
+        schedule.add_systems((ab, cd, ce));
+        schedule.initialize(&mut world).expect("a valid schedule");
+        State { world, schedule }
+    }
+
+    /// The four kinds of entity (`spawn_batch`), a `Schedule::default()` (default
+    /// executor) of `ab`, `cd`, `ce`, initialized.
+    pub fn setup() -> State {
+        build(Schedule::default())
+    }
+
+    /// The same with the `SingleThreadedExecutor`.
+    pub fn setup_single() -> State {
+        let mut schedule = Schedule::default();
+        schedule.set_executor(SingleThreadedExecutor::new());
+        build(schedule)
+    }
+
+    /// `schedule.run(&mut world)`.
+    pub fn run(s: &mut State) {
+        s.schedule.run(&mut s.world);
+    }
+
+    /// `(Σ B, Σ D, Σ E)` (test helper).
+    pub fn sums(s: &mut State) -> (f64, f64, f64) {
+        let w = &mut s.world;
+        let b = sched::total(w.query::<&B>().iter(w), |x| x.0);
+        let d = sched::total(w.query::<&D>().iter(w), |x| x.0);
+        let e = sched::total(w.query::<&E>().iter(w), |x| x.0);
+        (b, d, e)
+    }
+}

@@ -3,13 +3,14 @@
 //! Each type is a plain `#[repr(C)]` `Copy` struct. sparsey and hecs accept any
 //! `Send + Sync + 'static` type; shipyard and bevy_ecs need their `Component`
 //! derive, and so does `sparse`, so every type derives all three (they do not
-//! interfere: each derive only implements its own crate's trait).
+//! interfere: each derive only implements its own crate's trait). Each also derives
+//! serde's `Serialize` and `Deserialize`, which only the `serialize_binary` group uses.
 
 /// Declares one component struct with the derives every library needs.
 macro_rules! component {
     ($(#[$meta:meta])* pub struct $($rest:tt)*) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, Default, PartialEq, bevy_ecs::component::Component, shipyard::Component, sparse_groups::Component)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, bevy_ecs::component::Component, shipyard::Component, sparse_groups::Component, serde::Serialize, serde::Deserialize)]
         #[repr(C)]
         pub struct $($rest)*
     };
@@ -328,6 +329,304 @@ pub mod frag {
     pub const TYPES: usize = 26;
 }
 
+// ---------------------------------------------------------------------------
+// Read-only loops (the `*_iter` functions): what each one sums.
+// ---------------------------------------------------------------------------
+
+/// `p · v`: what the read-only W1 / W5 loops (`sparse_iter`, …) sum over their entities.
+#[inline(always)]
+pub fn dot(p: &Position, v: &Velocity) -> f32 {
+    p.x * v.x + p.y * v.y + p.z * v.z
+}
+
+/// `Σ a[i] + b[i] * c[i]`: what the read-only W2 loops sum over the `<A, B, C>` entities.
+#[inline(always)]
+pub fn abc_read(a: &A, b: &B, c: &C) -> f32 {
+    let mut sum = 0.0;
+    for i in 0..4 {
+        sum += a.0[i] + b.0[i] * c.0[i];
+    }
+    sum
+}
+
+// ---------------------------------------------------------------------------
+// view_overlap: two 1M storages that share half of their entities.
+// ---------------------------------------------------------------------------
+
+/// `view_overlap` population for entity `i` (spawned in index order, `0..3n/2`): entities
+/// `0..n` have `A`, entities `n/2..3n/2` have `B`, so the `n / 2` in the middle have both.
+#[inline]
+pub fn overlap_has_a(i: usize, n: usize) -> bool {
+    i < n
+}
+/// See [`overlap_has_a`].
+#[inline]
+pub fn overlap_has_b(i: usize, n: usize) -> bool {
+    i >= n / 2
+}
+/// Entities spawned by `view_overlap` for `n` of each component.
+#[inline]
+pub fn overlap_total(n: usize) -> usize {
+    n + n / 2
+}
+
+/// `a += b`, element-wise (`view_overlap`).
+#[inline(always)]
+pub fn a_plus_eq_b(a: &mut A, b: &B) {
+    for i in 0..4 {
+        a.0[i] += b.0[i];
+    }
+}
+
+/// `a · b`: what the read-only `view_overlap` loop sums.
+#[inline(always)]
+pub fn ab_dot(a: &A, b: &B) -> f32 {
+    let mut sum = 0.0;
+    for i in 0..4 {
+        sum += a.0[i] * b.0[i];
+    }
+    sum
+}
+
+/// `view_overlap` initial values: `A` zero, `B` = [`W2_B`] (1 in every lane), so each run
+/// adds 1 to every lane of a matched entity's `A`.
+pub const OVERLAP_B: B = W2_B;
+
+// ---------------------------------------------------------------------------
+// heavy_compute (ecs_bench_suite): invert a 4x4 matrix 100 times per entity.
+// ---------------------------------------------------------------------------
+
+/// How many times `heavy_compute` inverts each entity's matrix per run (ecs_bench_suite:
+/// 100).
+pub const HEAVY_INVERSIONS: usize = 100;
+
+/// The inverse of the 4x4 matrix `m` (any storage order: the inverse of the transpose is
+/// the transpose of the inverse), by cofactors (the MESA `gluInvertMatrix` expansion, as
+/// cgmath's `Matrix4::invert` computes it); `None` if the determinant is zero. Plain `f32`
+/// code without intrinsics: every library runs this same function.
+#[allow(clippy::too_many_lines)]
+pub fn invert4(m: &[[f32; 4]; 4]) -> Option<[[f32; 4]; 4]> {
+    let mut a = [0.0f32; 16];
+    for (i, x) in a.iter_mut().enumerate() {
+        *x = m[i / 4][i % 4];
+    }
+    let mut inv = [0.0f32; 16];
+    inv[0] = a[5] * a[10] * a[15] - a[5] * a[11] * a[14] - a[9] * a[6] * a[15]
+        + a[9] * a[7] * a[14]
+        + a[13] * a[6] * a[11]
+        - a[13] * a[7] * a[10];
+    inv[4] = -a[4] * a[10] * a[15] + a[4] * a[11] * a[14] + a[8] * a[6] * a[15]
+        - a[8] * a[7] * a[14]
+        - a[12] * a[6] * a[11]
+        + a[12] * a[7] * a[10];
+    inv[8] = a[4] * a[9] * a[15] - a[4] * a[11] * a[13] - a[8] * a[5] * a[15]
+        + a[8] * a[7] * a[13]
+        + a[12] * a[5] * a[11]
+        - a[12] * a[7] * a[9];
+    inv[12] = -a[4] * a[9] * a[14] + a[4] * a[10] * a[13] + a[8] * a[5] * a[14]
+        - a[8] * a[6] * a[13]
+        - a[12] * a[5] * a[10]
+        + a[12] * a[6] * a[9];
+    inv[1] = -a[1] * a[10] * a[15] + a[1] * a[11] * a[14] + a[9] * a[2] * a[15]
+        - a[9] * a[3] * a[14]
+        - a[13] * a[2] * a[11]
+        + a[13] * a[3] * a[10];
+    inv[5] = a[0] * a[10] * a[15] - a[0] * a[11] * a[14] - a[8] * a[2] * a[15]
+        + a[8] * a[3] * a[14]
+        + a[12] * a[2] * a[11]
+        - a[12] * a[3] * a[10];
+    inv[9] = -a[0] * a[9] * a[15] + a[0] * a[11] * a[13] + a[8] * a[1] * a[15]
+        - a[8] * a[3] * a[13]
+        - a[12] * a[1] * a[11]
+        + a[12] * a[3] * a[9];
+    inv[13] = a[0] * a[9] * a[14] - a[0] * a[10] * a[13] - a[8] * a[1] * a[14]
+        + a[8] * a[2] * a[13]
+        + a[12] * a[1] * a[10]
+        - a[12] * a[2] * a[9];
+    inv[2] = a[1] * a[6] * a[15] - a[1] * a[7] * a[14] - a[5] * a[2] * a[15]
+        + a[5] * a[3] * a[14]
+        + a[13] * a[2] * a[7]
+        - a[13] * a[3] * a[6];
+    inv[6] = -a[0] * a[6] * a[15] + a[0] * a[7] * a[14] + a[4] * a[2] * a[15]
+        - a[4] * a[3] * a[14]
+        - a[12] * a[2] * a[7]
+        + a[12] * a[3] * a[6];
+    inv[10] = a[0] * a[5] * a[15] - a[0] * a[7] * a[13] - a[4] * a[1] * a[15]
+        + a[4] * a[3] * a[13]
+        + a[12] * a[1] * a[7]
+        - a[12] * a[3] * a[5];
+    inv[14] = -a[0] * a[5] * a[14] + a[0] * a[6] * a[13] + a[4] * a[1] * a[14]
+        - a[4] * a[2] * a[13]
+        - a[12] * a[1] * a[6]
+        + a[12] * a[2] * a[5];
+    inv[3] = -a[1] * a[6] * a[11] + a[1] * a[7] * a[10] + a[5] * a[2] * a[11]
+        - a[5] * a[3] * a[10]
+        - a[9] * a[2] * a[7]
+        + a[9] * a[3] * a[6];
+    inv[7] = a[0] * a[6] * a[11] - a[0] * a[7] * a[10] - a[4] * a[2] * a[11]
+        + a[4] * a[3] * a[10]
+        + a[8] * a[2] * a[7]
+        - a[8] * a[3] * a[6];
+    inv[11] = -a[0] * a[5] * a[11] + a[0] * a[7] * a[9] + a[4] * a[1] * a[11]
+        - a[4] * a[3] * a[9]
+        - a[8] * a[1] * a[7]
+        + a[8] * a[3] * a[5];
+    inv[15] = a[0] * a[5] * a[10] - a[0] * a[6] * a[9] - a[4] * a[1] * a[10]
+        + a[4] * a[2] * a[9]
+        + a[8] * a[1] * a[6]
+        - a[8] * a[2] * a[5];
+    let det = a[0] * inv[0] + a[1] * inv[4] + a[2] * inv[8] + a[3] * inv[12];
+    if det == 0.0 {
+        return None;
+    }
+    let inv_det = 1.0 / det;
+    let mut out = [[0.0f32; 4]; 4];
+    for (i, x) in inv.iter().enumerate() {
+        out[i / 4][i % 4] = x * inv_det;
+    }
+    Some(out)
+}
+
+/// `m · (v, 0)` truncated to three lanes, `m` column-major (`m[column][row]`), as cgmath's
+/// `Matrix4::transform_vector`.
+#[inline]
+pub fn transform_vector(m: &[[f32; 4]; 4], v: &Position) -> Position {
+    let row = |r: usize| m[0][r] * v.x + m[1][r] * v.y + m[2][r] * v.z;
+    Position {
+        x: row(0),
+        y: row(1),
+        z: row(2),
+    }
+}
+
+/// The `heavy_compute` body, the same for every library: invert the matrix
+/// [`HEAVY_INVERSIONS`] times, then transform the position by the result (ecs_bench_suite:
+/// `*mat = mat.invert().unwrap()` 100 times, then `pos.0 = mat.transform_vector(pos.0)`).
+#[inline(never)]
+pub fn heavy_compute(pos: &mut Position, transform: &mut Transform) {
+    // An even number of inversions of a rotation gives back the very same bits, and the
+    // rotation leaves `unit_x` where it is: the tests count the calls instead.
+    #[cfg(test)]
+    HEAVY_CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    for _ in 0..HEAVY_INVERSIONS {
+        transform.0 = invert4(&transform.0).expect("a rotation is invertible");
+    }
+    *pos = transform_vector(&transform.0, pos);
+}
+
+/// Calls of [`heavy_compute`] so far (test builds only).
+#[cfg(test)]
+pub static HEAVY_CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// A `heavy_compute` entity: ecs_bench_suite's `(Matrix4::from_angle_x(Rad(1.2)),
+/// Position(unit_x), Rotation(unit_x), Velocity(unit_x))`, the matrix column-major.
+pub fn heavy_bundle() -> (Transform, Position, Rotation, Velocity) {
+    let (s, c) = 1.2f32.sin_cos();
+    let m = [
+        [1.0, 0.0, 0.0, 0.0],
+        [0.0, c, s, 0.0],
+        [0.0, -s, c, 0.0],
+        [0.0, 0.0, 0.0, 1.0],
+    ];
+    let (_, p, r, v) = transform_bundle();
+    (Transform(m), p, r, v)
+}
+
+// ---------------------------------------------------------------------------
+// schedule (ecs_bench_suite): three systems over (A, B), (C, D), (C, E).
+// ---------------------------------------------------------------------------
+
+/// Components of ecs_bench_suite's `schedule` (`A(f32)` .. `E(f32)`), its population and
+/// its three systems.
+///
+/// ecs_bench_suite's systems swapped the two values (`ab`: `swap(a, b)`, `cd`, `ce`), so
+/// `cd` and `ce` both wrote `C` and could not run at once. Here each system reads the
+/// first component and adds it to the second (`b += a`, `d += c`, `e += c`): the three
+/// write `B`, `D`, `E` and only read `A` and `C`, so they are disjoint and all three can
+/// run at the same time (every library's scheduler finds that, and `sparse` borrows the
+/// three parts with one `borrow`).
+pub mod sched {
+    component! {
+        /// On every entity.
+        pub struct A(pub f32);
+    }
+    component! {
+        /// On every entity; written by `ab`.
+        pub struct B(pub f32);
+    }
+    component! {
+        /// On three kinds of entity out of four; read by `cd` and `ce`.
+        pub struct C(pub f32);
+    }
+    component! {
+        /// On a quarter of the entities; written by `cd`.
+        pub struct D(pub f32);
+    }
+    component! {
+        /// On a quarter of the entities; written by `ce`.
+        pub struct E(pub f32);
+    }
+
+    /// Entities of each of the four kinds: `(A, B)`, `(A, B, C)`, `(A, B, C, D)`,
+    /// `(A, B, C, E)` (ecs_bench_suite: 10,000 each).
+    pub const PER_KIND: usize = 10_000;
+
+    /// Initial `A` (and what each run adds to every `B`).
+    pub const A0: A = A(1.0);
+    /// Initial `C` (and what each run adds to every `D` and `E`).
+    pub const C0: C = C(2.0);
+
+    /// `(A, B)` entities.
+    pub fn ab_bundle() -> (A, B) {
+        (A0, B(0.0))
+    }
+    /// `(A, B, C)` entities.
+    pub fn abc_bundle() -> (A, B, C) {
+        (A0, B(0.0), C0)
+    }
+    /// `(A, B, C, D)` entities.
+    pub fn abcd_bundle() -> (A, B, C, D) {
+        (A0, B(0.0), C0, D(0.0))
+    }
+    /// `(A, B, C, E)` entities.
+    pub fn abce_bundle() -> (A, B, C, E) {
+        (A0, B(0.0), C0, E(0.0))
+    }
+
+    /// System `ab`: `b += a`.
+    #[inline(always)]
+    pub fn ab(a: &A, b: &mut B) {
+        b.0 += a.0;
+    }
+    /// System `cd`: `d += c`.
+    #[inline(always)]
+    pub fn cd(c: &C, d: &mut D) {
+        d.0 += c.0;
+    }
+    /// System `ce`: `e += c`.
+    #[inline(always)]
+    pub fn ce(c: &C, e: &mut E) {
+        e.0 += c.0;
+    }
+
+    /// `Σ value(x)` over `values`, in `f64` (test helper).
+    pub fn total<T>(values: impl IntoIterator<Item = T>, value: impl Fn(T) -> f32) -> f64 {
+        values.into_iter().map(|x| f64::from(value(x))).sum()
+    }
+
+    /// `(Σ B, Σ D, Σ E)` after `runs` runs: every `B` grows by `A0` a run, every `D` and
+    /// `E` by `C0`.
+    pub fn expected_sums(runs: usize) -> (f64, f64, f64) {
+        let k = runs as f64;
+        let per = PER_KIND as f64;
+        (
+            4.0 * per * k * f64::from(A0.0),
+            per * k * f64::from(C0.0),
+            per * k * f64::from(C0.0),
+        )
+    }
+}
+
 /// Entity counts for each workload.
 pub mod sizes {
     /// W1 and W2.
@@ -357,4 +656,10 @@ pub mod sizes {
     pub const SERDE: usize = 1_000_000;
     /// `serde_3deep_interleaved`: smaller, because hecs' load of it is quadratic in it.
     pub const SERDE_INTERLEAVED: usize = 250_000;
+    /// `view_overlap`: entities with `A`, and entities with `B` (half of each shared).
+    pub const VIEW_OVERLAP: usize = 1_000_000;
+    /// ecs_bench_suite `heavy_compute`.
+    pub const HEAVY_COMPUTE: usize = 1_000;
+    /// ecs_bench_suite `serialize_binary`.
+    pub const SERIALIZE: usize = 1_000;
 }

@@ -516,3 +516,330 @@ pub mod serde_3deep {
             .collect()
     }
 }
+
+/// `view_overlap`: `query_mut::<(&mut A, &B)>()`. The three kinds of entity are three
+/// archetypes, `(A)`, `(A, B)`, `(B)`; the query visits only `(A, B)`, two dense columns.
+pub mod view_overlap {
+    use super::*;
+
+    /// The world.
+    pub struct State {
+        world: World,
+    }
+
+    /// Spawns the `3n / 2` entities in index order with `spawn_batch`, one per kind.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        world
+            .spawn_batch((0..n / 2).map(|_| (A::default(),)))
+            .for_each(drop);
+        world
+            .spawn_batch((n / 2..n).map(|_| (A::default(), OVERLAP_B)))
+            .for_each(drop);
+        world
+            .spawn_batch((n..overlap_total(n)).map(|_| (OVERLAP_B,)))
+            .for_each(drop);
+        State { world }
+    }
+
+    /// `a += b`.
+    pub fn run(s: &mut State) {
+        for (a, b) in s.world.query_mut::<(&mut A, &B)>() {
+            a_plus_eq_b(a, b);
+        }
+    }
+
+    /// Sum of lane 0 of every `A` (test helper).
+    pub fn a_sum(s: &mut State) -> f64 {
+        let a = s.world.query_mut::<&A>().into_iter();
+        a.map(|a| f64::from(a.0[0])).sum()
+    }
+}
+
+/// ecs_bench_suite `heavy_compute`. hecs has no parallel iterator of its own; it cuts a
+/// query into batches (`into_iter_batched(64)`, "useful for distributing work over a
+/// threadpool", its docs say), which ecs_bench_suite handed to rayon (`par_bridge`, the
+/// global pool), as here.
+pub mod heavy_compute {
+    use super::*;
+    use rayon::iter::{ParallelBridge, ParallelIterator};
+
+    /// The world.
+    pub struct State {
+        world: World,
+    }
+
+    /// Spawns `n` [`heavy_bundle`] entities with `spawn_batch`.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        world
+            .spawn_batch((0..n).map(|_| heavy_bundle()))
+            .for_each(drop);
+        State { world }
+    }
+
+    /// [`heavy_compute`] on every entity, batches of 64 in parallel.
+    pub fn run(s: &mut State) {
+        s.world
+            .query_mut::<(&mut Position, &mut Transform)>()
+            .into_iter_batched(64)
+            .par_bridge()
+            .for_each(|batch| {
+                for (p, t) in batch {
+                    heavy_compute(p, t);
+                }
+            });
+    }
+
+    /// Every entity's `(Position, Transform)` (test helper).
+    pub fn results(s: &mut State) -> Vec<(Position, Transform)> {
+        let q = s.world.query_mut::<(&Position, &Transform)>().into_iter();
+        q.map(|(p, t)| (*p, *t)).collect()
+    }
+}
+
+/// ecs_bench_suite `schedule`. hecs has no scheduler; `World::query` (`&self`) checks its
+/// borrows at run time and is documented for concurrent access to a world, so `run`
+/// runs the three systems at once with `rayon::join` on `&World`; `run_serial` runs them
+/// one after the other with `query_mut`.
+pub mod schedule {
+    use crate::components::sched::{self, A, B, C, D, E};
+    use hecs::World;
+
+    /// The world.
+    pub struct State {
+        world: World,
+    }
+
+    /// Spawns the four kinds of entity (four archetypes) with `spawn_batch`.
+    pub fn setup() -> State {
+        let n = sched::PER_KIND;
+        let mut world = World::new();
+        world
+            .spawn_batch((0..n).map(|_| sched::ab_bundle()))
+            .for_each(drop);
+        world
+            .spawn_batch((0..n).map(|_| sched::abc_bundle()))
+            .for_each(drop);
+        world
+            .spawn_batch((0..n).map(|_| sched::abcd_bundle()))
+            .for_each(drop);
+        world
+            .spawn_batch((0..n).map(|_| sched::abce_bundle()))
+            .for_each(drop);
+        State { world }
+    }
+
+    fn ab(w: &World) {
+        for (a, b) in w.query::<(&A, &mut B)>().iter() {
+            sched::ab(a, b);
+        }
+    }
+    fn cd(w: &World) {
+        for (c, d) in w.query::<(&C, &mut D)>().iter() {
+            sched::cd(c, d);
+        }
+    }
+    fn ce(w: &World) {
+        for (c, e) in w.query::<(&C, &mut E)>().iter() {
+            sched::ce(c, e);
+        }
+    }
+
+    /// The three systems at once (`rayon::join` on `&World`).
+    pub fn run(s: &mut State) {
+        let w = &s.world;
+        rayon::join(|| ab(w), || rayon::join(|| cd(w), || ce(w)));
+    }
+
+    /// The three systems one after the other (`query_mut`).
+    pub fn run_serial(s: &mut State) {
+        for (a, b) in s.world.query_mut::<(&A, &mut B)>() {
+            sched::ab(a, b);
+        }
+        for (c, d) in s.world.query_mut::<(&C, &mut D)>() {
+            sched::cd(c, d);
+        }
+        for (c, e) in s.world.query_mut::<(&C, &mut E)>() {
+            sched::ce(c, e);
+        }
+    }
+
+    /// `(Σ B, Σ D, Σ E)` (test helper).
+    pub fn sums(s: &mut State) -> (f64, f64, f64) {
+        let w = &mut s.world;
+        let b = sched::total(w.query_mut::<&B>(), |x| x.0);
+        let d = sched::total(w.query_mut::<&D>(), |x| x.0);
+        let e = sched::total(w.query_mut::<&E>(), |x| x.0);
+        (b, d, e)
+    }
+}
+
+/// ecs_bench_suite `serialize_binary`: hecs' column serialization (as `serde_3deep`), the
+/// four component types of each archetype as columns, to postcard and back into a fresh
+/// world.
+pub mod serialize_binary {
+    use crate::components::{Position, Rotation, Transform, Velocity};
+    use hecs::serialize::column::{
+        self, DeserializeContext, SerializeContext, deserialize_column, try_serialize,
+        try_serialize_id,
+    };
+    use hecs::{Archetype, ColumnBatchBuilder, ColumnBatchType, Entity, World};
+    use serde::de::SeqAccess;
+    use serde::ser::SerializeTuple;
+    use std::any::TypeId;
+
+    /// The id a component type's column is tagged with.
+    #[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+    enum ComponentId {
+        Transform,
+        Position,
+        Rotation,
+        Velocity,
+    }
+
+    /// The ids and columns of each archetype, and back (as `serde_3deep`'s context).
+    #[derive(Default)]
+    struct Context {
+        components: Vec<ComponentId>,
+    }
+
+    impl SerializeContext for Context {
+        fn component_count(&self, archetype: &Archetype) -> usize {
+            let ids = [
+                TypeId::of::<Transform>(),
+                TypeId::of::<Position>(),
+                TypeId::of::<Rotation>(),
+                TypeId::of::<Velocity>(),
+            ];
+            archetype
+                .component_types()
+                .filter(|t| ids.contains(t))
+                .count()
+        }
+
+        fn serialize_component_ids<S: SerializeTuple>(
+            &mut self,
+            archetype: &Archetype,
+            mut out: S,
+        ) -> Result<S::Ok, S::Error> {
+            try_serialize_id::<Transform, _, _>(archetype, &ComponentId::Transform, &mut out)?;
+            try_serialize_id::<Position, _, _>(archetype, &ComponentId::Position, &mut out)?;
+            try_serialize_id::<Rotation, _, _>(archetype, &ComponentId::Rotation, &mut out)?;
+            try_serialize_id::<Velocity, _, _>(archetype, &ComponentId::Velocity, &mut out)?;
+            out.end()
+        }
+
+        fn serialize_components<S: SerializeTuple>(
+            &mut self,
+            archetype: &Archetype,
+            mut out: S,
+        ) -> Result<S::Ok, S::Error> {
+            try_serialize::<Transform, _>(archetype, &mut out)?;
+            try_serialize::<Position, _>(archetype, &mut out)?;
+            try_serialize::<Rotation, _>(archetype, &mut out)?;
+            try_serialize::<Velocity, _>(archetype, &mut out)?;
+            out.end()
+        }
+    }
+
+    impl DeserializeContext for Context {
+        fn deserialize_component_ids<'de, S: SeqAccess<'de>>(
+            &mut self,
+            mut seq: S,
+        ) -> Result<ColumnBatchType, S::Error> {
+            self.components.clear();
+            let mut batch = ColumnBatchType::new();
+            while let Some(id) = seq.next_element()? {
+                match id {
+                    ComponentId::Transform => batch.add::<Transform>(),
+                    ComponentId::Position => batch.add::<Position>(),
+                    ComponentId::Rotation => batch.add::<Rotation>(),
+                    ComponentId::Velocity => batch.add::<Velocity>(),
+                };
+                self.components.push(id);
+            }
+            Ok(batch)
+        }
+
+        fn deserialize_components<'de, S: SeqAccess<'de>>(
+            &mut self,
+            entity_count: u32,
+            mut seq: S,
+            batch: &mut ColumnBatchBuilder,
+        ) -> Result<(), S::Error> {
+            for &id in &self.components {
+                match id {
+                    ComponentId::Transform => {
+                        deserialize_column::<Transform, _>(entity_count, &mut seq, batch)?
+                    }
+                    ComponentId::Position => {
+                        deserialize_column::<Position, _>(entity_count, &mut seq, batch)?
+                    }
+                    ComponentId::Rotation => {
+                        deserialize_column::<Rotation, _>(entity_count, &mut seq, batch)?
+                    }
+                    ComponentId::Velocity => {
+                        deserialize_column::<Velocity, _>(entity_count, &mut seq, batch)?
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+
+    /// A world as a serde value, through [`column::serialize`].
+    struct Columns<'a>(&'a World);
+
+    impl serde::Serialize for Columns<'_> {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            column::serialize(self.0, &mut Context::default(), serializer)
+        }
+    }
+
+    /// The populated world and its entities.
+    pub struct State {
+        /// The world `run` saves.
+        pub world: World,
+        /// Entity `i` of the population.
+        pub entities: Vec<Entity>,
+    }
+
+    /// Spawns `n` entities of [`crate::ours::serialize_binary::bundle`] with `spawn_batch`.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        let bundle = crate::ours::serialize_binary::bundle;
+        let entities = world.spawn_batch((0..n).map(bundle)).collect();
+        State { world, entities }
+    }
+
+    /// The column snapshot to postcard, then [`column::deserialize`] into a new world.
+    pub fn round_trip(world: &World) -> World {
+        let bytes = postcard::to_stdvec(&Columns(world)).expect("a world serializes");
+        column::deserialize(
+            &mut Context::default(),
+            &mut postcard::Deserializer::from_bytes(&bytes),
+        )
+        .expect("its snapshot loads")
+    }
+
+    /// Bench body: [`round_trip`].
+    pub fn run(s: &mut State) {
+        std::hint::black_box(round_trip(&s.world));
+    }
+
+    /// Each entity's four components in `world` (test helper).
+    pub fn components_of(
+        world: &World,
+        entities: &[Entity],
+    ) -> Vec<(Transform, Position, Rotation, Velocity)> {
+        entities
+            .iter()
+            .map(|&e| {
+                let mut one = world.query_one::<(&Transform, &Position, &Rotation, &Velocity)>(e);
+                let (t, p, r, v) = one.get().expect("alive, with all four");
+                (*t, *p, *r, *v)
+            })
+            .collect()
+    }
+}

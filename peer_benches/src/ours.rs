@@ -102,6 +102,131 @@ pub mod w1 {
             .map(|p| f64::from(p.x) + f64::from(p.y) + f64::from(p.z))
             .sum()
     }
+
+    /// `Σ p · v` by the read-only group's iterator: `group_ref().iter().map(..).sum()`.
+    pub fn iter_sum(s: &mut State) -> f32 {
+        let group = s.world.group_ref::<(Position, Velocity)>();
+        group.iter().map(|(_, (p, v))| dot(p, v)).sum()
+    }
+
+    /// Bench body: [`iter_sum`] (read only; the sum goes to `black_box`).
+    pub fn run_iter(s: &mut State) {
+        std::hint::black_box(iter_sum(s));
+    }
+
+    /// `Σ p · v` over the read-only group's slices (`group_ref().slices()`, zipped).
+    pub fn iter_slices_sum(s: &mut State) -> f32 {
+        let (_, (p, v)) = s.world.group_ref::<(Position, Velocity)>().slices();
+        p.iter().zip(v).map(|(p, v)| dot(p, v)).sum()
+    }
+
+    /// Bench body: [`iter_slices_sum`], the reference for [`run_iter`].
+    pub fn run_iter_slices(s: &mut State) {
+        std::hint::black_box(iter_slices_sum(s));
+    }
+
+    /// W1 in a `#[world]` with no group: a view `(&mut Position, &Velocity)` is driven by
+    /// one storage and looks the other up per entity.
+    pub mod nogroup {
+        use super::*;
+
+        #[world]
+        struct Plain {
+            positions: Storage<Position>,
+            velocities: Storage<Velocity>,
+        }
+
+        /// A world with `n` ungrouped entities.
+        pub struct State {
+            world: Plain,
+        }
+
+        /// Spawns `n` entities with `spawn_batch`, as [`super::setup`].
+        pub fn setup(n: usize) -> State {
+            let mut world = Plain::new();
+            world.spawn_batch((0..n).map(|_| (Position::default(), VEL)));
+            State { world }
+        }
+
+        /// The view's per-entity loop (`view().for_each`).
+        pub fn run(s: &mut State) {
+            s.world
+                .view::<(&mut Position, &Velocity)>()
+                .for_each(|_, (p, v)| p.add_velocity(v));
+        }
+
+        /// A `for` loop over the view.
+        pub fn run_for(s: &mut State) {
+            for (_, (p, v)) in s.world.view::<(&mut Position, &Velocity)>() {
+                p.add_velocity(v);
+            }
+        }
+
+        /// Whether the view is dense (test helper: it is not, there is no group).
+        pub fn is_dense(s: &mut State) -> bool {
+            s.world.view::<(&mut Position, &Velocity)>().is_dense()
+        }
+
+        /// Sum of every position coordinate (test helper).
+        pub fn checksum(s: &mut State) -> f64 {
+            s.world
+                .storage::<Position>()
+                .components()
+                .iter()
+                .map(position_sum)
+                .sum()
+        }
+    }
+
+    /// W1 in the run-time [`World`](sparse_groups::World): with the `#[world]`'s group
+    /// (`World::with_groups([GroupSpec::of::<(Position, Velocity)>()])`) or with none.
+    pub mod dynamic {
+        use super::*;
+        use sparse_groups::{GroupSpec, World};
+
+        /// A run-time world with `n` entities.
+        pub struct State {
+            world: World,
+        }
+
+        /// The group `<Position, Velocity>`, then `n` entities by `spawn_batch`.
+        pub fn setup(n: usize) -> State {
+            let mut world = World::with_groups([GroupSpec::of::<(Position, Velocity)>()])
+                .expect("a valid layout");
+            world.spawn_batch((0..n).map(|_| (Position::default(), VEL)));
+            State { world }
+        }
+
+        /// No group (`World::new()`), then `n` entities by `spawn_batch`.
+        pub fn setup_nogroup(n: usize) -> State {
+            let mut world = World::new();
+            world.spawn_batch((0..n).map(|_| (Position::default(), VEL)));
+            State { world }
+        }
+
+        /// The group's per-entity loop (`group()?.for_each`), as [`super::run_for_each`].
+        pub fn run(s: &mut State) {
+            s.world
+                .group::<(Position, Velocity)>()
+                .expect("declared")
+                .for_each(|_, (p, v)| p.add_velocity(v));
+        }
+
+        /// A view `(&mut Position, &Velocity)`, `for_each` (in the world of
+        /// [`setup_nogroup`]: driven by a storage, lookups).
+        pub fn run_view(s: &mut State) {
+            s.world
+                .view::<(&mut Position, &Velocity)>()
+                .expect("no conflict")
+                .for_each(|_, (p, v)| p.add_velocity(v));
+        }
+
+        /// Sum of every position coordinate (test helper).
+        pub fn checksum(s: &mut State) -> f64 {
+            let positions = s.world.storage::<Position>().expect("stored");
+            positions.components().iter().map(position_sum).sum()
+        }
+    }
 }
 
 /// W2 and W3's world: `<A, B>` ⊂ `<A, B, C>`, `D` stored ungrouped.
@@ -124,20 +249,30 @@ pub mod w2 {
         world: Nested,
     }
 
+    /// Spawns the `n` W2 entities one by one in index order (`spawn`, then one `insert`
+    /// per component) into `$world`, a `#[world]` or the run-time `World`: every W2 world
+    /// of this module is populated by this same loop.
+    macro_rules! populate {
+        ($world:expr, $n:expr) => {{
+            let (world, n) = (&mut $world, $n);
+            for i in 0..n {
+                let e = world.spawn();
+                world.insert(e, A::default()).expect("alive");
+                world.insert(e, W2_B).expect("alive");
+                if w2_has_c(i, n) {
+                    world.insert(e, W2_C).expect("alive");
+                }
+                if w2_has_d(i, n) {
+                    world.insert(e, W2_D).expect("alive");
+                }
+            }
+        }};
+    }
+
     /// Spawns `n` entities populated as [`w2_has_c`] / [`w2_has_d`] say.
     pub fn setup(n: usize) -> State {
         let mut world = Nested::new();
-        for i in 0..n {
-            let e = world.spawn();
-            world.insert(e, A::default()).expect("alive");
-            world.insert(e, W2_B).expect("alive");
-            if w2_has_c(i, n) {
-                world.insert(e, W2_C).expect("alive");
-            }
-            if w2_has_d(i, n) {
-                world.insert(e, W2_D).expect("alive");
-            }
-        }
+        populate!(world, n);
         State { world }
     }
 
@@ -216,6 +351,122 @@ pub mod w2 {
             .filter(|a| **a == W2_A_AFTER)
             .count()
     }
+
+    /// `Σ abc_read(a, b, c)` by the read-only `<A, B, C>` group's iterator.
+    pub fn iter_sum(s: &mut State) -> f32 {
+        let group = s.world.group_ref::<(A, B, C)>();
+        group.iter().map(|(_, (a, b, c))| abc_read(a, b, c)).sum()
+    }
+
+    /// Bench body: [`iter_sum`] (read only; the sum goes to `black_box`).
+    pub fn run_iter(s: &mut State) {
+        std::hint::black_box(iter_sum(s));
+    }
+
+    /// The same sum over the read-only group's slices, zipped.
+    pub fn iter_slices_sum(s: &mut State) -> f32 {
+        let (_, (a, b, c)) = s.world.group_ref::<(A, B, C)>().slices();
+        a.iter()
+            .zip(b)
+            .zip(c)
+            .map(|((a, b), c)| abc_read(a, b, c))
+            .sum()
+    }
+
+    /// Bench body: [`iter_slices_sum`], the reference for [`run_iter`].
+    pub fn run_iter_slices(s: &mut State) {
+        std::hint::black_box(iter_slices_sum(s));
+    }
+
+    /// W2's population in a `#[world]` with no group: a view `(&mut A, &B, &C)` is driven
+    /// by the smallest storage, `C` (the `n / 2` matches), and looks `A` and `B` up.
+    pub mod nogroup {
+        use super::*;
+
+        #[world]
+        struct Plain {
+            a: Storage<A>,
+            b: Storage<B>,
+            c: Storage<C>,
+            d: Storage<D>,
+        }
+
+        /// A world with the W2 population, ungrouped.
+        pub struct State {
+            world: Plain,
+        }
+
+        /// Spawns the `n` W2 entities as [`super::setup`] does.
+        pub fn setup(n: usize) -> State {
+            let mut world = Plain::new();
+            populate!(world, n);
+            State { world }
+        }
+
+        /// The view's per-entity loop.
+        pub fn run(s: &mut State) {
+            s.world
+                .view::<(&mut A, &B, &C)>()
+                .for_each(|_, (a, b, c)| a_eq_b_plus_c(a, b, c));
+        }
+
+        /// Entities whose `A` holds [`W2_A_AFTER`] (test helper).
+        pub fn count_updated(s: &mut State) -> usize {
+            let a = s.world.storage::<A>().components();
+            a.iter().filter(|a| **a == W2_A_AFTER).count()
+        }
+    }
+
+    /// W2 in the run-time [`World`](sparse_groups::World): with the `#[world]`'s groups
+    /// `<A, B>` ⊂ `<A, B, C>` or with none; populated as [`super::setup`].
+    pub mod dynamic {
+        use super::*;
+        use sparse_groups::{GroupSpec, World};
+
+        /// A run-time world with the W2 population.
+        pub struct State {
+            world: World,
+        }
+
+        /// The groups `<A, B>` and `<A, B, C>`, then the `n` W2 entities.
+        pub fn setup(n: usize) -> State {
+            let mut world =
+                World::with_groups([GroupSpec::of::<(A, B)>(), GroupSpec::of::<(A, B, C)>()])
+                    .expect("a valid layout");
+            populate!(world, n);
+            State { world }
+        }
+
+        /// No group (`World::new()`), then the `n` W2 entities.
+        pub fn setup_nogroup(n: usize) -> State {
+            let mut world = World::new();
+            populate!(world, n);
+            State { world }
+        }
+
+        /// The `<A, B, C>` group's per-entity loop, as [`super::run_for_each`].
+        pub fn run(s: &mut State) {
+            s.world
+                .group::<(A, B, C)>()
+                .expect("declared")
+                .for_each(|_, (a, b, c)| a_eq_b_plus_c(a, b, c));
+        }
+
+        /// A view `(&mut A, &B, &C)`, `for_each` (in the world of [`setup_nogroup`]:
+        /// driven by `C`'s storage, lookups of `A` and `B`).
+        pub fn run_view(s: &mut State) {
+            s.world
+                .view::<(&mut A, &B, &C)>()
+                .expect("no conflict")
+                .for_each(|_, (a, b, c)| a_eq_b_plus_c(a, b, c));
+        }
+
+        /// Entities whose `A` holds [`W2_A_AFTER`] (test helper).
+        pub fn count_updated(s: &mut State) -> usize {
+            let a = s.world.storage::<A>().expect("stored").components();
+            a.iter().filter(|a| **a == W2_A_AFTER).count()
+        }
+    }
 }
 
 /// W3: add `C` to and remove it from `n` `(A, B)` entities through `<A, B>` ⊂ `<A, B, C>`.
@@ -255,6 +506,54 @@ pub mod w3 {
     /// Size of the inner group (test helper).
     pub fn inner_len(s: &mut State) -> usize {
         s.world.group_len::<(A, B, C)>()
+    }
+
+    /// W3 in the run-time [`World`](sparse_groups::World) with the `#[world]`'s groups
+    /// `<A, B>` ⊂ `<A, B, C>`.
+    pub mod dynamic {
+        use super::*;
+        use sparse_groups::{GroupSpec, World};
+
+        /// A run-time world with `n` `(A, B)` entities and their ids.
+        pub struct State {
+            world: World,
+            entities: Vec<Entity>,
+        }
+
+        /// The two groups, then `n` `(A, B)` entities spawned as [`super::setup`] does.
+        pub fn setup(n: usize) -> State {
+            let mut world =
+                World::with_groups([GroupSpec::of::<(A, B)>(), GroupSpec::of::<(A, B, C)>()])
+                    .expect("a valid layout");
+            let entities = (0..n)
+                .map(|_| {
+                    let e = world.spawn();
+                    world.insert(e, A::default()).expect("alive");
+                    world.insert(e, W2_B).expect("alive");
+                    e
+                })
+                .collect();
+            State { world, entities }
+        }
+
+        /// Insert `C` into every entity, then remove it from every entity.
+        pub fn run(s: &mut State) {
+            for &e in &s.entities {
+                s.world.insert(e, W2_C).expect("alive");
+            }
+            for &e in &s.entities {
+                s.world.remove::<C>(e);
+            }
+        }
+
+        /// Sizes of `<A, B>` and `<A, B, C>`, and the world's consistency check (test
+        /// helper).
+        pub fn groups(s: &mut State) -> ((usize, usize), Result<(), String>) {
+            let w = &s.world;
+            let outer = w.group_len::<(A, B)>().expect("declared");
+            let inner = w.group_len::<(A, B, C)>().expect("declared");
+            ((outer, inner), w.check())
+        }
     }
 }
 
@@ -388,6 +687,33 @@ pub mod w5 {
                 .for_each(|_, (p, v)| p.add_velocity(v));
         }
 
+        /// A `for` loop over the group.
+        pub fn run_for(s: &mut State) {
+            for (_, (p, v)) in s.world.group::<Unfrozen>() {
+                p.add_velocity(v);
+            }
+        }
+
+        /// The group's slices zipped in place, the body over the structs (where
+        /// [`run`] passes them to W1's flat kernel).
+        pub fn run_zip(s: &mut State) {
+            let (_, (p, v)) = s.world.group::<Unfrozen>().into_slices();
+            for (p, v) in p.iter_mut().zip(v.iter()) {
+                p.add_velocity(v);
+            }
+        }
+
+        /// `Σ p · v` over the unfrozen entities by the read-only group's iterator.
+        pub fn iter_sum(s: &mut State) -> f32 {
+            let group = s.world.group_ref::<Unfrozen>();
+            group.iter().map(|(_, (p, v))| dot(p, v)).sum()
+        }
+
+        /// Bench body: [`iter_sum`] (read only; the sum goes to `black_box`).
+        pub fn run_iter(s: &mut State) {
+            std::hint::black_box(iter_sum(s));
+        }
+
         /// A view `(&mut Position, &Velocity)` without `Frozen`: the group matches it
         /// exactly, so the view walks the group's slices (dense).
         pub fn run_view(s: &mut State) {
@@ -490,6 +816,30 @@ pub mod w5 {
                 .for_each(|_, (p, v)| p.add_velocity(v));
         }
 
+        /// A `for` loop over the view.
+        pub fn run_for(s: &mut State) {
+            for (_, (p, v)) in s
+                .world
+                .borrow::<View<(&mut Position, &Velocity), Without<Frozen>>>()
+            {
+                p.add_velocity(v);
+            }
+        }
+
+        /// `Σ p · v` over the unfrozen entities by a read-only view's iterator
+        /// (`borrow_ref::<View<(&Position, &Velocity), Without<Frozen>>>().iter()`).
+        pub fn iter_sum(s: &mut State) -> f32 {
+            let view = s
+                .world
+                .borrow_ref::<View<(&Position, &Velocity), Without<Frozen>>>();
+            view.iter().map(|(_, (p, v))| dot(p, v)).sum()
+        }
+
+        /// Bench body: [`iter_sum`] (read only; the sum goes to `black_box`).
+        pub fn run_iter(s: &mut State) {
+            std::hint::black_box(iter_sum(s));
+        }
+
         /// Whether the view is dense (test helper).
         pub fn view_is_dense(s: &mut State) -> bool {
             s.world
@@ -532,6 +882,16 @@ pub mod w5 {
             s.world
                 .borrow::<View<(&mut Position, &Velocity), Without<Frozen>>>()
                 .for_each(|_, (p, v)| p.add_velocity(v));
+        }
+
+        /// A `for` loop over the view.
+        pub fn run_for(s: &mut State) {
+            for (_, (p, v)) in s
+                .world
+                .borrow::<View<(&mut Position, &Velocity), Without<Frozen>>>()
+            {
+                p.add_velocity(v);
+            }
         }
 
         /// Position sums of the moving and the frozen entities (test helper).
@@ -579,6 +939,101 @@ pub mod w5 {
         /// Position sums of the moving and the frozen entities (test helper).
         pub fn sums(s: &mut State) -> (f64, f64) {
             sums!(s.world)
+        }
+    }
+
+    /// W5 in the run-time [`World`](sparse_groups::World), each layout declared with
+    /// `World::with_groups` as the matching `#[world]` above declares it, populated by the
+    /// same loop (`spawn_with` per entity, in index order).
+    pub mod dynamic {
+        use super::*;
+        use sparse_groups::{GroupSpec, World};
+
+        /// A run-time world with the W5 population.
+        pub struct State {
+            world: World,
+        }
+
+        fn populated(mut world: World, n: usize) -> State {
+            world.register::<Frozen>();
+            populate!(world, n);
+            State { world }
+        }
+
+        /// [`partial`]'s group `<Velocity, get(Position), exclude(Frozen)>`.
+        pub fn setup_partial(n: usize) -> State {
+            let spec = GroupSpec::of::<(Velocity, Get<Position>, Exclude<Frozen>)>();
+            populated(World::with_groups([spec]).expect("a valid layout"), n)
+        }
+
+        /// [`owning_exclude`]'s group `<Position, Velocity, exclude(Frozen)>`.
+        pub fn setup_owning_exclude(n: usize) -> State {
+            let spec = GroupSpec::of::<(Position, Velocity, Exclude<Frozen>)>();
+            populated(World::with_groups([spec]).expect("a valid layout"), n)
+        }
+
+        /// [`view_nested`]'s groups `<Position, Velocity>` ⊃ `<Position, Velocity, Frozen>`.
+        pub fn setup_nested(n: usize) -> State {
+            let specs = [
+                GroupSpec::of::<(Position, Velocity)>(),
+                GroupSpec::of::<(Position, Velocity, Frozen)>(),
+            ];
+            populated(World::with_groups(specs).expect("a valid layout"), n)
+        }
+
+        /// No group (`World::new()`), as [`view_plain`].
+        pub fn setup_nogroup(n: usize) -> State {
+            populated(World::new(), n)
+        }
+
+        /// The partial-owning group's per-entity loop, as [`partial::run`] (world of
+        /// [`setup_partial`]).
+        pub fn run_partial(s: &mut State) {
+            s.world
+                .group::<(Velocity, Get<Position>, Exclude<Frozen>)>()
+                .expect("declared")
+                .for_each(|_, (v, p)| p.add_velocity(v));
+        }
+
+        /// The full-owning exclusion group's per-entity loop, as
+        /// [`owning_exclude::run_for_each`] (world of [`setup_owning_exclude`]).
+        pub fn run_owning_exclude(s: &mut State) {
+            s.world
+                .group::<(Position, Velocity, Exclude<Frozen>)>()
+                .expect("declared")
+                .for_each(|_, (p, v)| p.add_velocity(v));
+        }
+
+        /// The view `(&mut Position, &Velocity)` without `Frozen`, `for_each`: dense in the
+        /// world of [`setup_nested`] (as [`view_nested::run`]), driven by a storage with
+        /// lookups in that of [`setup_nogroup`] (as [`view_plain::run`]).
+        pub fn run_view(s: &mut State) {
+            s.world
+                .borrow::<View<(&mut Position, &Velocity), Without<Frozen>>>()
+                .expect("no conflict")
+                .for_each(|_, (p, v)| p.add_velocity(v));
+        }
+
+        /// Whether that view is dense (test helper).
+        pub fn view_is_dense(s: &mut State) -> bool {
+            s.world
+                .borrow::<View<(&mut Position, &Velocity), Without<Frozen>>>()
+                .expect("no conflict")
+                .is_dense()
+        }
+
+        /// Position sums of the moving and the frozen entities (test helper).
+        pub fn sums(s: &mut State) -> (f64, f64) {
+            let world = &s.world;
+            let (mut moving, mut frozen) = (0.0, 0.0);
+            for (e, p) in world.storage::<Position>().expect("stored").iter() {
+                if world.contains::<Frozen>(e) {
+                    frozen += position_sum(p);
+                } else {
+                    moving += position_sum(p);
+                }
+            }
+            (moving, frozen)
         }
     }
 }
@@ -713,6 +1168,44 @@ pub mod w4 {
     /// Entities alive (test helper).
     pub fn len(s: &mut State) -> usize {
         s.world.entities().len()
+    }
+
+    /// W4 in the run-time [`World`](sparse_groups::World), with no group like `Plain`.
+    pub mod dynamic {
+        use sparse_groups::World;
+
+        /// A fresh run-time world.
+        pub struct State {
+            world: World,
+            n: usize,
+        }
+
+        /// Builds an empty world (`World::new()`).
+        pub fn setup(n: usize) -> State {
+            State {
+                world: World::new(),
+                n,
+            }
+        }
+
+        /// Spawns `n` entities with their four components through `spawn_batch` (column
+        /// by column), as [`super::run`].
+        pub fn run(s: &mut State) {
+            s.world
+                .spawn_batch((0..s.n).map(|_| crate::components::transform_bundle()));
+        }
+
+        /// Spawns `n` entities one call each: `spawn_with`, as [`super::run_each`].
+        pub fn run_each(s: &mut State) {
+            for _ in 0..s.n {
+                s.world.spawn_with(crate::components::transform_bundle());
+            }
+        }
+
+        /// Entities alive (test helper).
+        pub fn len(s: &mut State) -> usize {
+            s.world.entities().len()
+        }
     }
 }
 
@@ -1041,6 +1534,451 @@ pub mod serde_3deep {
                 ),
                 world.check(),
             )
+        }
+    }
+}
+
+/// `view_overlap`: `a += b` over `(&mut A, &B)` in a world with no group, where `A` and
+/// `B` each have `n` entities and share `n / 2` of them (see [`overlap_has_a`]). The view is
+/// driven by one of the two storages (both hold `n`) and looks the other up: half of the
+/// lookups miss.
+pub mod view_overlap {
+    use super::*;
+
+    #[world]
+    struct Overlap {
+        a: Storage<A>,
+        b: Storage<B>,
+    }
+
+    /// The world.
+    pub struct State {
+        world: Overlap,
+    }
+
+    /// Spawns the `3n / 2` entities in index order with `spawn_batch`, one batch per
+    /// kind: `(A,)` for `0..n/2`, `(A, B)` for `n/2..n`, `(B,)` for `n..3n/2`.
+    pub fn setup(n: usize) -> State {
+        let mut world = Overlap::new();
+        world.spawn_batch((0..n / 2).map(|_| (A::default(),)));
+        world.spawn_batch((n / 2..n).map(|_| (A::default(), OVERLAP_B)));
+        world.spawn_batch((n..overlap_total(n)).map(|_| (OVERLAP_B,)));
+        State { world }
+    }
+
+    /// The view's per-entity loop (`view().for_each`).
+    pub fn run(s: &mut State) {
+        s.world
+            .view::<(&mut A, &B)>()
+            .for_each(|_, (a, b)| a_plus_eq_b(a, b));
+    }
+
+    /// A `for` loop over the view.
+    pub fn run_for(s: &mut State) {
+        for (_, (a, b)) in s.world.view::<(&mut A, &B)>() {
+            a_plus_eq_b(a, b);
+        }
+    }
+
+    /// `Σ a · b` over the matches by a read-only view's iterator (`view_ref().iter()`).
+    pub fn iter_sum(s: &mut State) -> f32 {
+        let view = s.world.view_ref::<(&A, &B)>();
+        view.iter().map(|(_, (a, b))| ab_dot(a, b)).sum()
+    }
+
+    /// Bench body: [`iter_sum`] (read only; the sum goes to `black_box`).
+    pub fn run_iter(s: &mut State) {
+        std::hint::black_box(iter_sum(s));
+    }
+
+    /// Sum of lane 0 of every `A` (test helper): each run adds 1 per matched entity.
+    pub fn a_sum(s: &mut State) -> f64 {
+        let a = s.world.storage::<A>().components();
+        a.iter().map(|a| f64::from(a.0[0])).sum()
+    }
+
+    /// The same in the run-time [`World`](sparse_groups::World) with no group
+    /// (`World::new()`), populated the same way.
+    pub mod dynamic {
+        use super::*;
+        use sparse_groups::World;
+
+        /// The run-time world.
+        pub struct State {
+            world: World,
+        }
+
+        /// Spawns the `3n / 2` entities as [`super::setup`] does.
+        pub fn setup(n: usize) -> State {
+            let mut world = World::new();
+            world.spawn_batch((0..n / 2).map(|_| (A::default(),)));
+            world.spawn_batch((n / 2..n).map(|_| (A::default(), OVERLAP_B)));
+            world.spawn_batch((n..overlap_total(n)).map(|_| (OVERLAP_B,)));
+            State { world }
+        }
+
+        /// The view's per-entity loop.
+        pub fn run(s: &mut State) {
+            s.world
+                .view::<(&mut A, &B)>()
+                .expect("no conflict")
+                .for_each(|_, (a, b)| a_plus_eq_b(a, b));
+        }
+
+        /// Sum of lane 0 of every `A` (test helper).
+        pub fn a_sum(s: &mut State) -> f64 {
+            let a = s.world.storage::<A>().expect("stored").components();
+            a.iter().map(|a| f64::from(a.0[0])).sum()
+        }
+    }
+}
+
+/// ecs_bench_suite `heavy_compute`: 1,000 entities, each inverts its matrix 100 times in
+/// parallel ([`heavy_compute`]). Group `<Position, Transform>` (the two types the loop
+/// writes), as sparsey's.
+pub mod heavy {
+    use super::*;
+
+    #[world]
+    #[group(Position, Transform)]
+    struct Heavy {
+        transforms: Storage<Transform>,
+        positions: Storage<Position>,
+        rotations: Storage<Rotation>,
+        velocities: Storage<Velocity>,
+    }
+
+    /// The world.
+    pub struct State {
+        world: Heavy,
+    }
+
+    /// Spawns `n` [`heavy_bundle`] entities with `spawn_batch`.
+    pub fn setup(n: usize) -> State {
+        let mut world = Heavy::new();
+        world.spawn_batch((0..n).map(|_| heavy_bundle()));
+        State { world }
+    }
+
+    /// The group's parallel loop, `par_for_each` (rayon's global pool). It cuts the walk
+    /// into chunks of 4,096 positions, so 1,000 entities are one chunk: one worker.
+    pub fn run(s: &mut State) {
+        s.world
+            .group::<(Position, Transform)>()
+            .par_for_each(|_, (p, t)| heavy_compute(p, t));
+    }
+
+    /// The group's slices through rayon's own zip (`par_iter_mut().zip(..)`, the global
+    /// pool, rayon's default splitting): a group is plain slices.
+    pub fn run_slices(s: &mut State) {
+        use rayon::prelude::*;
+        let (_, (p, t)) = s.world.group::<(Position, Transform)>().into_slices();
+        p.par_iter_mut()
+            .zip(t.par_iter_mut())
+            .for_each(|(p, t)| heavy_compute(p, t));
+    }
+
+    /// The serial loop (`for_each`), for the speed-up.
+    pub fn run_serial(s: &mut State) {
+        s.world
+            .group::<(Position, Transform)>()
+            .for_each(|_, (p, t)| heavy_compute(p, t));
+    }
+
+    /// Every entity's `(Position, Transform)` (test helper).
+    pub fn results(s: &mut State) -> Vec<(Position, Transform)> {
+        let group = s.world.group_ref::<(Position, Transform)>();
+        group.iter().map(|(_, (p, t))| (*p, *t)).collect()
+    }
+
+    /// The same in the run-time [`World`](sparse_groups::World), with the group declared by
+    /// `World::with_groups`.
+    pub mod dynamic {
+        use super::*;
+        use sparse_groups::{GroupSpec, World};
+
+        /// The run-time world.
+        pub struct State {
+            world: World,
+        }
+
+        /// The group `<Position, Transform>`, then `n` entities by `spawn_batch`.
+        pub fn setup(n: usize) -> State {
+            let mut world = World::with_groups([GroupSpec::of::<(Position, Transform)>()])
+                .expect("a valid layout");
+            world.spawn_batch((0..n).map(|_| heavy_bundle()));
+            State { world }
+        }
+
+        /// The group's `par_for_each`, as [`super::run`].
+        pub fn run(s: &mut State) {
+            s.world
+                .group::<(Position, Transform)>()
+                .expect("declared")
+                .par_for_each(|_, (p, t)| heavy_compute(p, t));
+        }
+
+        /// Every entity's `(Position, Transform)` (test helper).
+        pub fn results(s: &mut State) -> Vec<(Position, Transform)> {
+            let group = s
+                .world
+                .group_ref::<(Position, Transform)>()
+                .expect("declared");
+            group.iter().map(|(_, (p, t))| (*p, *t)).collect()
+        }
+    }
+}
+
+/// ecs_bench_suite `schedule`: the three systems of [`sched`] run at once. Group `<A, B>`
+/// (every entity; `ab` walks it densely); `cd` and `ce` are views driven by `D`'s and
+/// `E`'s storages, looking `C` up. One `borrow` hands out the three disjoint parts —
+/// `GroupMut<(A, B)>`, `View<(&C, &mut D)>`, `View<(&C, &mut E)>` (both views only read
+/// `C`) — and `rayon::join` runs them on rayon's global pool.
+pub mod schedule {
+    use crate::components::sched::{self, A, B, C, D, E};
+    use sparse_groups::{GroupMut, Storage, View, world};
+
+    #[world]
+    #[group(A, B)]
+    struct Scheduled {
+        a: Storage<A>,
+        b: Storage<B>,
+        c: Storage<C>,
+        d: Storage<D>,
+        e: Storage<E>,
+    }
+
+    /// The world.
+    pub struct State {
+        world: Scheduled,
+    }
+
+    /// Spawns the four kinds of [`sched::PER_KIND`] entities, one `spawn_batch` each.
+    pub fn setup() -> State {
+        let n = sched::PER_KIND;
+        let mut world = Scheduled::new();
+        world.spawn_batch((0..n).map(|_| sched::ab_bundle()));
+        world.spawn_batch((0..n).map(|_| sched::abc_bundle()));
+        world.spawn_batch((0..n).map(|_| sched::abcd_bundle()));
+        world.spawn_batch((0..n).map(|_| sched::abce_bundle()));
+        State { world }
+    }
+
+    /// The three disjoint parts of one `borrow`, as a type (lifetimes elided).
+    macro_rules! parts {
+        () => {
+            (GroupMut<(A, B)>, View<(&C, &mut D)>, View<(&C, &mut E)>)
+        };
+    }
+
+    /// One `borrow` of the three parts, run at once by `rayon::join`.
+    pub fn run(s: &mut State) {
+        let (ab, cd, ce) = s.world.borrow::<parts!()>();
+        rayon::join(
+            || ab.for_each(|_, (a, b)| sched::ab(a, b)),
+            || {
+                rayon::join(
+                    || cd.for_each(|_, (c, d)| sched::cd(c, d)),
+                    || ce.for_each(|_, (c, e)| sched::ce(c, e)),
+                )
+            },
+        );
+    }
+
+    /// The same three loops one after the other, for the speed-up.
+    pub fn run_serial(s: &mut State) {
+        let (ab, cd, ce) = s.world.borrow::<parts!()>();
+        ab.for_each(|_, (a, b)| sched::ab(a, b));
+        cd.for_each(|_, (c, d)| sched::cd(c, d));
+        ce.for_each(|_, (c, e)| sched::ce(c, e));
+    }
+
+    /// `(Σ B, Σ D, Σ E)` (test helper).
+    pub fn sums(s: &mut State) -> (f64, f64, f64) {
+        let w = &s.world;
+        (
+            sched::total(w.storage::<B>().components(), |b| b.0),
+            sched::total(w.storage::<D>().components(), |d| d.0),
+            sched::total(w.storage::<E>().components(), |e| e.0),
+        )
+    }
+
+    /// The same in the run-time [`World`](sparse_groups::World), with the group declared by
+    /// `World::with_groups`; `borrow` returns a `Result`.
+    pub mod dynamic {
+        use super::*;
+        use sparse_groups::{GroupSpec, World};
+
+        /// The run-time world.
+        pub struct State {
+            world: World,
+        }
+
+        /// The group `<A, B>`, then the four kinds of entity as [`super::setup`].
+        pub fn setup() -> State {
+            let n = sched::PER_KIND;
+            let mut world =
+                World::with_groups([GroupSpec::of::<(A, B)>()]).expect("a valid layout");
+            world.spawn_batch((0..n).map(|_| sched::ab_bundle()));
+            world.spawn_batch((0..n).map(|_| sched::abc_bundle()));
+            world.spawn_batch((0..n).map(|_| sched::abcd_bundle()));
+            world.spawn_batch((0..n).map(|_| sched::abce_bundle()));
+            State { world }
+        }
+
+        /// One `borrow` of the three parts, run at once by `rayon::join`.
+        pub fn run(s: &mut State) {
+            let (ab, cd, ce) = s.world.borrow::<parts!()>().expect("disjoint parts");
+            rayon::join(
+                || ab.for_each(|_, (a, b)| sched::ab(a, b)),
+                || {
+                    rayon::join(
+                        || cd.for_each(|_, (c, d)| sched::cd(c, d)),
+                        || ce.for_each(|_, (c, e)| sched::ce(c, e)),
+                    )
+                },
+            );
+        }
+
+        /// `(Σ B, Σ D, Σ E)` (test helper).
+        pub fn sums(s: &mut State) -> (f64, f64, f64) {
+            let w = &s.world;
+            (
+                sched::total(w.storage::<B>().expect("stored").components(), |b| b.0),
+                sched::total(w.storage::<D>().expect("stored").components(), |d| d.0),
+                sched::total(w.storage::<E>().expect("stored").components(), |e| e.0),
+            )
+        }
+    }
+}
+
+/// ecs_bench_suite `serialize_binary`: save 1,000 `(Transform, Position, Rotation,
+/// Velocity)` entities to postcard bytes and load them into a fresh world, in one timed
+/// run (the bytes and the loaded world are dropped inside it, as ecs_bench_suite did).
+pub mod serialize_binary {
+    use crate::components::*;
+    use sparse_groups::{Entity, Storage, World, world};
+
+    /// The world, no group (as W4's), saved and loaded by its derives.
+    #[world]
+    #[derive(serde::Serialize, serde::Deserialize)]
+    pub struct Saved {
+        transforms: Storage<Transform>,
+        positions: Storage<Position>,
+        rotations: Storage<Rotation>,
+        velocities: Storage<Velocity>,
+    }
+
+    /// The populated world and its entities.
+    pub struct State {
+        /// The world `run` saves.
+        pub world: Saved,
+        /// Entity `i` of the population.
+        pub entities: Vec<Entity>,
+    }
+
+    /// The `i`-th entity's components, distinct per entity so that a round trip that mixed
+    /// entities up would show.
+    pub fn bundle(i: usize) -> (Transform, Position, Rotation, Velocity) {
+        let (mut t, mut p, mut r, mut v) = transform_bundle();
+        let f = i as f32;
+        t.0[3][0] = f;
+        p.y = f;
+        r.z = -f;
+        v.x = f + 0.5;
+        (t, p, r, v)
+    }
+
+    /// Spawns `n` entities with `spawn_batch`.
+    pub fn setup(n: usize) -> State {
+        let mut world = Saved::new();
+        let entities = world.spawn_batch((0..n).map(bundle));
+        State { world, entities }
+    }
+
+    /// `postcard::to_stdvec(world)`, then `postcard::from_bytes` into a new world.
+    pub fn round_trip(world: &Saved) -> Saved {
+        let bytes = postcard::to_stdvec(world).expect("a world serializes");
+        postcard::from_bytes(&bytes).expect("its snapshot loads")
+    }
+
+    /// Bench body: [`round_trip`].
+    pub fn run(s: &mut State) {
+        std::hint::black_box(round_trip(&s.world));
+    }
+
+    /// Each entity's four components in `world` (test helper).
+    pub fn components_of(
+        world: &Saved,
+        entities: &[Entity],
+    ) -> Vec<(Transform, Position, Rotation, Velocity)> {
+        entities
+            .iter()
+            .map(|&e| {
+                (
+                    *world.get::<Transform>(e).expect("has Transform"),
+                    *world.get::<Position>(e).expect("has Position"),
+                    *world.get::<Rotation>(e).expect("has Rotation"),
+                    *world.get::<Velocity>(e).expect("has Velocity"),
+                )
+            })
+            .collect()
+    }
+
+    /// The run-time [`World`]: `snapshot::<(Transform, Position, Rotation, Velocity)>()`
+    /// and `load` into `World::new()`.
+    pub mod dynamic {
+        use super::*;
+
+        type Types = (Transform, Position, Rotation, Velocity);
+
+        /// The populated run-time world and its entities.
+        pub struct State {
+            /// The world `run` saves.
+            pub world: World,
+            /// Entity `i` of the population.
+            pub entities: Vec<Entity>,
+        }
+
+        /// Spawns the entities of [`super::setup`] with `spawn_batch`.
+        pub fn setup(n: usize) -> State {
+            let mut world = World::new();
+            let entities = world.spawn_batch((0..n).map(bundle));
+            State { world, entities }
+        }
+
+        /// The snapshot to postcard, then `load` into a new world.
+        pub fn round_trip(world: &World) -> World {
+            let bytes =
+                postcard::to_stdvec(&world.snapshot::<Types>()).expect("a world serializes");
+            let mut loaded = World::new();
+            loaded
+                .load::<Types, _>(&mut postcard::Deserializer::from_bytes(&bytes))
+                .expect("its snapshot loads");
+            loaded
+        }
+
+        /// Bench body: [`round_trip`].
+        pub fn run(s: &mut State) {
+            std::hint::black_box(round_trip(&s.world));
+        }
+
+        /// Each entity's four components in `world` (test helper).
+        pub fn components_of(
+            world: &World,
+            entities: &[Entity],
+        ) -> Vec<(Transform, Position, Rotation, Velocity)> {
+            entities
+                .iter()
+                .map(|&e| {
+                    (
+                        *world.get::<Transform>(e).expect("has Transform"),
+                        *world.get::<Position>(e).expect("has Position"),
+                        *world.get::<Rotation>(e).expect("has Rotation"),
+                        *world.get::<Velocity>(e).expect("has Velocity"),
+                    )
+                })
+                .collect()
         }
     }
 }

@@ -255,6 +255,84 @@ pub mod fragmented_iter {
     }
 }
 
+/// `view_overlap`: `a += b` over only the `n / 2` entities that have both (what the
+/// archetype libraries iterate: one table of the matched entities).
+pub mod view_overlap {
+    use super::*;
+
+    /// Two equal-length columns of the matched entities.
+    pub struct State {
+        a: Vec<A>,
+        b: Vec<B>,
+    }
+
+    /// The `n / 2` matched entities of the `view_overlap` population.
+    pub fn setup(n: usize) -> State {
+        let m = (0..overlap_total(n))
+            .filter(|&i| overlap_has_a(i, n) && overlap_has_b(i, n))
+            .count();
+        State {
+            a: vec![A::default(); m],
+            b: vec![OVERLAP_B; m],
+        }
+    }
+
+    /// Zipped loop over the two columns (slice arguments of a non-inlined kernel, as W2's).
+    pub fn run(s: &mut State) {
+        #[inline(never)]
+        fn kernel(a: &mut [A], b: &[B]) {
+            for (a, b) in a.iter_mut().zip(b) {
+                a_plus_eq_b(a, b);
+            }
+        }
+        kernel(&mut s.a, &s.b);
+    }
+
+    /// Sum of lane 0 of every `A` (test helper).
+    pub fn a_sum(s: &mut State) -> f64 {
+        s.a.iter().map(|a| f64::from(a.0[0])).sum()
+    }
+}
+
+/// ecs_bench_suite `heavy_compute` over two plain columns with rayon
+/// (`par_iter_mut().zip(..)`, the global pool, default splitting).
+pub mod heavy_compute {
+    use super::*;
+
+    /// The two columns the loop writes.
+    pub struct State {
+        pos: Vec<Position>,
+        transforms: Vec<Transform>,
+    }
+
+    /// `n` rows of [`heavy_bundle`]'s position and matrix.
+    pub fn setup(n: usize) -> State {
+        let (t, p, _, _) = heavy_bundle();
+        State {
+            pos: vec![p; n],
+            transforms: vec![t; n],
+        }
+    }
+
+    /// [`heavy_compute`] on every row in parallel.
+    pub fn run(s: &mut State) {
+        use rayon::prelude::*;
+        s.pos
+            .par_iter_mut()
+            .zip(s.transforms.par_iter_mut())
+            .for_each(|(p, t)| heavy_compute(p, t));
+    }
+
+    /// Every row's `(Position, Transform)` (test helper).
+    pub fn results(s: &mut State) -> Vec<(Position, Transform)> {
+        s.pos
+            .iter()
+            .copied()
+            .zip(s.transforms.iter().copied())
+            .collect()
+    }
+}
+
 /// STREAM's "add" in place, `a[i] += b[i]`: the access pattern of W1.
 #[inline(never)]
 pub fn stream_add_in_place(a: &mut [f64], b: &[f64]) {

@@ -341,3 +341,230 @@ pub mod add_remove {
         });
     }
 }
+
+/// `view_overlap`: `(&mut ViewMut<A>, &View<B>).iter()`; no groups: shipyard walks one of
+/// the two 1M storages and looks the other up.
+pub mod view_overlap {
+    use super::*;
+
+    /// The world.
+    pub struct State {
+        world: World,
+    }
+
+    /// Adds the `3n / 2` entities in index order with `bulk_add_entity`, one per kind.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        world.bulk_add_entity((0..n / 2).map(|_| (A::default(),)));
+        world.bulk_add_entity((n / 2..n).map(|_| (A::default(), OVERLAP_B)));
+        world.bulk_add_entity((n..overlap_total(n)).map(|_| (OVERLAP_B,)));
+        State { world }
+    }
+
+    /// `a += b` in a system.
+    pub fn run(s: &mut State) {
+        s.world.run(|mut a: ViewMut<A>, b: View<B>| {
+            (&mut a, &b).iter().for_each(|(a, b)| a_plus_eq_b(a, b));
+        });
+    }
+
+    /// Sum of lane 0 of every `A` (test helper).
+    pub fn a_sum(s: &mut State) -> f64 {
+        s.world
+            .run(|a: View<A>| a.iter().map(|a| f64::from(a.0[0])).sum())
+    }
+}
+
+/// ecs_bench_suite `heavy_compute`: `(&mut ViewMut<Position>, &mut ViewMut<Transform>)
+/// .par_iter()` (feature `parallel`; rayon's global pool).
+pub mod heavy_compute {
+    use super::*;
+    use rayon::iter::ParallelIterator;
+
+    /// The world.
+    pub struct State {
+        world: World,
+    }
+
+    /// Adds `n` [`heavy_bundle`] entities with `bulk_add_entity`.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        world.bulk_add_entity((0..n).map(|_| heavy_bundle()));
+        State { world }
+    }
+
+    /// [`heavy_compute`] on every entity in parallel, in a system.
+    pub fn run(s: &mut State) {
+        s.world
+            .run(|mut pos: ViewMut<Position>, mut mat: ViewMut<Transform>| {
+                (&mut pos, &mut mat)
+                    .par_iter()
+                    .for_each(|(p, t)| heavy_compute(p, t));
+            });
+    }
+
+    /// Every entity's `(Position, Transform)` (test helper).
+    pub fn results(s: &mut State) -> Vec<(Position, Transform)> {
+        s.world.run(|pos: View<Position>, mat: View<Transform>| {
+            (&pos, &mat).iter().map(|(p, t)| (*p, *t)).collect()
+        })
+    }
+}
+
+/// ecs_bench_suite `schedule`: the three systems in one workload; with the `parallel`
+/// feature `run_workload` runs the systems of a batch (here all three: they borrow
+/// disjoint storages, `C` shared) at once on rayon's global pool. `run_serial` runs the
+/// three systems one after the other with `World::run`.
+pub mod schedule {
+    use crate::components::sched::{self, A, B, C, D, E};
+    use shipyard::{IntoIter, IntoWorkload, View, ViewMut, Workload, World};
+
+    fn ab(a: View<A>, mut b: ViewMut<B>) {
+        (&a, &mut b).iter().for_each(|(a, b)| sched::ab(a, b));
+    }
+    fn cd(c: View<C>, mut d: ViewMut<D>) {
+        (&c, &mut d).iter().for_each(|(c, d)| sched::cd(c, d));
+    }
+    fn ce(c: View<C>, mut e: ViewMut<E>) {
+        (&c, &mut e).iter().for_each(|(c, e)| sched::ce(c, e));
+    }
+
+    /// The workload, as shipyard's guide declares one.
+    fn systems() -> Workload {
+        (ab, cd, ce).into_workload()
+    }
+
+    /// The world (its workload added).
+    pub struct State {
+        world: World,
+    }
+
+    /// Adds the four kinds of entity with `bulk_add_entity` and the workload.
+    pub fn setup() -> State {
+        let n = sched::PER_KIND;
+        let mut world = World::new();
+        world.bulk_add_entity((0..n).map(|_| sched::ab_bundle()));
+        world.bulk_add_entity((0..n).map(|_| sched::abc_bundle()));
+        world.bulk_add_entity((0..n).map(|_| sched::abcd_bundle()));
+        world.bulk_add_entity((0..n).map(|_| sched::abce_bundle()));
+        world.add_workload(systems);
+        State { world }
+    }
+
+    /// `world.run_workload(systems)`.
+    pub fn run(s: &mut State) {
+        s.world.run_workload(systems).expect("the workload runs");
+    }
+
+    /// The three systems one after the other (`World::run`).
+    pub fn run_serial(s: &mut State) {
+        s.world.run(ab);
+        s.world.run(cd);
+        s.world.run(ce);
+    }
+
+    /// `(Σ B, Σ D, Σ E)` (test helper).
+    pub fn sums(s: &mut State) -> (f64, f64, f64) {
+        s.world.run(|b: View<B>, d: View<D>, e: View<E>| {
+            (
+                sched::total(b.iter(), |x| x.0),
+                sched::total(d.iter(), |x| x.0),
+                sched::total(e.iter(), |x| x.0),
+            )
+        })
+    }
+}
+
+/// ecs_bench_suite `serialize_binary` with shipyard's serde support (feature `serde1`):
+/// each `View<T>` serializes as a sequence of `(EntityId, T)` and `ViewMut<T>`
+/// deserializes in place (`World::deserialize`), so the ids are kept. Its `EntitiesView`
+/// serializes as a sequence of unknown length, which postcard (length-prefixed) refuses,
+/// so the alive ids are written by a small wrapper that counts them first; on load
+/// `EntitiesViewMut` reads them back (spawning each id).
+pub mod serialize_binary {
+    use crate::components::{Position, Rotation, Transform, Velocity};
+    use shipyard::{EntitiesView, EntitiesViewMut, EntityId, View, ViewMut, World};
+
+    /// The alive ids of an `EntitiesView` as a sequence of known length.
+    struct Ids<'a, 'v>(&'a EntitiesView<'v>);
+
+    impl serde::Serialize for Ids<'_, '_> {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeSeq;
+            let mut seq = serializer.serialize_seq(Some(self.0.iter().count()))?;
+            for id in self.0.iter() {
+                seq.serialize_element(&id)?;
+            }
+            seq.end()
+        }
+    }
+
+    type Saved<'v> = (
+        EntitiesView<'v>,
+        View<'v, Transform>,
+        View<'v, Position>,
+        View<'v, Rotation>,
+        View<'v, Velocity>,
+    );
+    type Loaded<'v> = (
+        EntitiesViewMut<'v>,
+        ViewMut<'v, Transform>,
+        ViewMut<'v, Position>,
+        ViewMut<'v, Rotation>,
+        ViewMut<'v, Velocity>,
+    );
+
+    /// The populated world and its entities.
+    pub struct State {
+        /// The world `run` saves.
+        pub world: World,
+        /// Entity `i` of the population.
+        pub entities: Vec<EntityId>,
+    }
+
+    /// Adds `n` entities of [`crate::ours::serialize_binary::bundle`] with
+    /// `bulk_add_entity`.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        let bundle = crate::ours::serialize_binary::bundle;
+        let entities = world.bulk_add_entity((0..n).map(bundle)).collect();
+        State { world, entities }
+    }
+
+    /// The ids and the four views to postcard, then `World::deserialize` of the same
+    /// views (in place) into a new world.
+    pub fn round_trip(world: &World) -> World {
+        let (entities, t, p, r, v) = world.borrow::<Saved<'_>>().expect("no conflict");
+        let bytes =
+            postcard::to_stdvec(&(Ids(&entities), &t, &p, &r, &v)).expect("a world serializes");
+        let loaded = World::new();
+        loaded
+            .deserialize::<_, Loaded<'_>>(&mut postcard::Deserializer::from_bytes(&bytes))
+            .unwrap_or_else(|_| panic!("its snapshot loads"));
+        loaded
+    }
+
+    /// Bench body: [`round_trip`].
+    pub fn run(s: &mut State) {
+        std::hint::black_box(round_trip(&s.world));
+    }
+
+    /// Each entity's four components in `world`, and whether it is alive (test helper).
+    pub fn components_of(
+        world: &World,
+        entities: &[EntityId],
+    ) -> Vec<(bool, Transform, Position, Rotation, Velocity)> {
+        world.run(
+            |e: EntitiesView,
+             t: View<Transform>,
+             p: View<Position>,
+             r: View<Rotation>,
+             v: View<Velocity>| {
+                entities
+                    .iter()
+                    .map(|&id| (e.is_alive(id), t[id], p[id], r[id], v[id]))
+                    .collect()
+            },
+        )
+    }
+}

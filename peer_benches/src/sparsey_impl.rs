@@ -66,6 +66,17 @@ pub mod w1 {
         });
         sum
     }
+
+    /// The same world without a group (`register` only, as sparsey's README example): the
+    /// query iterates one storage and looks the other up (sparse iteration).
+    pub fn setup_nogroup(n: usize) -> State {
+        let mut world = World::builder()
+            .register::<Position>()
+            .register::<Velocity>()
+            .build();
+        world.extend((0..n).map(|_| (Position::default(), VEL)));
+        State { world }
+    }
 }
 
 /// W2: nested groups `<A, B>` ⊂ `<A, B, C>`, `D` ungrouped; iterate `<A, B, C>`.
@@ -87,6 +98,22 @@ pub mod w2 {
             .register::<D>()
             .build();
         // Chunk bounds match `w2_has_d` / `w2_has_c`.
+        let (d_end, c_end) = (n / 4, n / 2);
+        world.extend((0..d_end).map(|_| (A::default(), W2_B, W2_C, W2_D)));
+        world.extend((d_end..c_end).map(|_| (A::default(), W2_B, W2_C)));
+        world.extend((c_end..n).map(|_| (A::default(), W2_B)));
+        State { world }
+    }
+
+    /// The same population in a world without groups (`register` only): the query
+    /// iterates one storage and looks the others up.
+    pub fn setup_nogroup(n: usize) -> State {
+        let mut world = World::builder()
+            .register::<A>()
+            .register::<B>()
+            .register::<C>()
+            .register::<D>()
+            .build();
         let (d_end, c_end) = (n / 4, n / 2);
         world.extend((0..d_end).map(|_| (A::default(), W2_B, W2_C, W2_D)));
         world.extend((d_end..c_end).map(|_| (A::default(), W2_B, W2_C)));
@@ -188,6 +215,24 @@ pub mod w5 {
         let mut world = World::builder()
             .add_group::<(Position, Velocity)>()
             .add_group::<(Position, Velocity, Frozen)>()
+            .build();
+        for i in 0..n {
+            if w5_is_frozen(i) {
+                world.create((Position::default(), VEL, Frozen));
+            } else {
+                world.create((Position::default(), VEL));
+            }
+        }
+        State { world }
+    }
+
+    /// The same population in a world without groups (`register` only): the excluding
+    /// query iterates a storage, looks the other up and tests `Frozen` per entity.
+    pub fn setup_nogroup(n: usize) -> State {
+        let mut world = World::builder()
+            .register::<Position>()
+            .register::<Velocity>()
+            .register::<Frozen>()
             .build();
         for i in 0..n {
             if w5_is_frozen(i) {
@@ -411,5 +456,137 @@ pub mod add_remove {
         for &e in &s.entities {
             s.world.delete::<(SB,)>(e);
         }
+    }
+}
+
+/// `view_overlap`: `a += b` over `(&mut A, &B)`, no group (`register` only): sparsey
+/// iterates one of the two 1M storages and looks the other up.
+pub mod view_overlap {
+    use super::*;
+
+    /// The world.
+    pub struct State {
+        world: World,
+    }
+
+    /// Registers `A` and `B`, then spawns the `3n / 2` entities in index order with
+    /// `extend`, one call per kind (see [`overlap_has_a`]).
+    pub fn setup(n: usize) -> State {
+        let mut world = World::builder().register::<A>().register::<B>().build();
+        world.extend((0..n / 2).map(|_| (A::default(),)));
+        world.extend((n / 2..n).map(|_| (A::default(), OVERLAP_B)));
+        world.extend((n..overlap_total(n)).map(|_| (OVERLAP_B,)));
+        State { world }
+    }
+
+    /// `a += b` via `World::for_each`.
+    pub fn run(s: &mut State) {
+        s.world.for_each::<(&mut A, &B)>(|(a, b)| a_plus_eq_b(a, b));
+    }
+
+    /// Sum of lane 0 of every `A` (test helper).
+    pub fn a_sum(s: &mut State) -> f64 {
+        let mut sum = 0.0;
+        s.world.for_each::<&A>(|a| sum += f64::from(a.0[0]));
+        sum
+    }
+}
+
+/// ecs_bench_suite `heavy_compute`: group `<Position, Transform>`, `World::par_for_each`
+/// (rayon's global pool; sparsey's own parallel iterator over the dense group).
+pub mod heavy_compute {
+    use super::*;
+
+    /// The world.
+    pub struct State {
+        world: World,
+    }
+
+    /// Builds the grouped world and spawns `n` [`heavy_bundle`] entities with `extend`.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::builder()
+            .add_group::<(Position, Transform)>()
+            .register::<Rotation>()
+            .register::<Velocity>()
+            .build();
+        world.extend((0..n).map(|_| heavy_bundle()));
+        State { world }
+    }
+
+    /// [`heavy_compute`] on every entity in parallel.
+    pub fn run(s: &mut State) {
+        s.world
+            .par_for_each::<(&mut Position, &mut Transform)>(|(p, t)| heavy_compute(p, t));
+    }
+
+    /// Every entity's `(Position, Transform)` (test helper).
+    pub fn results(s: &mut State) -> Vec<(Position, Transform)> {
+        let mut out = Vec::new();
+        s.world
+            .for_each::<(&Position, &Transform)>(|(p, t)| out.push((*p, *t)));
+        out
+    }
+}
+
+/// ecs_bench_suite `schedule`. sparsey 0.13 has no scheduler (its docs show one
+/// `for_each` at a time); `World::for_each` takes `&self` and checks its borrows at run
+/// time, so three systems over disjoint component sets can run at once on a shared
+/// `&World`: `run` does so with `rayon::join`, `run_serial` runs them one after the other.
+/// Group `<A, B>`, as `sparse`'s.
+pub mod schedule {
+    use crate::components::sched::{self, A, B, C, D, E};
+    use sparsey::World;
+
+    /// The world.
+    pub struct State {
+        world: World,
+    }
+
+    /// Builds the world and spawns the four kinds of entity with `extend`.
+    pub fn setup() -> State {
+        let n = sched::PER_KIND;
+        let mut world = World::builder()
+            .add_group::<(A, B)>()
+            .register::<C>()
+            .register::<D>()
+            .register::<E>()
+            .build();
+        world.extend((0..n).map(|_| sched::ab_bundle()));
+        world.extend((0..n).map(|_| sched::abc_bundle()));
+        world.extend((0..n).map(|_| sched::abcd_bundle()));
+        world.extend((0..n).map(|_| sched::abce_bundle()));
+        State { world }
+    }
+
+    fn ab(w: &World) {
+        w.for_each::<(&A, &mut B)>(|(a, b)| sched::ab(a, b));
+    }
+    fn cd(w: &World) {
+        w.for_each::<(&C, &mut D)>(|(c, d)| sched::cd(c, d));
+    }
+    fn ce(w: &World) {
+        w.for_each::<(&C, &mut E)>(|(c, e)| sched::ce(c, e));
+    }
+
+    /// The three systems at once (`rayon::join` on `&World`).
+    pub fn run(s: &mut State) {
+        let w = &s.world;
+        rayon::join(|| ab(w), || rayon::join(|| cd(w), || ce(w)));
+    }
+
+    /// The three systems one after the other.
+    pub fn run_serial(s: &mut State) {
+        ab(&s.world);
+        cd(&s.world);
+        ce(&s.world);
+    }
+
+    /// `(Σ B, Σ D, Σ E)` (test helper).
+    pub fn sums(s: &mut State) -> (f64, f64, f64) {
+        let (mut b, mut d, mut e) = (0.0, 0.0, 0.0);
+        s.world.for_each::<&B>(|x| b += f64::from(x.0));
+        s.world.for_each::<&D>(|x| d += f64::from(x.0));
+        s.world.for_each::<&E>(|x| e += f64::from(x.0));
+        (b, d, e)
     }
 }

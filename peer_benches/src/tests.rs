@@ -727,3 +727,513 @@ fn par_w2_every_library_updates_exactly_the_abc_entities() {
         bevy_impl::w2::count_updated,
     );
 }
+
+/// W1's added functions: views with no group (`#[world]`, run-time `World`, sparsey
+/// without a group), the run-time `World`'s group, and the read-only sums.
+#[test]
+fn w1_views_without_groups_and_run_time_world_move_every_position() {
+    use crate::ours::w1;
+    let n = 10_000;
+    check_w1(
+        "sparse_view_nogroup",
+        n,
+        w1::nogroup::setup(n),
+        w1::nogroup::run,
+        w1::nogroup::checksum,
+    );
+    check_w1(
+        "sparse_view_nogroup_for",
+        n,
+        w1::nogroup::setup(n),
+        w1::nogroup::run_for,
+        w1::nogroup::checksum,
+    );
+    assert!(!w1::nogroup::is_dense(&mut w1::nogroup::setup(100)));
+    check_w1(
+        "sparse_for_loop",
+        n,
+        w1::setup(n),
+        w1::run_for_loop,
+        w1::checksum,
+    );
+    check_w1("sparse_zip", n, w1::setup(n), w1::run_zip, w1::checksum);
+    check_w1(
+        "sparse_world",
+        n,
+        w1::dynamic::setup(n),
+        w1::dynamic::run,
+        w1::dynamic::checksum,
+    );
+    check_w1(
+        "sparse_world_view_nogroup",
+        n,
+        w1::dynamic::setup_nogroup(n),
+        w1::dynamic::run_view,
+        w1::dynamic::checksum,
+    );
+    check_w1(
+        "sparsey_nogroup",
+        n,
+        sparsey_impl::w1::setup_nogroup(n),
+        sparsey_impl::w1::run,
+        sparsey_impl::w1::checksum,
+    );
+    assert!(!sparsey_impl::w1::is_dense(
+        &mut sparsey_impl::w1::setup_nogroup(100)
+    ));
+
+    // Read-only sums: p · v = 14 per entity after one run (p = v = (1, 2, 3)); every
+    // partial sum is an integer below 2^24, so the f32 sums are exact.
+    let mut s = w1::setup(n);
+    assert_eq!(w1::iter_sum(&mut s), 0.0);
+    w1::run(&mut s);
+    assert_eq!(w1::iter_sum(&mut s), 14.0 * n as f32, "sparse_iter");
+    assert_eq!(
+        w1::iter_slices_sum(&mut s),
+        14.0 * n as f32,
+        "sparse_iter_slices"
+    );
+}
+
+/// W2's added functions update exactly the `<A, B, C>` entities.
+#[test]
+fn w2_views_without_groups_and_run_time_world_update_the_abc_entities() {
+    use crate::ours::w2;
+    let n = 10_000;
+    let expected = n / 2;
+    check_w2(
+        "sparse_view_nogroup",
+        expected,
+        w2::nogroup::setup(n),
+        w2::nogroup::run,
+        w2::nogroup::count_updated,
+    );
+    check_w2(
+        "sparse_world",
+        expected,
+        w2::dynamic::setup(n),
+        w2::dynamic::run,
+        w2::dynamic::count_updated,
+    );
+    check_w2(
+        "sparse_world_view_nogroup",
+        expected,
+        w2::dynamic::setup_nogroup(n),
+        w2::dynamic::run_view,
+        w2::dynamic::count_updated,
+    );
+    check_w2(
+        "sparsey_nogroup",
+        expected,
+        sparsey_impl::w2::setup_nogroup(n),
+        sparsey_impl::w2::run,
+        sparsey_impl::w2::count_updated,
+    );
+    assert!(!sparsey_impl::w2::is_dense(
+        &mut sparsey_impl::w2::setup_nogroup(100)
+    ));
+    for (name, run) in [
+        ("sparse_for_loop", w2::run_for_loop as fn(&mut w2::State)),
+        ("sparse_zip", w2::run_zip),
+    ] {
+        check_w2(name, expected, w2::setup(n), run, w2::count_updated);
+    }
+    // abc_read = Σ a + b·c: 4 · (0 + 1·2) = 8 per matched entity, 12 after one run.
+    let mut s = w2::setup(n);
+    assert_eq!(w2::iter_sum(&mut s), 8.0 * expected as f32, "sparse_iter");
+    w2::run(&mut s);
+    assert_eq!(w2::iter_sum(&mut s), 20.0 * expected as f32, "sparse_iter");
+    assert_eq!(
+        w2::iter_slices_sum(&mut s),
+        20.0 * expected as f32,
+        "sparse_iter_slices"
+    );
+}
+
+#[test]
+fn w3_and_w4_run_time_world_match_the_world_macro() {
+    use crate::ours::{w3, w4};
+    let n = 1_000;
+    let mut s = w3::dynamic::setup(n);
+    for round in 1..=2 {
+        w3::dynamic::run(&mut s);
+        assert_eq!(
+            w3::dynamic::groups(&mut s),
+            ((n, 0), Ok(())),
+            "sparse_world round {round}: C added and removed again"
+        );
+    }
+    check_w4(
+        "sparse_world",
+        n,
+        w4::dynamic::setup(n),
+        w4::dynamic::run,
+        w4::dynamic::len,
+    );
+    check_w4(
+        "sparse_world_each",
+        n,
+        w4::dynamic::setup(n),
+        w4::dynamic::run_each,
+        w4::dynamic::len,
+    );
+}
+
+#[test]
+fn w5_added_loops_move_exactly_the_unfrozen_entities() {
+    use crate::ours::w5::{dynamic, owning_exclude, view_nested, view_plain};
+    let n = 10_000;
+    check_w5(
+        "sparse_view_nogroup_for",
+        n,
+        view_plain::setup(n),
+        view_plain::run_for,
+        view_plain::sums,
+    );
+    check_w5(
+        "sparse_owning_exclude_for",
+        n,
+        owning_exclude::setup(n),
+        owning_exclude::run_for,
+        owning_exclude::sums,
+    );
+    check_w5(
+        "sparse_owning_exclude_zip",
+        n,
+        owning_exclude::setup(n),
+        owning_exclude::run_zip,
+        owning_exclude::sums,
+    );
+    check_w5(
+        "sparse_view_nested_for",
+        n,
+        view_nested::setup(n),
+        view_nested::run_for,
+        view_nested::sums,
+    );
+    check_w5(
+        "sparse_world_partial",
+        n,
+        dynamic::setup_partial(n),
+        dynamic::run_partial,
+        dynamic::sums,
+    );
+    check_w5(
+        "sparse_world_owning_exclude_for_each",
+        n,
+        dynamic::setup_owning_exclude(n),
+        dynamic::run_owning_exclude,
+        dynamic::sums,
+    );
+    check_w5(
+        "sparse_world_view_nested",
+        n,
+        dynamic::setup_nested(n),
+        dynamic::run_view,
+        dynamic::sums,
+    );
+    check_w5(
+        "sparse_world_view_nogroup",
+        n,
+        dynamic::setup_nogroup(n),
+        dynamic::run_view,
+        dynamic::sums,
+    );
+    check_w5(
+        "sparsey_nogroup",
+        n,
+        sparsey_impl::w5::setup_nogroup(n),
+        sparsey_impl::w5::run,
+        sparsey_impl::w5::sums,
+    );
+    assert!(!sparsey_impl::w5::is_dense(
+        &mut sparsey_impl::w5::setup_nogroup(100)
+    ));
+    // The run-time world's filtered view is dense over the nested layout, as the
+    // `#[world]`'s; with no group it is not.
+    assert!(dynamic::view_is_dense(&mut dynamic::setup_nested(100)));
+    assert!(!dynamic::view_is_dense(&mut dynamic::setup_nogroup(100)));
+
+    // Read-only sums over the n / 2 moving entities: p · v = 14 each after one run.
+    let moving = (n / 2) as f32;
+    let mut s = owning_exclude::setup(n);
+    owning_exclude::run(&mut s);
+    assert_eq!(owning_exclude::iter_sum(&mut s), 14.0 * moving);
+    let mut s = view_nested::setup(n);
+    view_nested::run(&mut s);
+    assert_eq!(view_nested::iter_sum(&mut s), 14.0 * moving);
+}
+
+/// Asserts that each `run` adds `B` to the `A` of exactly the `n / 2` entities that have
+/// both: `a_sum` (lane 0 of every `A`) grows by `n / 2` a run.
+fn check_overlap<S>(name: &str, n: usize, mut s: S, run: fn(&mut S), a_sum: fn(&mut S) -> f64) {
+    let matched = (n / 2) as f64;
+    assert_eq!(a_sum(&mut s), 0.0, "{name}: A starts at zero");
+    run(&mut s);
+    assert_eq!(a_sum(&mut s), matched, "{name}: one run");
+    run(&mut s);
+    assert_eq!(a_sum(&mut s), 2.0 * matched, "{name}: second run");
+}
+
+#[test]
+fn view_overlap_every_library_updates_exactly_the_shared_entities() {
+    use crate::ours::view_overlap as o;
+    let n = 20_000;
+    let matched = (0..crate::components::overlap_total(n))
+        .filter(|&i| {
+            crate::components::overlap_has_a(i, n) && crate::components::overlap_has_b(i, n)
+        })
+        .count();
+    assert_eq!(matched, n / 2);
+    check_overlap(
+        "raw",
+        n,
+        raw::view_overlap::setup(n),
+        raw::view_overlap::run,
+        raw::view_overlap::a_sum,
+    );
+    check_overlap("sparse", n, o::setup(n), o::run, o::a_sum);
+    check_overlap("sparse_for", n, o::setup(n), o::run_for, o::a_sum);
+    check_overlap(
+        "sparse_world",
+        n,
+        o::dynamic::setup(n),
+        o::dynamic::run,
+        o::dynamic::a_sum,
+    );
+    check_overlap(
+        "hecs",
+        n,
+        hecs_impl::view_overlap::setup(n),
+        hecs_impl::view_overlap::run,
+        hecs_impl::view_overlap::a_sum,
+    );
+    check_overlap(
+        "bevy",
+        n,
+        bevy_impl::view_overlap::setup(n),
+        bevy_impl::view_overlap::run,
+        bevy_impl::view_overlap::a_sum,
+    );
+    check_overlap(
+        "sparsey",
+        n,
+        sparsey_impl::view_overlap::setup(n),
+        sparsey_impl::view_overlap::run,
+        sparsey_impl::view_overlap::a_sum,
+    );
+    check_overlap(
+        "shipyard",
+        n,
+        shipyard_impl::view_overlap::setup(n),
+        shipyard_impl::view_overlap::run,
+        shipyard_impl::view_overlap::a_sum,
+    );
+    // a · b = 4 per matched entity after one run (A = B = 1 in every lane).
+    let mut s = o::setup(n);
+    assert_eq!(o::iter_sum(&mut s), 0.0);
+    o::run(&mut s);
+    assert_eq!(o::iter_sum(&mut s), 4.0 * matched as f32, "sparse_iter");
+}
+
+#[test]
+fn invert4_inverts() {
+    use crate::components::{heavy_bundle, invert4};
+    let (t, ..) = heavy_bundle();
+    let inv = invert4(&t.0).expect("invertible");
+    // A rotation's inverse is its transpose.
+    for (c, column) in inv.iter().enumerate() {
+        for (r, x) in column.iter().enumerate() {
+            assert!(
+                (x - t.0[r][c]).abs() < 1e-6,
+                "[{c}][{r}]: {x} vs {}",
+                t.0[r][c]
+            );
+        }
+    }
+    // A general matrix: m · m⁻¹ = I.
+    let m = [
+        [2.0, 1.0, 0.0, 0.5],
+        [0.0, 3.0, 1.0, 0.0],
+        [1.0, 0.0, 4.0, 2.0],
+        [0.0, 0.5, 0.0, 1.0],
+    ];
+    let inv = invert4(&m).expect("invertible");
+    // Column-major: (m · m⁻¹)[i][j] = Σ_k m[k][j] · m⁻¹[i][k].
+    let product = |i: usize, j: usize| -> f32 { (0..4).map(|k| m[k][j] * inv[i][k]).sum() };
+    for (i, j) in (0..4).flat_map(|i| (0..4).map(move |j| (i, j))) {
+        let x = product(i, j);
+        let id = if i == j { 1.0 } else { 0.0 };
+        assert!((x - id).abs() < 1e-5, "({i}, {j}): {x}");
+    }
+    assert_eq!(invert4(&[[0.0; 4]; 4]), None);
+}
+
+/// Asserts that one `run` calls [`heavy_compute`] once per entity and leaves every entity
+/// with its result on [`heavy_bundle`] (bit for bit: every library runs the same function
+/// on the same values). The result equals the input (see `HEAVY_CALLS`), hence the count.
+/// Only the test below calls `heavy_compute`.
+fn check_heavy<S>(
+    name: &str,
+    n: usize,
+    mut s: S,
+    run: fn(&mut S),
+    results: fn(&mut S) -> Vec<(crate::components::Position, crate::components::Transform)>,
+) {
+    use crate::components::{HEAVY_CALLS, heavy_bundle, heavy_compute};
+    use std::sync::atomic::Ordering;
+    let (mut t, mut p, ..) = heavy_bundle();
+    assert_eq!(results(&mut s), vec![(p, t); n], "{name}: before");
+    heavy_compute(&mut p, &mut t);
+    let calls = HEAVY_CALLS.load(Ordering::Relaxed);
+    run(&mut s);
+    assert_eq!(
+        HEAVY_CALLS.load(Ordering::Relaxed) - calls,
+        n,
+        "{name}: one call per entity"
+    );
+    assert_eq!(results(&mut s), vec![(p, t); n], "{name}: after one run");
+}
+
+#[test]
+fn heavy_compute_every_library_computes_the_same() {
+    use crate::ours::heavy;
+    let n = sizes::HEAVY_COMPUTE;
+    check_heavy("sparse", n, heavy::setup(n), heavy::run, heavy::results);
+    check_heavy(
+        "sparse_slices",
+        n,
+        heavy::setup(n),
+        heavy::run_slices,
+        heavy::results,
+    );
+    check_heavy(
+        "sparse_serial",
+        n,
+        heavy::setup(n),
+        heavy::run_serial,
+        heavy::results,
+    );
+    check_heavy(
+        "sparse_world",
+        n,
+        heavy::dynamic::setup(n),
+        heavy::dynamic::run,
+        heavy::dynamic::results,
+    );
+    check_heavy(
+        "raw",
+        n,
+        raw::heavy_compute::setup(n),
+        raw::heavy_compute::run,
+        raw::heavy_compute::results,
+    );
+    check_heavy(
+        "sparsey",
+        n,
+        sparsey_impl::heavy_compute::setup(n),
+        sparsey_impl::heavy_compute::run,
+        sparsey_impl::heavy_compute::results,
+    );
+    check_heavy(
+        "hecs",
+        n,
+        hecs_impl::heavy_compute::setup(n),
+        hecs_impl::heavy_compute::run,
+        hecs_impl::heavy_compute::results,
+    );
+    check_heavy(
+        "bevy",
+        n,
+        bevy_impl::heavy_compute::setup(n),
+        bevy_impl::heavy_compute::run,
+        bevy_impl::heavy_compute::results,
+    );
+    check_heavy(
+        "shipyard",
+        n,
+        shipyard_impl::heavy_compute::setup(n),
+        shipyard_impl::heavy_compute::run,
+        shipyard_impl::heavy_compute::results,
+    );
+}
+
+/// Asserts that each `run` adds `A` to every `B` and `C` to every `D` and `E`.
+fn check_schedule<S>(name: &str, mut s: S, run: fn(&mut S), sums: fn(&mut S) -> (f64, f64, f64)) {
+    use crate::components::sched::expected_sums;
+    assert_eq!(sums(&mut s), expected_sums(0), "{name}: before");
+    for runs in 1..=3 {
+        run(&mut s);
+        assert_eq!(
+            sums(&mut s),
+            expected_sums(runs),
+            "{name}: after {runs} runs"
+        );
+    }
+}
+
+#[test]
+fn schedule_every_library_runs_the_three_systems() {
+    use crate::ours::schedule as o;
+    check_schedule("sparse", o::setup(), o::run, o::sums);
+    check_schedule("sparse_serial", o::setup(), o::run_serial, o::sums);
+    check_schedule(
+        "sparse_world",
+        o::dynamic::setup(),
+        o::dynamic::run,
+        o::dynamic::sums,
+    );
+    use sparsey_impl::schedule as sy;
+    check_schedule("sparsey", sy::setup(), sy::run, sy::sums);
+    check_schedule("sparsey_serial", sy::setup(), sy::run_serial, sy::sums);
+    use hecs_impl::schedule as h;
+    check_schedule("hecs", h::setup(), h::run, h::sums);
+    check_schedule("hecs_serial", h::setup(), h::run_serial, h::sums);
+    use bevy_impl::schedule as b;
+    check_schedule("bevy", b::setup(), b::run, b::sums);
+    check_schedule("bevy_single", b::setup_single(), b::run, b::sums);
+    use shipyard_impl::schedule as sh;
+    check_schedule("shipyard", sh::setup(), sh::run, sh::sums);
+    check_schedule("shipyard_serial", sh::setup(), sh::run_serial, sh::sums);
+}
+
+#[test]
+fn serialize_binary_round_trips_keep_every_entitys_components() {
+    use crate::ours::serialize_binary as o;
+    let n = sizes::SERIALIZE;
+    let expected: Vec<_> = (0..n).map(o::bundle).collect();
+
+    let s = o::setup(n);
+    assert_eq!(o::components_of(&s.world, &s.entities), expected);
+    let loaded = o::round_trip(&s.world);
+    assert_eq!(o::components_of(&loaded, &s.entities), expected, "sparse");
+    loaded.check().expect("sparse: a consistent world");
+
+    let s = o::dynamic::setup(n);
+    let loaded = o::dynamic::round_trip(&s.world);
+    assert_eq!(
+        o::dynamic::components_of(&loaded, &s.entities),
+        expected,
+        "sparse_world"
+    );
+    loaded.check().expect("sparse_world: a consistent world");
+
+    use hecs_impl::serialize_binary as h;
+    let s = h::setup(n);
+    let loaded = h::round_trip(&s.world);
+    assert_eq!(loaded.len() as usize, n, "hecs");
+    assert_eq!(h::components_of(&loaded, &s.entities), expected, "hecs");
+
+    use shipyard_impl::serialize_binary as sh;
+    let s = sh::setup(n);
+    let loaded = sh::round_trip(&s.world);
+    let with_alive: Vec<_> = expected
+        .iter()
+        .map(|&(t, p, r, v)| (true, t, p, r, v))
+        .collect();
+    assert_eq!(
+        sh::components_of(&loaded, &s.entities),
+        with_alive,
+        "shipyard: alive, with its components"
+    );
+}

@@ -101,7 +101,9 @@ pub trait Query: sealed::Sealed {
     #[doc(hidden)]
     fn align(fetch: &mut Self::Fetch<'_>, aligned: u64);
     /// The item of `entity`, at `position` in the driver's storages; `None` if a required
-    /// leaf that is not aligned lacks the entity. `entity` is walked from the driver (a
+    /// leaf that is not aligned lacks the entity. `aligned` is the mask the fetch was
+    /// aligned with (see [`align`](Query::align)), passed again so that a loop can hold it
+    /// in a register (and the compiler specialize the loop for it). `entity` is walked from the driver (a
     /// set of the same world): leaves that are not aligned find it by its index alone.
     ///
     /// # Safety
@@ -112,6 +114,7 @@ pub trait Query: sealed::Sealed {
         fetch: &mut Self::Fetch<'w>,
         entity: Entity,
         position: usize,
+        aligned: u64,
     ) -> Option<Self::Item<'w>>;
     /// The item at `position`, every leaf aligned.
     ///
@@ -120,6 +123,23 @@ pub trait Query: sealed::Sealed {
     /// for this position obtained from this fetch is alive.
     #[doc(hidden)]
     unsafe fn fetch_aligned<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Self::Item<'w>;
+    /// Starts a *run* at `walked[0]`, the walked entity at the driver's `position`: each
+    /// leaf that is not aligned finds it by its index and notes where, and the run lasts
+    /// as long as every such leaf holds `walked` in the same order from there (compared,
+    /// never assumed), so that the run's items are read by position, with no lookup.
+    /// `None` if a required leaf lacks `walked[0]`; `Some(0)` if a leaf holds another
+    /// version of its index (a broken world: [`fetch`](Query::fetch) decides then); an
+    /// optional leaf without `walked[0]` ends the run after it.
+    #[doc(hidden)]
+    fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize>;
+    /// The item at the driver's `position`, inside the run last started.
+    ///
+    /// # Safety
+    /// `position` is in bounds of every aligned leaf's storage, within the run last
+    /// started by [`run`](Query::run) (below its start plus its length), and no item for
+    /// this position obtained from this fetch is alive.
+    #[doc(hidden)]
+    unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Self::Item<'w>;
     /// The item of `entity`, every leaf looked up.
     ///
     /// # Safety
@@ -167,11 +187,17 @@ pub trait QueryOf<W: WorldParts>: Query + sealed::Of<W> {
         W: 'w;
 }
 
-/// One leaf's borrowed storage and whether it is aligned with the driver.
+/// One leaf's borrowed storage, whether it is aligned with the driver, and where the
+/// current run finds it (see [`Query::run`]).
 #[doc(hidden)]
 pub struct Leaf<C> {
     column: C,
     aligned: bool,
+    /// In the current run, the leaf's position of the driver's position `p` is
+    /// `p + offset` (wrapping); zero for an aligned leaf.
+    offset: usize,
+    /// In the current run, whether an optional leaf has the entities at all.
+    present: bool,
 }
 
 impl<C> Leaf<C> {
@@ -179,6 +205,8 @@ impl<C> Leaf<C> {
         Leaf {
             column,
             aligned: false,
+            offset: 0,
+            present: false,
         }
     }
 }
@@ -195,8 +223,31 @@ macro_rules! leaf_common {
         #[inline]
         fn align(fetch: &mut Self::Fetch<'_>, aligned: u64) {
             fetch.aligned = aligned & 1 == 1;
+            fetch.offset = 0;
+            fetch.present = fetch.aligned;
         }
     };
+}
+
+/// [`Query::run`] for one leaf: the run of walked entities its storage holds in the same
+/// order, from where it finds `walked[0]` (an aligned leaf constrains nothing).
+macro_rules! leaf_run {
+    ($fetch:expr, $walked:expr, $position:expr, $absent:expr) => {{
+        let fetch = $fetch;
+        if fetch.aligned {
+            return Some($walked.len());
+        }
+        let Some(found) = fetch.column.member_position($walked[0]) else {
+            fetch.present = false;
+            return $absent;
+        };
+        fetch.present = true;
+        fetch.offset = found.wrapping_sub($position);
+        Some(crate::group::common_prefix(
+            $walked,
+            &fetch.column.entities()[found..],
+        ))
+    }};
 }
 
 #[diagnostic::do_not_recommend]
@@ -220,8 +271,9 @@ impl<T: Component> Query for &T {
         fetch: &mut Self::Fetch<'w>,
         entity: Entity,
         position: usize,
+        aligned: u64,
     ) -> Option<&'w T> {
-        if fetch.aligned {
+        if aligned & 1 == 1 {
             // SAFETY: aligned leaves hold `entity` at `position` (caller).
             Some(unsafe { fetch.column.at(position) })
         } else {
@@ -237,6 +289,19 @@ impl<T: Component> Query for &T {
     }
 
     #[inline(always)]
+    fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize> {
+        leaf_run!(fetch, walked, position, None)
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> &'w T {
+        // SAFETY: an aligned leaf's offset is zero and `position` in its bounds; another
+        // holds the run's entities from `position + offset` on, compared by `run`
+        // (caller: `position` is within the run).
+        unsafe { fetch.column.at(position.wrapping_add(fetch.offset)) }
+    }
+
+    #[inline(always)]
     unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<&'w T> {
         fetch.column.get(entity)
     }
@@ -245,14 +310,14 @@ impl<T: Component> Query for &T {
     fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
         Leaf {
             column: fetch.column.clone(),
-            aligned: fetch.aligned,
+            ..*fetch
         }
     }
 
     unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
         Leaf {
             column: fetch.column.clone(),
-            aligned: fetch.aligned,
+            ..*fetch
         }
     }
 }
@@ -265,7 +330,7 @@ impl<T: Component> ReadOnlyQuery for &T {
     fn copy<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
         Leaf {
             column: fetch.column.clone(),
-            aligned: fetch.aligned,
+            ..*fetch
         }
     }
 }
@@ -308,8 +373,9 @@ impl<T: Component> Query for &mut T {
         fetch: &mut Self::Fetch<'w>,
         entity: Entity,
         position: usize,
+        aligned: u64,
     ) -> Option<&'w mut T> {
-        if fetch.aligned {
+        if aligned & 1 == 1 {
             // SAFETY: aligned leaves hold `entity` at `position`, and no item for it is
             // alive (caller).
             Some(unsafe { fetch.column.at(position) })
@@ -327,6 +393,18 @@ impl<T: Component> Query for &mut T {
     }
 
     #[inline(always)]
+    fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize> {
+        leaf_run!(fetch, walked, position, None)
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> &'w mut T {
+        // SAFETY: as for `&T` (the run's positions hold distinct walked entities), and no
+        // item for this position is alive (caller).
+        unsafe { fetch.column.at(position.wrapping_add(fetch.offset)) }
+    }
+
+    #[inline(always)]
     unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<&'w mut T> {
         // SAFETY: not aliased (caller).
         unsafe { fetch.column.get(entity) }
@@ -335,14 +413,18 @@ impl<T: Component> Query for &mut T {
     #[inline]
     fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
         Leaf {
-            aligned: fetch.aligned,
             column: fetch.column.reborrow(),
+            aligned: fetch.aligned,
+            offset: fetch.offset,
+            present: fetch.present,
         }
     }
 
     unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
         Leaf {
             aligned: fetch.aligned,
+            offset: fetch.offset,
+            present: fetch.present,
             // SAFETY: forwarded from the caller.
             column: unsafe { fetch.column.share() },
         }
@@ -387,15 +469,31 @@ impl<T: Component> Query for Option<&T> {
         fetch: &mut Self::Fetch<'w>,
         entity: Entity,
         position: usize,
+        aligned: u64,
     ) -> Option<Option<&'w T>> {
         // SAFETY: forwarded (caller).
-        Some(unsafe { <&T as Query>::fetch(fetch, entity, position) })
+        Some(unsafe { <&T as Query>::fetch(fetch, entity, position, aligned) })
     }
 
     #[inline(always)]
     unsafe fn fetch_aligned<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Option<&'w T> {
         // SAFETY: forwarded (caller).
         Some(unsafe { fetch.column.at(position) })
+    }
+
+    #[inline(always)]
+    fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize> {
+        leaf_run!(fetch, walked, position, Some(1))
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Option<&'w T> {
+        if fetch.present {
+            // SAFETY: forwarded (caller).
+            Some(unsafe { <&T as Query>::fetch_run(fetch, position) })
+        } else {
+            None
+        }
     }
 
     #[inline(always)]
@@ -462,15 +560,31 @@ impl<T: Component> Query for Option<&mut T> {
         fetch: &mut Self::Fetch<'w>,
         entity: Entity,
         position: usize,
+        aligned: u64,
     ) -> Option<Option<&'w mut T>> {
         // SAFETY: forwarded (caller).
-        Some(unsafe { <&mut T as Query>::fetch(fetch, entity, position) })
+        Some(unsafe { <&mut T as Query>::fetch(fetch, entity, position, aligned) })
     }
 
     #[inline(always)]
     unsafe fn fetch_aligned<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Option<&'w mut T> {
         // SAFETY: forwarded (caller).
         Some(unsafe { fetch.column.at(position) })
+    }
+
+    #[inline(always)]
+    fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize> {
+        leaf_run!(fetch, walked, position, Some(1))
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Option<&'w mut T> {
+        if fetch.present {
+            // SAFETY: forwarded (caller).
+            Some(unsafe { <&mut T as Query>::fetch_run(fetch, position) })
+        } else {
+            None
+        }
     }
 
     #[inline(always)]
@@ -553,16 +667,35 @@ macro_rules! query_tuple {
             }
 
             #[inline(always)]
-            unsafe fn fetch<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity, position: usize) -> Option<Self::Item<'w>> {
+            unsafe fn fetch<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity, position: usize, aligned: u64) -> Option<Self::Item<'w>> {
+                let mut _shift = 0u32;
                 // SAFETY: forwarded (caller); distinct leaves borrow distinct storages or
                 // share them read-only (the borrow rule).
-                Some(($(unsafe { $Q::fetch(&mut fetch.$i, entity, position)? },)+))
+                Some(($(unsafe {
+                    let mask = aligned.checked_shr(_shift).unwrap_or(0);
+                    _shift += $Q::LEAVES as u32;
+                    $Q::fetch(&mut fetch.$i, entity, position, mask)?
+                },)+))
             }
 
             #[inline(always)]
             unsafe fn fetch_aligned<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Self::Item<'w> {
                 // SAFETY: forwarded (caller).
                 ($(unsafe { $Q::fetch_aligned(&mut fetch.$i, position) },)+)
+            }
+
+            #[inline(always)]
+            fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize> {
+                let mut run = walked.len();
+                $(run = run.min($Q::run(&mut fetch.$i, walked, position)?);)+
+                Some(run)
+            }
+
+            #[inline(always)]
+            unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Self::Item<'w> {
+                // SAFETY: forwarded (caller); distinct leaves borrow distinct storages or
+                // share them read-only.
+                ($(unsafe { $Q::fetch_run(&mut fetch.$i, position) },)+)
             }
 
             #[inline(always)]

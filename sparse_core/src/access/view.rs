@@ -68,6 +68,8 @@ pub struct View<'w, Q: Query, F: Filter = ()> {
     entities: &'w [Entity],
     /// The position of `entities[0]` in the aligned leaves' storages.
     start: usize,
+    /// The leaves read by position (bit `i`: leaf `i`), as the query was aligned.
+    aligned: u64,
     /// Every leaf aligned, every filter implied.
     dense: bool,
 }
@@ -76,6 +78,48 @@ pub struct View<'w, Q: Query, F: Filter = ()> {
 #[inline(never)]
 fn nothing_required() -> ! {
     unreachable!("a view's type requires a component")
+}
+
+/// A run shorter than this does not pay for looking for the next one right away.
+const SHORT_RUN: usize = 8;
+/// The most walked entities looked up one by one between two tries at a run.
+const MAX_SKIP: u32 = 64;
+
+/// When a walk that is not dense looks for *runs* (see [`Query::run`]): a run of walked
+/// entities that every looked-up storage holds in the same order is read by position,
+/// with no lookup. Storages filled in the same order (spawned together) are one long run;
+/// storages in unrelated orders give runs of one, so after each short run the walk looks
+/// entities up one by one for a while (1, 3, 7, … up to [`MAX_SKIP`] of them) before it
+/// tries again, which bounds what looking costs where there is nothing to find.
+#[derive(Clone, Copy, Default)]
+struct Runs {
+    /// Entities still to look up one by one.
+    skip: u32,
+    /// The current stretch of one-by-one lookups after a short run.
+    backoff: u32,
+}
+
+impl Runs {
+    /// Whether to try a run at the next walked entity.
+    #[inline(always)]
+    fn try_now(&mut self) -> bool {
+        if self.skip == 0 {
+            return true;
+        }
+        self.skip -= 1;
+        false
+    }
+
+    /// Records the length of the run just found.
+    #[inline(always)]
+    fn found(&mut self, run: usize) {
+        if run >= SHORT_RUN {
+            self.backoff = 0;
+        } else {
+            self.backoff = (self.backoff * 2 + 1).min(MAX_SKIP);
+            self.skip = self.backoff;
+        }
+    }
 }
 
 impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
@@ -156,6 +200,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             filter,
             entities,
             start,
+            aligned,
             dense,
         }
     }
@@ -191,16 +236,58 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             }
             return;
         }
-        for (i, &entity) in self.entities.iter().enumerate() {
+        let mut runs = Runs::default();
+        let entities = self.entities;
+        let aligned = self.aligned;
+        let mut i = 0;
+        while let Some(&entity) = entities.get(i) {
+            let position = self.start + i;
+            i += 1;
             if !F::matches(&mut self.filter, entity) {
                 continue;
             }
-            // SAFETY: aligned leaves hold `entity` at `start + i` (driver); each entity of
+            // SAFETY: aligned leaves hold `entity` at `position` (driver); each entity of
             // the walk is distinct (a dense array or member set) and visited once.
-            if let Some(item) = unsafe { Q::fetch(&mut self.query, entity, self.start + i) } {
-                f(entity, item);
+            let Some(item) = (unsafe { Q::fetch(&mut self.query, entity, position, aligned) })
+            else {
+                continue;
+            };
+            f(entity, item);
+            // A match: the walked entities after it may follow in every looked-up storage
+            // too.
+            if i < entities.len() && runs.try_now() {
+                i += self.run_from(i, &mut runs, &mut f);
             }
         }
+    }
+
+    /// Walks the run that starts at walked entity `i`, if there is one (see
+    /// [`Query::run`]): calls `f` with each of its matches, read by position. Returns the
+    /// number of walked entities it took. Out of line, so that the loop of lookups that
+    /// calls it keeps its registers.
+    #[inline(never)]
+    fn run_from(
+        &mut self,
+        i: usize,
+        runs: &mut Runs,
+        f: &mut impl FnMut(Entity, Q::Item<'w>),
+    ) -> usize {
+        let walked = &self.entities[i..];
+        let position = self.start + i;
+        let Some(run @ 1..) = Q::run(&mut self.query, walked, position) else {
+            return 0;
+        };
+        for (k, &entity) in walked[..run].iter().enumerate() {
+            if F::matches(&mut self.filter, entity) {
+                // SAFETY: `position + k` is within the run just started and in bounds of
+                // the aligned leaves (driver); each position is visited once.
+                f(entity, unsafe {
+                    Q::fetch_run(&mut self.query, position + k)
+                });
+            }
+        }
+        runs.found(run);
+        run
     }
 
     /// Calls `f` with each matching entity and its item on rayon's thread pool: the walk
@@ -233,6 +320,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             filter,
             entities,
             start,
+            aligned,
             dense,
         } = self;
         crate::parallel::for_each_chunk(entities.len(), |range| {
@@ -246,6 +334,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
                 filter: filter.clone(),
                 start: start + range.start,
                 entities: &entities[range],
+                aligned,
                 dense,
             };
             chunk.for_each(&f);
@@ -269,26 +358,28 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
 
     /// Iterates over the matches, borrowing the view.
     pub fn iter_mut(&mut self) -> ViewIter<'_, Q, F> {
-        ViewIter {
-            query: Q::reborrow(&mut self.query),
-            filter: F::reborrow(&self.filter),
-            entities: self.entities.iter(),
-            position: self.start,
-            dense: self.dense,
-        }
+        ViewIter::new(
+            Q::reborrow(&mut self.query),
+            F::reborrow(&self.filter),
+            self.entities,
+            self.start,
+            self.aligned,
+            self.dense,
+        )
     }
 }
 
 impl<'w, Q: ReadOnlyQuery, F: Filter> View<'w, Q, F> {
     /// Iterates over the matches of a read-only view.
     pub fn iter(&self) -> ViewIter<'w, Q, F> {
-        ViewIter {
-            query: Q::copy(&self.query),
-            filter: self.filter.clone(),
-            entities: self.entities.iter(),
-            position: self.start,
-            dense: self.dense,
-        }
+        ViewIter::new(
+            Q::copy(&self.query),
+            self.filter.clone(),
+            self.entities,
+            self.start,
+            self.aligned,
+            self.dense,
+        )
     }
 }
 
@@ -305,15 +396,41 @@ impl<Q: Query, F: Filter> fmt::Debug for View<'_, Q, F> {
 pub struct ViewIter<'w, Q: Query, F: Filter = ()> {
     query: Q::Fetch<'w>,
     filter: F::Fetch<'w>,
+    /// The walked entities still to come.
     entities: core::slice::Iter<'w, Entity>,
     /// The position of the next walked entity in the aligned leaves' storages.
     position: usize,
+    /// The leaves read by position (see [`View`]).
+    aligned: u64,
     dense: bool,
+}
+
+impl<'w, Q: Query, F: Filter> ViewIter<'w, Q, F> {
+    fn new(
+        query: Q::Fetch<'w>,
+        filter: F::Fetch<'w>,
+        entities: &'w [Entity],
+        start: usize,
+        aligned: u64,
+        dense: bool,
+    ) -> Self {
+        ViewIter {
+            query,
+            filter,
+            entities: entities.iter(),
+            position: start,
+            aligned,
+            dense,
+        }
+    }
 }
 
 impl<'w, Q: Query, F: Filter> Iterator for ViewIter<'w, Q, F> {
     type Item = (Entity, Q::Item<'w>);
 
+    /// One walked entity at a time, looking up what the driver does not hold: an
+    /// iterator keeps no run (see [`View::for_each`]), whose bookkeeping across calls of
+    /// `next` costs more than it saves in a `for` loop.
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         loop {
@@ -332,7 +449,8 @@ impl<'w, Q: Query, F: Filter> Iterator for ViewIter<'w, Q, F> {
             }
             // SAFETY: aligned leaves hold `entity` at `position`; walked entities are
             // distinct and visited once, so no two items alias.
-            if let Some(item) = unsafe { Q::fetch(&mut self.query, entity, position) } {
+            if let Some(item) = unsafe { Q::fetch(&mut self.query, entity, position, self.aligned) }
+            {
                 return Some((entity, item));
             }
         }
@@ -351,13 +469,14 @@ impl<'w, Q: Query, F: Filter> IntoIterator for View<'w, Q, F> {
     type IntoIter = ViewIter<'w, Q, F>;
 
     fn into_iter(self) -> Self::IntoIter {
-        ViewIter {
-            query: self.query,
-            filter: self.filter,
-            entities: self.entities.iter(),
-            position: self.start,
-            dense: self.dense,
-        }
+        ViewIter::new(
+            self.query,
+            self.filter,
+            self.entities,
+            self.start,
+            self.aligned,
+            self.dense,
+        )
     }
 }
 
