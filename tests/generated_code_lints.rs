@@ -27,12 +27,14 @@ pub struct Velocity(Vec<f32>);
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tag;
 
-/// A public world with nested groups, a storage under `#[cfg]` and derives.
+/// A public world with nested groups, non-owning ones, a storage under `#[cfg]` and derives.
 #[world]
 #[derive(Debug, Clone)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[group(Position, Velocity)]
 #[group(Position, Velocity, Name)]
+#[group(get(Name), exclude(Position))]
+#[group(get(Name, Velocity))]
 pub struct Scene {
     /// Names.
     pub names: Storage<Name>,

@@ -326,6 +326,71 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
         "retired entity index 1 has version 3, which could still grow",
     );
     refused(r#"{"storages":{}}"#, "missing field `entities`");
+    // The member order of the non-owning group `<get(Name), exclude(Frozen)>`.
+    let groups = |g: &str| format!(r#"{{{ENTITIES},"storages":{{}},"groups":{g}}}"#);
+    loaded_static_json(&groups("[[]]"))
+        .unwrap()
+        .check()
+        .unwrap();
+    refused(
+        &groups("[[],[]]"),
+        "the snapshot orders 2 non-owning groups, this world has 1",
+    );
+    refused(
+        &groups("[[[1,1]]]"),
+        "non-owning group 0: entity e1v1 is listed as a member but is not alive",
+    );
+    refused(
+        &groups("[[[0,1],[0,1]]]"),
+        "non-owning group 0: entity e0v1 is listed twice",
+    );
+}
+
+#[test]
+fn a_non_owning_group_keeps_its_member_order_through_a_snapshot() {
+    let mut scene = Scene::new();
+    let mut world = dynamic();
+    type Named = (sparse_groups::Get<Name>, sparse_groups::Exclude<Frozen>);
+    for (i, name) in ["d", "b", "a", "c", "e"].into_iter().enumerate() {
+        let x = scene.spawn_with((Name(name.into()),));
+        let y = world.spawn_with((Name(name.into()),));
+        assert_eq!(x, y);
+        if i == 1 {
+            scene.insert(x, Frozen).unwrap();
+            world.insert(y, Frozen).unwrap();
+        }
+    }
+    // Sorted by name, then an insert and a removal that move members.
+    scene.sort_group_by_key::<Named, String>(|name| name.0.clone());
+    world
+        .sort_group_by_key::<Named, String>(|name| name.0.clone())
+        .unwrap();
+    let late = scene.spawn_with((Name("0".into()),));
+    world.spawn_with((Name("0".into()),));
+    scene.remove::<Name>(late).unwrap();
+    world.remove::<Name>(late).unwrap();
+    let members = |w: &mut Scene| {
+        let mut seen = Vec::new();
+        w.group::<Named>().for_each(|e, _| seen.push(e));
+        seen
+    };
+    let members_dynamic = |w: &mut World| {
+        let mut seen = Vec::new();
+        w.group::<Named>().unwrap().for_each(|e, _| seen.push(e));
+        seen
+    };
+    let before = members(&mut scene);
+    assert_eq!(before, members_dynamic(&mut world));
+    let mut loaded: Scene = serde_json::from_str(&serde_json::to_string(&scene).unwrap()).unwrap();
+    loaded.check().unwrap();
+    assert_eq!(members(&mut loaded), before);
+    let bytes = postcard::to_stdvec(&world.snapshot::<Types>()).unwrap();
+    let mut reloaded = dynamic();
+    reloaded
+        .load::<Types, _>(&mut postcard::Deserializer::from_bytes(&bytes))
+        .unwrap();
+    reloaded.check().unwrap();
+    assert_eq!(members_dynamic(&mut reloaded), before);
 }
 
 #[test]

@@ -10,13 +10,14 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
-use crate::entity::Entities;
-use crate::storage::Marks;
+use crate::entity::{Entities, Entity};
+use crate::storage::{Marks, SparseSet};
 pub use storage::Columns;
 pub use world::{LoadTypes, Snapshot, SnapshotTypes};
 
-/// The two fields of a world's snapshot.
-const WORLD_FIELDS: &[&str] = &["entities", "storages"];
+/// The fields of a world's snapshot: its allocator, its storages (a map from name to
+/// columns) and the member order of each non-owning group, in declaration order.
+const WORLD_FIELDS: &[&str] = &["entities", "storages", "groups"];
 
 /// The storages of one kind of world, as a load reads them: generated for each `#[world]`
 /// deriving `Deserialize`, and implemented for tuples of component types for the run-time
@@ -30,6 +31,10 @@ pub trait LoadStorages<'de>: Sized {
 
     /// The allocator of `world`.
     fn entities<'w>(world: &'w mut Self::World, key: &Self::Key) -> &'w mut Entities;
+
+    /// The member sets of `world`'s non-owning groups, in declaration order (a snapshot
+    /// keeps their order: storages keep every other group's).
+    fn member_sets<'w>(world: &'w mut Self::World, key: &Self::Key) -> Vec<&'w mut SparseSet>;
 
     /// Every storage name, separated by commas, for messages.
     fn names(&self) -> String;
@@ -53,7 +58,8 @@ pub trait LoadStorages<'de>: Sized {
 }
 
 /// Writes a world's snapshot: its allocator, then `storages` (a map from name to
-/// [`Columns`]).
+/// [`Columns`]), then the members of its non-owning groups (`member_sets`, in declaration
+/// order), each in its order.
 ///
 /// # Errors
 /// The format's error.
@@ -62,10 +68,13 @@ pub fn serialize_world<S: Serializer>(
     name: &'static str,
     entities: &Entities,
     storages: &impl Serialize,
+    member_sets: &[&SparseSet],
 ) -> Result<S::Ok, S::Error> {
+    let orders: Vec<&[Entity]> = member_sets.iter().map(|set| set.as_slice()).collect();
     let mut world = serializer.serialize_struct(name, WORLD_FIELDS.len())?;
     world.serialize_field(WORLD_FIELDS[0], entities)?;
     world.serialize_field(WORLD_FIELDS[1], storages)?;
+    world.serialize_field(WORLD_FIELDS[2], &orders)?;
     world.end()
 }
 
@@ -90,7 +99,7 @@ where
             "a snapshot loads into an empty world, in which no entity was ever spawned",
         ));
     }
-    let (entities, storages) = deserializer.deserialize_struct(
+    let (entities, storages, orders) = deserializer.deserialize_struct(
         name,
         WORLD_FIELDS,
         WorldVisitor {
@@ -100,9 +109,41 @@ where
         },
     )?;
     storages.validate(&entities).map_err(de::Error::custom)?;
+    let groups = L::member_sets(world, key).len();
+    if orders.len() > groups {
+        return Err(de::Error::custom(format_args!(
+            "the snapshot orders {} non-owning groups, this world has {groups}",
+            orders.len()
+        )));
+    }
+    for (i, order) in orders.iter().enumerate() {
+        validate_entities(&entities, order, "is listed as a member", || {
+            format!("non-owning group {i}")
+        })
+        .map_err(de::Error::custom)?;
+    }
     *L::entities(world, key) = entities;
     storages.insert(world, key);
+    for (members, order) in L::member_sets(world, key).into_iter().zip(&orders) {
+        restore_order(members, order);
+    }
     Ok(())
+}
+
+/// Puts the members of a non-owning group, just rebuilt from the storages, in the order
+/// its snapshot lists them: the listed members first, in that order, then the others as
+/// they were. The storages decide who is a member; the list only orders them, so a list
+/// naming non-members (a hand-edited snapshot) cannot break the group.
+fn restore_order(members: &mut SparseSet, order: &[Entity]) {
+    let mut next = 0;
+    for &entity in order {
+        if let Some(position) = members.index_of(entity)
+            && position >= next
+        {
+            members.swap(next, position);
+            next += 1;
+        }
+    }
 }
 
 struct WorldVisitor<'de, L> {
@@ -112,12 +153,13 @@ struct WorldVisitor<'de, L> {
 }
 
 impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
-    type Value = (Entities, L);
+    /// The allocator, the storages read, the non-owning groups' member orders.
+    type Value = (Entities, L, Vec<Vec<Entity>>);
 
     fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "a snapshot of `{}`: its entities and its storages",
+            "a snapshot of `{}`: its entities, its storages and its groups' order",
             self.name
         )
     }
@@ -128,12 +170,16 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
             .ok_or_else(|| de::Error::invalid_length(0, &self))?;
         seq.next_element_seed(StoragesSeed(&mut self.storages))?
             .ok_or_else(|| de::Error::invalid_length(1, &self))?;
-        Ok((entities, self.storages))
+        let orders = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::invalid_length(2, &self))?;
+        Ok((entities, self.storages, orders))
     }
 
     fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut entities = None;
         let mut storages = false;
+        let mut orders = None;
         while let Some(key) = map.next_key::<WorldField>()? {
             match key {
                 WorldField::Entities if entities.is_some() => {
@@ -149,10 +195,18 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
                     map.next_value_seed(StoragesSeed(&mut self.storages))?;
                     storages = true;
                 }
+                WorldField::Groups if orders.is_some() => {
+                    return Err(de::Error::duplicate_field("groups"));
+                }
+                WorldField::Groups => {
+                    orders = Some(map.next_value::<Vec<Vec<Entity>>>()?);
+                }
             }
         }
         let entities = entities.ok_or_else(|| de::Error::missing_field("entities"))?;
-        Ok((entities, self.storages))
+        // A self-describing snapshot without the field (v0.2) loads, its non-owning
+        // groups in the order the storages give.
+        Ok((entities, self.storages, orders.unwrap_or_default()))
     }
 }
 
@@ -162,6 +216,7 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
 enum WorldField {
     Entities,
     Storages,
+    Groups,
 }
 
 /// Reads the map of storages into a [`LoadStorages`].
@@ -229,17 +284,29 @@ pub fn validate_columns<T>(
     columns
         .lengths_agree()
         .map_err(|e| format!("storage `{name}`: {e}"))?;
+    validate_entities(entities, &columns.entities, "has a component", || {
+        format!("storage `{name}`")
+    })
+}
+
+/// Checks a list of entities a snapshot holds against its allocator: every one alive,
+/// none twice. `what` names the list in messages, `role` says what a listed entity is.
+fn validate_entities(
+    entities: &Entities,
+    list: &[Entity],
+    role: &str,
+    what: impl Fn() -> String,
+) -> Result<(), String> {
     let mut seen = Marks::with_indices(entities.index_bound());
-    for &entity in &columns.entities {
+    for &entity in list {
         if !entities.is_alive(entity) {
             return Err(format!(
-                "storage `{name}`: entity {entity:?} has a component but is not alive"
+                "{}: entity {entity:?} {role} but is not alive",
+                what()
             ));
         }
         if !seen.mark(entity) {
-            return Err(format!(
-                "storage `{name}`: entity {entity:?} is listed twice"
-            ));
+            return Err(format!("{}: entity {entity:?} is listed twice", what()));
         }
     }
     Ok(())

@@ -11,6 +11,7 @@ use crate::component::Component;
 use crate::diagram::short_name;
 use crate::entity::Entities;
 use crate::internals::{Internals, WorldKey};
+use crate::storage::SparseSet;
 use crate::world::World;
 
 /// The component types a run-time [`World`]'s snapshot holds: a tuple of up to sixteen
@@ -82,7 +83,8 @@ fn storage_name<T>() -> String {
 /// ```text
 /// { "entities": { "versions": [1, 2, 1], "free": [1], "retired": [] },
 ///   "storages": { "positions":  { "entities": [[2,1],[0,1]], "components": [...] },
-///                 "velocities": { "entities": [[2,1]],       "components": [...] } } }
+///                 "velocities": { "entities": [[2,1]],       "components": [...] } },
+///   "groups": [ [[0,1],[2,1]] ] }
 /// ```
 ///
 /// * the allocator: every index's version, the free list in the order `spawn` takes it,
@@ -91,7 +93,11 @@ fn storage_name<T>() -> String {
 /// * each storage as its two columns, entities and components, in their packed order, so
 ///   a group's members come first, in group order. Loading appends each storage in bulk;
 ///   the groups are entered as a batch insertion enters them, finding runs already in
-///   place rather than moving entity by entity.
+///   place rather than moving entity by entity;
+/// * the members of each non-owning group (a set of its own, not a storage's prefix), in
+///   their order, one list per non-owning group in declaration order. The storages decide
+///   who is a member; the list only orders them (a snapshot without `groups`, as v0.2
+///   wrote them, loads with these groups in the order the storages give).
 ///
 /// Loading checks everything before it changes anything, and names what is wrong: an
 /// entity that is not alive in the snapshot's allocator, an entity twice in a storage,
@@ -177,10 +183,11 @@ macro_rules! snapshot_types {
         impl<$($T: Component + Serialize),+> Serialize for Snapshot<'_, ($($T,)+)> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 let names = self.names()?;
+                let members: Vec<&SparseSet> = self.world.member_sets().collect();
                 super::serialize_world(serializer, "World", self.world.entities(), &StorageMap {
                     snapshot: self,
                     names: &names,
-                })
+                }, &members)
             }
         }
 
@@ -210,6 +217,10 @@ macro_rules! snapshot_types {
 
             fn entities<'w>(world: &'w mut World, key: &WorldKey) -> &'w mut Entities {
                 world.entities_mut(key)
+            }
+
+            fn member_sets<'w>(world: &'w mut World, _: &WorldKey) -> Vec<&'w mut SparseSet> {
+                world.member_sets_mut().collect()
             }
 
             fn names(&self) -> String {

@@ -648,6 +648,19 @@ impl World {
         })
     }
 
+    /// The member sets of the non-owning groups, in declaration order.
+    #[cfg(feature = "serde")]
+    pub(crate) fn member_sets(&self) -> impl Iterator<Item = &SparseSet> {
+        self.groups.iter().filter_map(|g| g.members.as_ref())
+    }
+
+    /// The same, to put them in a snapshot's order (crate only: the sets must keep the
+    /// group's members).
+    #[cfg(feature = "serde")]
+    pub(crate) fn member_sets_mut(&mut self) -> impl Iterator<Item = &mut SparseSet> {
+        self.groups.iter_mut().filter_map(|g| g.members.as_mut())
+    }
+
     /// Appends a snapshot's checked columns of `T` (see [`hooks::append_many`]).
     #[cfg(feature = "serde")]
     pub(crate) fn append_loaded<T: Component>(&mut self, entities: &[Entity], values: Vec<T>) {

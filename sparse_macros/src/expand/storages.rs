@@ -540,11 +540,27 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
             }
         }
     });
+    // The non-owning groups' member sets, in declaration order: a snapshot keeps their order.
+    let member_sets: Vec<_> = cx
+        .plan
+        .groups
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.is_non_owning())
+        .map(|(g, _)| (cx.cfg_group(g), Cx::len_field(g)))
+        .collect();
+    let shared_sets = member_sets
+        .iter()
+        .map(|(cfg, len)| quote!(#cfg sets.push(&self.#len);));
+    let mut_sets = member_sets
+        .iter()
+        .map(|(cfg, len)| quote!(#cfg sets.push(&mut world.#len);));
     quote! {
         __p::if_serde! {
             #[automatically_derived]
             impl<#(#params: __sg::Component),*> Storages<#(#params),*> {
                 /// Writes the world's snapshot.
+                #[allow(clippy::vec_init_then_push)]
                 pub fn serialize_world<__S: __p::serde::Serializer>(
                     &self,
                     serializer: __S,
@@ -553,7 +569,10 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
                 where
                     #(#params: __p::serde::Serialize,)*
                 {
-                    __p::snapshot::serialize_world(serializer, name, &self.entities, &StorageMap(self))
+                    #[allow(unused_mut)]
+                    let mut sets: ::std::vec::Vec<&__p::SparseSet> = ::std::vec::Vec::new();
+                    #(#shared_sets)*
+                    __p::snapshot::serialize_world(serializer, name, &self.entities, &StorageMap(self), &sets)
                 }
 
                 /// Reads a snapshot into these storages, which are empty (the key's holder
@@ -604,6 +623,14 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
 
                 fn entities<'w>(world: &'w mut Self::World, _: &Key) -> &'w mut __sg::Entities {
                     &mut world.entities
+                }
+
+                #[allow(clippy::vec_init_then_push)]
+                fn member_sets<'w>(world: &'w mut Self::World, _: &Key) -> ::std::vec::Vec<&'w mut __p::SparseSet> {
+                    #[allow(unused_mut)]
+                    let mut sets = ::std::vec::Vec::new();
+                    #(#mut_sets)*
+                    sets
                 }
 
                 fn names(&self) -> ::std::string::String {
