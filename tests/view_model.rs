@@ -1,0 +1,329 @@
+//! Views in worlds without groups against a plain model: the paths a view takes when no
+//! group drives it (the smallest storage drives, the others are looked up, and runs of
+//! entities that every storage holds in the same order are read by position) must visit
+//! exactly the entities the model says, with the values the model holds, whatever the
+//! storages' orders.
+//!
+//! The sequences spawn entities in batches (long runs: every storage filled in the same
+//! order), then break the alignment with single inserts, removals, destructions and sorts
+//! of one storage (runs of every length, and of none). Each view is walked by `for_each`,
+//! a `for` loop and `iter`, in a `#[world]` and in the run-time `World`, both against the
+//! model; the loops must also visit in the same order.
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+use sparse_groups::{Component, Entity, View, With, Without, World, world};
+
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+struct A(u32);
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+struct B(u32);
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+struct C(u32);
+
+/// No group: every view is driven by a storage.
+#[world]
+struct Plain {
+    a: sparse_groups::Storage<A>,
+    b: sparse_groups::Storage<B>,
+    c: sparse_groups::Storage<C>,
+}
+
+/// What the model holds of one entity: its `A`, `B` and `C`.
+type Row = [Option<u32>; 3];
+
+#[derive(Debug, Clone)]
+enum Op {
+    /// `.1` entities with the components of bit mask `.0` (at least one), values from `.2`.
+    Batch(u8, u8, u32),
+    /// Type `.0` given to entity `.1` (replacing its value) with value `.2`.
+    Insert(u8, usize, u32),
+    Remove(u8, usize),
+    Destroy(usize),
+    /// Storage `.0` sorted by its values, descending when `.1`.
+    Sort(u8, bool),
+    /// View `.0` walked by loop `.1`, changing values with seed `.2`.
+    Walk(u8, u8, u32),
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        3 => (1u8..8, 1u8..40, 0u32..1000).prop_map(|(m, n, v)| Op::Batch(m, n, v)),
+        4 => (0u8..3, any::<usize>(), 0u32..1000).prop_map(|(t, e, v)| Op::Insert(t, e, v)),
+        3 => (0u8..3, any::<usize>()).prop_map(|(t, e)| Op::Remove(t, e)),
+        1 => any::<usize>().prop_map(Op::Destroy),
+        1 => (0u8..3, any::<bool>()).prop_map(|(t, d)| Op::Sort(t, d)),
+        6 => (0u8..VIEWS, 0u8..3, 0u32..1000).prop_map(|(k, l, s)| Op::Walk(k, l, s)),
+    ]
+}
+
+/// The number of view kinds of `walk!`.
+const VIEWS: u8 = 5;
+
+fn mix(value: u32, seed: u32) -> u32 {
+    value.wrapping_mul(31).wrapping_add(seed) % 1000
+}
+
+/// What view kind `k` visits in the model, with the values it sees, sorted by entity; the
+/// model changed as the walk changes the world.
+fn walk_model(
+    model: &mut BTreeMap<Entity, Row>,
+    k: u8,
+    seed: u32,
+) -> Vec<(Entity, Vec<Option<u32>>)> {
+    let mut seen = Vec::new();
+    for (&e, row) in model.iter_mut() {
+        let [a, b, c] = *row;
+        match k {
+            0 => {
+                if let (Some(a), Some(b)) = (a, b) {
+                    seen.push((e, vec![Some(a), Some(b)]));
+                    row[0] = Some(mix(a + b, seed));
+                }
+            }
+            1 => {
+                if let (Some(a), Some(_)) = (a, b) {
+                    seen.push((e, vec![Some(a), c]));
+                }
+            }
+            2 => {
+                if let (Some(a), Some(b), None) = (a, b, c) {
+                    seen.push((e, vec![Some(a), Some(b)]));
+                    row[1] = Some(mix(b + a, seed));
+                }
+            }
+            3 => {
+                if let (Some(a), Some(b), Some(c)) = (a, b, c) {
+                    seen.push((e, vec![Some(b), Some(c), Some(a)]));
+                    row[2] = Some(mix(c + b + a, seed));
+                }
+            }
+            _ => {
+                if let (Some(c), None) = (c, a) {
+                    seen.push((e, vec![Some(c), b]));
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// Walks view kind `$k` of a world (`$borrow!(Q, F)` borrows it) by loop `$how`
+/// (`for_each`, `for`, `iter_mut`), changing values as `walk_model` does; gives what it
+/// visited in visiting order.
+macro_rules! walk {
+    ($k:expr, $how:expr, $seed:expr, $borrow:ident) => {{
+        let seed = $seed;
+        let mut seen: Vec<(Entity, Vec<Option<u32>>)> = Vec::new();
+        macro_rules! each {
+            ($Q:ty, $F:ty, |$e:ident, $item:pat_param| $body:expr) => {{
+                let mut view = $borrow!($Q, $F);
+                match $how {
+                    0 => view.for_each(|$e, $item| seen.push($body)),
+                    1 => {
+                        for ($e, $item) in view {
+                            seen.push($body);
+                        }
+                    }
+                    _ => {
+                        for ($e, $item) in view.iter_mut() {
+                            seen.push($body);
+                        }
+                    }
+                }
+            }};
+        }
+        match $k {
+            0 => each!((&mut A, &B), (), |e, (a, b)| {
+                let row = (e, vec![Some(a.0), Some(b.0)]);
+                a.0 = mix(a.0 + b.0, seed);
+                row
+            }),
+            1 => each!((&A, Option<&C>), With<B>, |e, (a, c)| {
+                (e, vec![Some(a.0), c.map(|c| c.0)])
+            }),
+            2 => each!((&A, &mut B), Without<C>, |e, (a, b)| {
+                let row = (e, vec![Some(a.0), Some(b.0)]);
+                b.0 = mix(b.0 + a.0, seed);
+                row
+            }),
+            3 => each!((&B, &mut C, &A), (), |e, (b, c, a)| {
+                let row = (e, vec![Some(b.0), Some(c.0), Some(a.0)]);
+                c.0 = mix(c.0 + b.0 + a.0, seed);
+                row
+            }),
+            _ => each!((&C, Option<&B>), Without<A>, |e, (c, b)| {
+                (e, vec![Some(c.0), b.map(|b| b.0)])
+            }),
+        }
+        seen
+    }};
+}
+
+/// The entities of `model` in each storage, and their values, through `get`.
+fn rows_of(world: &World, model: &BTreeMap<Entity, Row>) -> Vec<Row> {
+    model
+        .keys()
+        .map(|&e| {
+            [
+                world.get::<A>(e).map(|x| x.0),
+                world.get::<B>(e).map(|x| x.0),
+                world.get::<C>(e).map(|x| x.0),
+            ]
+        })
+        .collect()
+}
+
+fn cases_or(cases: u32) -> ProptestConfig {
+    let default = ProptestConfig::default();
+    ProptestConfig {
+        cases: if std::env::var_os("PROPTEST_CASES").is_some() {
+            default.cases
+        } else {
+            cases
+        },
+        ..default
+    }
+}
+
+proptest! {
+    #![proptest_config(cases_or(64))]
+
+    #[test]
+    fn views_without_groups_visit_what_the_model_holds(ops in prop::collection::vec(op(), 1..120)) {
+        let (mut s, mut d) = (Plain::new(), World::new());
+        let mut model: BTreeMap<Entity, Row> = BTreeMap::new();
+        let mut handles: Vec<Entity> = Vec::new();
+        for op in ops {
+            match op {
+                Op::Batch(mask, count, value) => {
+                    macro_rules! batch {
+                        ($($T:ident),+) => {{
+                            let rows = || (0..u32::from(count)).map(|i| ($($T(value + i),)+));
+                            let (x, y) = (s.spawn_batch(rows()), d.spawn_batch(rows()));
+                            prop_assert_eq!(&x, &y);
+                            x
+                        }};
+                    }
+                    let spawned = match mask {
+                        1 => batch!(A),
+                        2 => batch!(B),
+                        3 => batch!(A, B),
+                        4 => batch!(C),
+                        5 => batch!(A, C),
+                        6 => batch!(B, C),
+                        _ => batch!(A, B, C),
+                    };
+                    for (i, &e) in (0u32..).zip(&spawned) {
+                        let has = |bit: u8| (mask & bit != 0).then_some(value + i);
+                        model.insert(e, [has(1), has(2), has(4)]);
+                    }
+                    handles.extend(spawned);
+                }
+                Op::Insert(t, i, v) if !handles.is_empty() => {
+                    let e = handles[i % handles.len()];
+                    let alive = model.contains_key(&e);
+                    macro_rules! insert {
+                        ($T:ident) => {{
+                            prop_assert_eq!(s.insert(e, $T(v)).is_ok(), alive);
+                            prop_assert_eq!(d.insert(e, $T(v)).is_ok(), alive);
+                        }};
+                    }
+                    match t {
+                        0 => insert!(A),
+                        1 => insert!(B),
+                        _ => insert!(C),
+                    }
+                    if let Some(row) = model.get_mut(&e) {
+                        row[usize::from(t)] = Some(v);
+                    }
+                }
+                Op::Remove(t, i) if !handles.is_empty() => {
+                    let e = handles[i % handles.len()];
+                    match t {
+                        0 => { let _ = (s.remove::<A>(e), d.remove::<A>(e)); }
+                        1 => { let _ = (s.remove::<B>(e), d.remove::<B>(e)); }
+                        _ => { let _ = (s.remove::<C>(e), d.remove::<C>(e)); }
+                    }
+                    if let Some(row) = model.get_mut(&e) {
+                        row[usize::from(t)] = None;
+                    }
+                }
+                Op::Destroy(i) if !handles.is_empty() => {
+                    let e = handles[i % handles.len()];
+                    let _ = (s.destroy(e), d.destroy(e));
+                    model.remove(&e);
+                }
+                Op::Sort(t, descending) => {
+                    macro_rules! sort {
+                        ($T:ident) => {{
+                            let key = |x: &$T| if descending { u32::MAX - x.0 } else { x.0 };
+                            s.sort_by_key::<$T, u32>(key);
+                            d.sort_by_key::<$T, u32>(key).unwrap();
+                        }};
+                    }
+                    match t {
+                        0 => sort!(A),
+                        1 => sort!(B),
+                        _ => sort!(C),
+                    }
+                }
+                Op::Walk(k, how, seed) => {
+                    macro_rules! of_static {
+                        ($Q:ty, $F:ty) => {
+                            s.borrow::<View<$Q, $F>>()
+                        };
+                    }
+                    macro_rules! of_dynamic {
+                        ($Q:ty, $F:ty) => {
+                            d.borrow::<View<$Q, $F>>().expect("stored types")
+                        };
+                    }
+                    let expected = walk_model(&mut model, k, seed);
+                    let x = walk!(k, how, seed, of_static);
+                    let y = walk!(k, how, seed, of_dynamic);
+                    // Both worlds visit in the same order, whatever the loop.
+                    prop_assert_eq!(&x, &y, "view {} loop {}", k, how);
+                    let mut x = x;
+                    x.sort_by_key(|(e, _)| *e);
+                    prop_assert_eq!(&x, &expected, "view {} loop {} against the model", k, how);
+                }
+                _ => {}
+            }
+            s.check().map_err(TestCaseError::fail)?;
+            d.check().map_err(TestCaseError::fail)?;
+            let rows = rows_of(&d, &model);
+            prop_assert_eq!(rows, model.values().copied().collect::<Vec<_>>());
+        }
+    }
+}
+
+/// The loops visit a view in one order: `for_each`, `for` and `iter` agree entity by
+/// entity, in a world whose storages hold runs and single misses.
+#[test]
+fn every_loop_visits_in_the_same_order() {
+    let mut world = Plain::new();
+    let all = world.spawn_batch((0..100).map(|i| (A(i), B(i), C(i))));
+    for &e in all.iter().step_by(7) {
+        world.remove::<B>(e).unwrap();
+    }
+    world.sort_by_key::<C, u32>(|c| u32::MAX - c.0);
+    let mut by_each = Vec::new();
+    world
+        .borrow::<View<(&A, &B), ()>>()
+        .for_each(|e, _| by_each.push(e));
+    let by_for: Vec<Entity> = world
+        .borrow::<View<(&A, &B), ()>>()
+        .into_iter()
+        .map(|(e, _)| e)
+        .collect();
+    let by_iter: Vec<Entity> = world
+        .borrow::<View<(&A, &B), ()>>()
+        .iter()
+        .map(|(e, _)| e)
+        .collect();
+    assert_eq!(by_each.len(), 100 - 15);
+    assert_eq!(by_each, by_for);
+    assert_eq!(by_each, by_iter);
+}
