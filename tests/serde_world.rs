@@ -326,6 +326,26 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
         "retired entity index 1 has version 3, which could still grow",
     );
     refused(r#"{"storages":{}}"#, "missing field `entities`");
+    // A storage may begin with entities of the storage before it, left out of its list.
+    let shared = loaded_static_json(&storages(
+        r#""positions":{"entities":[[0,1],[1,2]],"components":[1.0,2.0]},
+           "velocities":{"shared":1,"entities":[[2,1]],"components":[3.0,4.0]}"#,
+    ))
+    .unwrap();
+    shared.check().unwrap();
+    let velocities: Vec<Entity> = shared.storage::<Vel>().iter().map(|(e, _)| e).collect();
+    assert_eq!(format!("{velocities:?}"), "[e0v1, e2v1]");
+    refused(
+        &storages(r#""positions":{"shared":1,"entities":[],"components":[1.0]}"#),
+        "storage `positions` begins with 1 entities of the storage before it, which has 0",
+    );
+    refused(
+        &storages(
+            r#""positions":{"entities":[[0,1]],"components":[1.0]},
+               "velocities":{"shared":2,"entities":[],"components":[1.0,2.0]}"#,
+        ),
+        "storage `velocities` begins with 2 entities of the storage before it, which has 1",
+    );
     // The member order of the non-owning group `<get(Name), exclude(Frozen)>`.
     let groups = |g: &str| format!(r#"{{{ENTITIES},"storages":{{}},"groups":{g}}}"#);
     loaded_static_json(&groups("[[]]"))
@@ -455,6 +475,9 @@ fn a_storage_alone_round_trips_and_refuses_repeats() {
     let back: Storage<Pos> = serde_json::from_str(&json).unwrap();
     assert_eq!(back.entities(), storage.entities());
     assert_eq!(back.components(), storage.components());
+    let bytes = postcard::to_stdvec(&storage).unwrap();
+    let back: Storage<Pos> = postcard::from_bytes(&bytes).unwrap();
+    assert_eq!(back.entities(), storage.entities());
     let repeated = r#"{"entities":[[1,1],[1,2]],"components":[1.0,2.0]}"#;
     let error = serde_json::from_str::<Storage<Pos>>(repeated).unwrap_err();
     assert!(

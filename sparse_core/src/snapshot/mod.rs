@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::entity::{Entities, Entity};
 use crate::storage::{Marks, SparseSet};
-pub use storage::Columns;
+pub use storage::{Columns, SharedColumns};
 pub use world::{LoadTypes, Snapshot, SnapshotTypes};
 
 /// The fields of a world's snapshot: its allocator, its storages (a map from name to
@@ -39,12 +39,18 @@ pub trait LoadStorages<'de>: Sized {
     /// Every storage name, separated by commas, for messages.
     fn names(&self) -> String;
 
-    /// Reads the value of the storage called `name` from `map`.
+    /// Reads the value of the storage called `name` from `map` (with
+    /// [`read_columns`], given `previous`).
     ///
     /// # Errors
     /// The format's error; a storage read twice is an error too. `Ok(false)`: no storage
     /// has that name.
-    fn read<A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Result<bool, A::Error>;
+    fn read<A: MapAccess<'de>>(
+        &mut self,
+        name: &str,
+        map: &mut A,
+        previous: &mut Vec<Entity>,
+    ) -> Result<bool, A::Error>;
 
     /// Checks every storage read against the loaded allocator.
     ///
@@ -238,8 +244,10 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for StoragesSeed<'_, L> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        // The entities of the storage read last: the next one may begin with them.
+        let mut previous = Vec::new();
         while let Some(name) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-            if !self.0.read(&name, &mut map)? {
+            if !self.0.read(&name, &mut map, &mut previous)? {
                 return Err(de::Error::custom(format_args!(
                     "the snapshot has a storage `{name}` this world does not have (it has {})",
                     self.0.names()
@@ -250,23 +258,43 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for StoragesSeed<'_, L> {
     }
 }
 
-/// Reads the columns of storage `name` into `slot` (see [`LoadStorages::read`]).
+/// Reads the columns of storage `name` into `slot` (see [`LoadStorages::read`]): the
+/// entities it shares with the storage read before it (whose entities are `previous`)
+/// first, then those written; `previous` becomes its entities.
 ///
 /// # Errors
-/// The format's error, prefixed with the storage's name, or a storage read twice.
+/// The format's error, prefixed with the storage's name, a storage read twice, or one
+/// sharing more entities than the storage before it has.
 pub fn read_columns<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
     map: &mut A,
     name: &str,
     slot: &mut Option<Columns<T>>,
+    previous: &mut Vec<Entity>,
 ) -> Result<bool, A::Error> {
     if slot.is_some() {
         return Err(de::Error::custom(format_args!(
             "storage `{name}` is listed twice"
         )));
     }
-    let columns = map
+    let mut columns = map
         .next_value::<Columns<T>>()
         .map_err(|e| de::Error::custom(format_args!("storage `{name}`: {e}")))?;
+    let shared = columns.shared;
+    if shared > previous.len() {
+        return Err(de::Error::custom(format_args!(
+            "storage `{name}` begins with {shared} entities of the storage before it, which has {}",
+            previous.len()
+        )));
+    }
+    if shared > 0 {
+        let written = core::mem::take(&mut columns.entities);
+        let mut entities = Vec::with_capacity(shared + written.len());
+        entities.extend_from_slice(&previous[..shared]);
+        entities.extend_from_slice(&written);
+        columns.entities = entities;
+        columns.shared = 0;
+    }
+    previous.clone_from(&columns.entities);
     *slot = Some(columns);
     Ok(true)
 }

@@ -6,10 +6,10 @@ use core::marker::PhantomData;
 use serde::de::{Deserialize, MapAccess};
 use serde::ser::{self, Serialize, SerializeMap, Serializer};
 
-use super::{Columns, LoadStorages, read_columns, validate_columns};
+use super::{Columns, LoadStorages, SharedColumns, read_columns, validate_columns};
 use crate::component::Component;
 use crate::diagram::short_name;
-use crate::entity::Entities;
+use crate::entity::{Entities, Entity};
 use crate::internals::{Internals, WorldKey};
 use crate::storage::SparseSet;
 use crate::world::World;
@@ -82,8 +82,8 @@ fn storage_name<T>() -> String {
 ///
 /// ```text
 /// { "entities": { "versions": [1, 2, 1], "free": [1], "retired": [] },
-///   "storages": { "positions":  { "entities": [[2,1],[0,1]], "components": [...] },
-///                 "velocities": { "entities": [[2,1]],       "components": [...] } },
+///   "storages": { "positions":  { "shared": 0, "entities": [[2,1],[0,1]], "components": [...] },
+///                 "velocities": { "shared": 1, "entities": [], "components": [...] } },
 ///   "groups": [ [[0,1],[2,1]] ] }
 /// ```
 ///
@@ -91,7 +91,11 @@ fn storage_name<T>() -> String {
 ///   and the retired indices, so that entity ids are the same after a load and the next
 ///   spawn gives the handle it would have given (reserved entities are saved as alive);
 /// * each storage as its two columns, entities and components, in their packed order, so
-///   a group's members come first, in group order. Loading appends each storage in bulk;
+///   a group's members come first, in group order. The entities a storage begins with
+///   that the storage written before it begins with too are counted (`shared`), not
+///   written: a group's members are written once, whatever the number of types it owns
+///   (so is any run of entities storages were filled with in one order). Loading appends
+///   each storage in bulk;
 ///   the groups are entered as a batch insertion enters them, finding runs already in
 ///   place rather than moving entity by entity;
 /// * the members of each non-owning group (a set of its own, not a storage's prefix), in
@@ -196,11 +200,14 @@ macro_rules! snapshot_types {
                 let world = self.snapshot.world;
                 let count = 0 $(+ usize::from(world.storage::<$T>().is_some()))+;
                 let mut map = serializer.serialize_map(Some(count))?;
+                let mut previous: &[Entity] = &[];
                 $(
                     if let Some(storage) = world.storage::<$T>() {
-                        map.serialize_entry(&self.names[$i], storage)?;
+                        map.serialize_entry(&self.names[$i], &SharedColumns::new(previous, storage))?;
+                        previous = storage.entities();
                     }
                 )+
+                let _ = previous;
                 map.end()
             }
         }
@@ -227,11 +234,16 @@ macro_rules! snapshot_types {
                 <($($T,)+) as SnapshotTypes>::names().join(", ")
             }
 
-            fn read<Access: MapAccess<'de>>(&mut self, name: &str, map: &mut Access) -> Result<bool, Access::Error> {
+            fn read<Access: MapAccess<'de>>(
+                &mut self,
+                name: &str,
+                map: &mut Access,
+                previous: &mut Vec<Entity>,
+            ) -> Result<bool, Access::Error> {
                 $(
                     let own = storage_name::<$T>();
                     if name == own {
-                        return read_columns(map, &own, &mut self.slots.$i);
+                        return read_columns(map, &own, &mut self.slots.$i, previous);
                     }
                 )+
                 Ok(false)

@@ -497,7 +497,14 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
     let entries = storages.iter().map(|(cfg, field, _, name)| {
         quote! {
             #cfg
-            __p::serde::ser::SerializeMap::serialize_entry(&mut map, #name, &self.0.#field)?;
+            {
+                __p::serde::ser::SerializeMap::serialize_entry(
+                    &mut map,
+                    #name,
+                    &__p::snapshot::SharedColumns::new(previous, &self.0.#field),
+                )?;
+                previous = self.0.#field.entities();
+            }
         }
     });
     let slots = storages
@@ -515,7 +522,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
         quote! {
             #cfg
             if name == #name {
-                return __p::snapshot::read_columns(map, #name, &mut self.#field);
+                return __p::snapshot::read_columns(map, #name, &mut self.#field, previous);
             }
         }
     });
@@ -605,7 +612,11 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
                     let count = 0usize;
                     #(#count)*
                     let mut map = __p::serde::Serializer::serialize_map(serializer, ::core::option::Option::Some(count))?;
+                    // Each storage leaves out the entities it begins with that the one
+                    // written before it begins with too.
+                    let mut previous: &[__sg::Entity] = &[];
                     #(#entries)*
+                    let _ = previous;
                     __p::serde::ser::SerializeMap::end(map)
                 }
             }
@@ -641,6 +652,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
                     &mut self,
                     name: &str,
                     map: &mut __A,
+                    previous: &mut ::std::vec::Vec<__sg::Entity>,
                 ) -> ::core::result::Result<bool, __A::Error> {
                     #(#reads)*
                     ::core::result::Result::Ok(false)
