@@ -10,7 +10,9 @@
 //!
 //! Workloads: `w1` (group slices), `w1fe` (group `for_each`), `w2`, `w3`, `w4`, `ar`
 //! (ecs_bench_suite add/remove), `w5p` (partial-owning group), `w5x` (owning group with
-//! an exclusion), `w6` (an excluded tag added and removed through three groups).
+//! an exclusion), `w6` (an excluded tag added and removed through three groups),
+//! `w3world` (W3 in the run-time `World`), `w4world_each` (`World::spawn_with`, one call
+//! per entity).
 
 use std::hint::black_box;
 
@@ -23,7 +25,9 @@ fn main() {
         args.get(1),
         args.get(2).and_then(|r| r.parse::<usize>().ok()),
     ) else {
-        eprintln!("usage: instructions <w1|w1fe|w2|w3|w4|ar|w5p|w5x|w6> <repetitions>");
+        eprintln!(
+            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4world_each|ar|w5p|w5x|w6> <repetitions>"
+        );
         std::process::exit(2);
     };
     macro_rules! repeat {
@@ -44,6 +48,13 @@ fn main() {
         "w5p" => repeat!(ours::w5::partial, sizes::W5, run),
         "w5x" => repeat!(ours::w5::owning_exclude, sizes::W5, run),
         "w6" => repeat!(ours::w6, sizes::W6, run),
+        "w3world" => repeat!(ours::w3::dynamic, sizes::W3, run),
+        "w4world_each" => {
+            for _ in 0..reps {
+                let mut s = ours::w4::dynamic::setup(sizes::W4);
+                ours::w4::dynamic::run_each(black_box(&mut s));
+            }
+        }
         "w4" => {
             for _ in 0..reps {
                 let mut s = ours::w4::setup(sizes::W4);

@@ -7,11 +7,11 @@ mod error;
 mod parts;
 mod plan;
 mod spec;
+mod type_map;
 
 use core::any::TypeId;
 use core::cmp::Ordering;
 use core::marker::PhantomData;
-use std::collections::HashMap;
 
 use crate::access::{
     AccessError, Applied, Borrow, Commands, ErasedSlot, Query, ReadOnly, ValuesMut, View,
@@ -34,6 +34,7 @@ use crate::storage::{ErasedStorage, RadixKey, SparseSet, Storage, StorageInfo};
 pub use error::LayoutErrors;
 use plan::TypedPlan;
 pub use spec::GroupSpec;
+use type_map::TypeMap;
 
 /// One group of the world.
 struct GroupState {
@@ -111,7 +112,7 @@ impl TypePlan {
 pub struct World {
     entities: Entities,
     storages: Vec<Box<dyn ErasedStorage>>,
-    by_type: HashMap<TypeId, usize>,
+    by_type: TypeMap,
     groups: Vec<GroupState>,
     layout: Option<Layout<ComponentKey>>,
     /// Per storage.

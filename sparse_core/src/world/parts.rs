@@ -24,7 +24,7 @@ pub struct Parts<'w> {
 #[derive(Clone, Copy)]
 struct WorldView<'w> {
     entities: &'w Entities,
-    by_type: &'w std::collections::HashMap<TypeId, usize>,
+    by_type: &'w super::type_map::TypeMap,
     groups: &'w [GroupState],
 }
 
