@@ -140,6 +140,36 @@ fn a_group_iterates_by_value_by_mut_and_by_ref() {
 }
 
 #[test]
+fn folding_a_group_iterator_visits_the_members_next_has_not() {
+    let (mut scene, _) = scene(12);
+    // `<Position, Velocity>` observes nothing; `<P, V, Frozen>` is nested in it.
+    let mut order = Vec::new();
+    scene
+        .group::<(Position, Velocity)>()
+        .for_each(|e, _| order.push(e));
+    let mut group = scene.group::<(Position, Velocity)>();
+    let mut iter = group.iter_mut();
+    let first = iter.next().map(|(e, _)| e);
+    // `fold` (behind `for_each`, `map`, `collect`) goes on where `next` stopped.
+    let mut rest = Vec::new();
+    iter.for_each(|(e, (p, _))| {
+        p.0 += 100;
+        rest.push(e);
+    });
+    assert_eq!(first, order.first().copied());
+    assert_eq!(rest, order[1..]);
+    let read = scene.group_ref::<(Position, Velocity)>();
+    let mut iter = read.iter();
+    iter.next();
+    iter.next();
+    let seen: Vec<(Entity, i32)> = iter.map(|(e, (p, _))| (e, p.0)).collect();
+    assert_eq!(seen.len(), 10);
+    assert!(seen.iter().all(|&(_, p)| p >= 100), "the folded writes are there");
+    assert_eq!(seen.iter().map(|&(e, _)| e).collect::<Vec<_>>(), order[2..]);
+    scene.check().unwrap();
+}
+
+#[test]
 fn several_parts_are_borrowed_at_once() {
     let (mut scene, es) = scene(9);
     let (group, healths, mut tags, entities) = scene.borrow::<(
