@@ -164,7 +164,10 @@ fn folding_a_group_iterator_visits_the_members_next_has_not() {
     iter.next();
     let seen: Vec<(Entity, i32)> = iter.map(|(e, (p, _))| (e, p.0)).collect();
     assert_eq!(seen.len(), 10);
-    assert!(seen.iter().all(|&(_, p)| p >= 100), "the folded writes are there");
+    assert!(
+        seen.iter().all(|&(_, p)| p >= 100),
+        "the folded writes are there"
+    );
     assert_eq!(seen.iter().map(|&(e, _)| e).collect::<Vec<_>>(), order[2..]);
     scene.check().unwrap();
 }

@@ -249,7 +249,9 @@ pub fn leave<O: OwnedStorages>(mut owned: O, len: &mut usize, entity: Entity, hi
 /// enter with neither a move nor a lookup: the run is found by comparing slices.
 ///
 /// `aligned` names the owned storages an outer group keeps in step with another owned one
-/// (see [`Aligned`]): those are not compared.
+/// (see [`Aligned`]): those are not compared. Once an owned storage holds nothing past the
+/// group, no entity can enter and the rest is skipped without a lookup (appending a
+/// storage whose partners in the group are still empty, as a snapshot load does first).
 #[inline(always)]
 pub fn enter_each<O: OwnedStorages>(
     mut owned: O,
@@ -259,7 +261,9 @@ pub fn enter_each<O: OwnedStorages>(
     mut filter: impl FnMut(usize, Entity) -> bool,
 ) {
     let mut i = 0;
-    while i < entities.len() {
+    // A non-member sits past the group in every owned storage: none can enter once one
+    // of them has no position there holding an entity and its component.
+    while i < entities.len() && owned.min_len() > *len {
         let rest = &entities[i..];
         let candidates = &rest[..rest.len().min(aligned.within.saturating_sub(*len))];
         let run = owned.run_at(*len, candidates, aligned.skip);
