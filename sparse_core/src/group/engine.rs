@@ -262,8 +262,10 @@ pub fn enter_each<O: OwnedStorages>(
 ) {
     let mut i = 0;
     // A non-member sits past the group in every owned storage: none can enter once one
-    // of them has no position there holding an entity and its component.
-    while i < entities.len() && owned.min_len() > *len {
+    // of them has no position there holding an entity and its component. Entering only
+    // swaps, so the storages keep their lengths through the loop.
+    let filed = owned.min_len();
+    while i < entities.len() && *len < filed {
         let rest = &entities[i..];
         let candidates = &rest[..rest.len().min(aligned.within.saturating_sub(*len))];
         let run = owned.run_at(*len, candidates, aligned.skip);

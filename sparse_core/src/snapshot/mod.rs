@@ -286,15 +286,11 @@ pub fn read_columns<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
             previous.len()
         )));
     }
-    if shared > 0 {
-        let written = core::mem::take(&mut columns.entities);
-        let mut entities = Vec::with_capacity(shared + written.len());
-        entities.extend_from_slice(&previous[..shared]);
-        entities.extend_from_slice(&written);
-        columns.entities = entities;
-        columns.shared = 0;
-    }
-    previous.clone_from(&columns.entities);
+    // `previous` becomes this storage's entities: the shared prefix, then those written.
+    previous.truncate(shared);
+    previous.extend_from_slice(&columns.entities);
+    columns.entities.clone_from(previous);
+    columns.shared = 0;
     *slot = Some(columns);
     Ok(true)
 }

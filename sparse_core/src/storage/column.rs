@@ -164,12 +164,10 @@ impl<'w, T> ColumnRef<'w, T> {
     /// [`ColumnMut::new`] does.
     #[inline]
     pub(crate) fn new(storage: &'w Storage<T>) -> Self {
-        let values = storage.components();
-        let set = storage.set();
-        let len = set.len().min(values.len());
+        let len = storage.filed_len();
         ColumnRef {
-            cursor: set.cursor_within(len),
-            values: &values[..len],
+            cursor: storage.set().cursor_within(len),
+            values: &storage.components()[..len],
         }
     }
 

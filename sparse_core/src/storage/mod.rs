@@ -384,7 +384,7 @@ impl<T> Storage<T> {
     /// without a check (they are always the same length, but nothing here trusts it).
     #[inline]
     pub(crate) fn column(&mut self) -> (SetCursor<'_>, &mut [T]) {
-        let len = self.set.len().min(self.components.len());
+        let len = self.filed_len();
         (self.set.cursor_within(len), &mut self.components[..len])
     }
 
