@@ -352,6 +352,11 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
         .unwrap()
         .check()
         .unwrap();
+    // Alive entities that are not members order nothing: the storages decide membership.
+    let mut listed = loaded_static_json(&groups("[[[0,1],[2,1]]]")).unwrap();
+    listed.check().unwrap();
+    type Named = (sparse_groups::Get<Name>, sparse_groups::Exclude<Frozen>);
+    assert_eq!(listed.group::<Named>().len(), 0);
     refused(
         &groups("[[],[]]"),
         "the snapshot orders 2 non-owning groups, this world has 1",
