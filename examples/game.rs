@@ -7,9 +7,7 @@
 //! cargo run --release --example game
 //! ```
 
-use sparse_groups::{
-    Commands, Component, Entities, Exclude, Get, GroupRef, HasGroup, Storage, world,
-};
+use sparse_groups::{Commands, Component, Exclude, Get, GroupRef, HasGroup, Storage, world};
 
 #[derive(Component, Clone, Copy, Debug)]
 struct Position {
@@ -158,24 +156,19 @@ fn main() {
 
         // Explosions: a ship at zero health is destroyed and leaves debris. The world is
         // borrowed while its ships are read, so the changes are recorded, then applied.
-        {
-            let (healths, entities) = game.borrow::<(&Storage<Health>, &Entities)>();
-            for (ship, health) in healths.iter() {
-                if health.0 <= 0 {
-                    commands.destroy(ship);
-                    commands.spawn(
-                        entities,
-                        (
-                            Position { x: 1.0, y: 1.0 },
-                            Velocity { x: 1.0, y: 0.5 },
-                            Sprite {
-                                glyph: '#',
-                                depth: 5,
-                            },
-                            Lifetime(3),
-                        ),
-                    );
-                }
+        for (ship, health) in game.view_ref::<&Health>() {
+            if health.0 <= 0 {
+                commands.destroy(ship);
+                // Created when the commands are applied (`applied.spawned`).
+                commands.spawn((
+                    Position { x: 1.0, y: 1.0 },
+                    Velocity { x: 1.0, y: 0.5 },
+                    Sprite {
+                        glyph: '#',
+                        depth: 5,
+                    },
+                    Lifetime(3),
+                ));
             }
         }
         let applied = game.apply(&mut commands);

@@ -18,5 +18,5 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_retur
 export PROPTEST_CASES="${PROPTEST_CASES:-16}"
 
 cargo +nightly test --target "$target" --target-dir target/asan --all-features \
-    --workspace --exclude sparse_peer_benches --lib --tests -- \
+    --workspace --exclude sparse_peer_benches --exclude sparse_benches --lib --tests -- \
     --skip ui --skip the_facade_documents_exactly_the_committed_items

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 export PROPTEST_CASES="${PROPTEST_CASES:-4}"
 # The test binaries, as cargo lists them (no UI suite: it runs the compiler).
 mapfile -t binaries < <(
-    cargo test --release --all-features --workspace --exclude sparse_peer_benches \
+    cargo test --release --all-features --workspace --exclude sparse_peer_benches --exclude sparse_benches \
         --lib --tests --no-run --message-format=json 2>/dev/null |
         python3 -c '
 import json, sys

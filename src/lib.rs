@@ -110,14 +110,19 @@ pub use sparse_core::{Entities, Entity, EntityError};
 // Groups: keys, access, iterators.
 pub use sparse_core::{Exclude, Get, GroupIter, GroupKey, GroupMut, GroupRef, GroupRefIter};
 // Views, borrows and deferred changes.
-pub use sparse_core::{Applied, Commands, Skipped, ValuesMut, View, ViewIter, With, Without};
+pub use sparse_core::{
+    Applied, Commands, Skipped, ValuesMut, View, ViewIter, ViewOf, ViewQuery, ViewRefOf, With,
+    Without,
+};
+// One entity's components, by type or tuple of types (`insert`, `remove`, `get`, …).
+pub use sparse_core::{Components, GetMut, Lookup, ReadComponents};
 // Code generic over worlds: the traits every world implements, and what bounds name.
 pub use sparse_core::{
     Access, Apart, Borrow, Bundle, Edit, EditEntities, Filter, HasComponent, HasGroup, Query,
     ReadOnly, ReadOnlyQuery, Unowned,
 };
-// Sorting by a radix key.
-pub use sparse_core::RadixKey;
+// Sorting by a key.
+pub use sparse_core::{OrdKey, RadixKey};
 // Worlds whose groups are known at run time, and what they refuse.
 pub use sparse_core::{AccessError, GroupSpec, InsertManyError, LayoutErrors, World};
 // Drawing a world's layout; a sparse set on its own.
@@ -125,6 +130,18 @@ pub use sparse_core::{Diagram, SparseSet};
 // Snapshots (feature `serde`).
 #[cfg(feature = "serde")]
 pub use sparse_core::{LoadTypes, Snapshot, SnapshotTypes};
+
+/// The names a program using worlds needs, for one glob import:
+/// `use sparse_groups::prelude::*;` (the macros, the component and storage types, the
+/// group key markers `Get` and `Exclude`, view filters, commands, the run-time world, and
+/// the traits generic code names).
+pub mod prelude {
+    pub use crate::{
+        Access, Commands, Component, Edit, EditEntities, Entities, Entity, EntityError, Exclude,
+        Get, GroupMut, GroupRef, HasComponent, HasGroup, Storage, View, With, Without, World,
+        world,
+    };
+}
 
 /// What the code `#[world]` generates calls: not a public API (see `sparse_core`'s).
 #[doc(hidden)]
@@ -433,3 +450,27 @@ pub use sparse_macros::world;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// Runs the Rust examples of the chapters in `docs/` as doctests (the chapters without
+/// Rust code are included too, so that one added later is tested).
+#[cfg(doctest)]
+pub mod docs {
+    #[doc = include_str!("../docs/ordering.md")]
+    pub struct Ordering;
+    #[doc = include_str!("../docs/world-macro.md")]
+    pub struct WorldMacro;
+    #[doc = include_str!("../docs/access.md")]
+    pub struct Access;
+    #[doc = include_str!("../docs/soundness.md")]
+    pub struct Soundness;
+    #[doc = include_str!("../docs/runtime.md")]
+    pub struct Runtime;
+    #[doc = include_str!("../docs/features.md")]
+    pub struct Features;
+    #[doc = include_str!("../docs/not-supported.md")]
+    pub struct NotSupported;
+    #[doc = include_str!("../docs/performance.md")]
+    pub struct Performance;
+    #[doc = include_str!("../docs/layout.md")]
+    pub struct Layout;
+}

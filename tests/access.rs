@@ -213,7 +213,7 @@ fn commands_apply_in_order_and_skip_the_dead() {
                 commands.insert(e, Tag(1)); // destroyed by the command before: skipped
             }
         }
-        spawned = commands.spawn(entities, (Position(-1), Velocity(2), Tag(7)));
+        spawned = commands.spawn_reserved(entities, (Position(-1), Velocity(2), Tag(7)));
         assert!(!entities.is_alive(spawned), "reserved, not alive yet");
         commands.insert(spawned, Health(5));
         commands.remove::<Frozen>(es[0]);

@@ -144,6 +144,12 @@ enum Op {
     Reserve(u8, u32),
     /// Both worlds saved and loaded (with the `serde` feature).
     Reload,
+    /// Tuple `.0` (see `by_tuple!`) inserted at once, with values from `.2`.
+    InsertTuple(u8, usize, u32),
+    /// Tuple `.0`'s types removed at once.
+    RemoveTuple(u8, usize),
+    /// Tuple `.0` read (`get`, `contains`) and changed through `get_mut` of a query.
+    ReadTuple(u8, usize, u32),
 }
 
 /// One recorded command.
@@ -152,7 +158,14 @@ enum Cmd {
     Insert(u8, usize, u32),
     Remove(u8, usize),
     Destroy(usize),
+    /// A spawn whose handle is reserved through `&Entities` when recorded.
     Spawn(u32),
+    /// A spawn whose entity is created when applied (`Applied::spawned`).
+    SpawnLater(u32),
+    /// Tuple `.0` inserted at once.
+    InsertTuple(u8, usize, u32),
+    /// Tuple `.0`'s types removed at once.
+    RemoveTuple(u8, usize),
 }
 
 fn cmd() -> impl Strategy<Value = Cmd> {
@@ -161,6 +174,9 @@ fn cmd() -> impl Strategy<Value = Cmd> {
         2 => (0..TYPES, any::<usize>()).prop_map(|(t, e)| Cmd::Remove(t, e)),
         2 => any::<usize>().prop_map(Cmd::Destroy),
         1 => (0u32..1000).prop_map(Cmd::Spawn),
+        1 => (0u32..1000).prop_map(Cmd::SpawnLater),
+        2 => (0..TUPLES, any::<usize>(), 0u32..1000).prop_map(|(k, e, v)| Cmd::InsertTuple(k, e, v)),
+        1 => (0..TUPLES, any::<usize>()).prop_map(|(k, e)| Cmd::RemoveTuple(k, e)),
     ]
 }
 
@@ -187,7 +203,53 @@ fn op() -> impl Strategy<Value = Op> {
         1 => (0..TYPES).prop_map(Op::Clear),
         1 => (0..TYPES, 0u32..1000).prop_map(|(t, v)| Op::Reserve(t, v)),
         1 => Just(Op::Reload),
+        4 => (0..TUPLES, any::<usize>(), 0u32..1000).prop_map(|(k, e, v)| Op::InsertTuple(k, e, v)),
+        3 => (0..TUPLES, any::<usize>()).prop_map(|(k, e)| Op::RemoveTuple(k, e)),
+        2 => (0..TUPLES, any::<usize>(), 0u32..1000).prop_map(|(k, e, v)| Op::ReadTuple(k, e, v)),
     ]
+}
+
+/// The number of tuples of components `by_tuple!` knows.
+const TUPLES: u8 = 5;
+
+/// Runs `$body` with `$Tuple` the tuple of component types of index `$k` (types a group
+/// needs together, a group's types with an excluded one, types of unrelated groups) and
+/// `$make` building one from a value.
+macro_rules! by_tuple {
+    ($k:expr, $Tuple:ident, $make:ident => $body:expr) => {
+        match $k {
+            0 => {
+                #[allow(dead_code)]
+                type $Tuple = (A, B, C);
+                let $make = |v: u32| (A::new(v), B::new(v + 1), C::new(v + 2));
+                $body
+            }
+            1 => {
+                #[allow(dead_code)]
+                type $Tuple = (H, G, F, E);
+                let $make = |v: u32| (H::new(v), G::new(v + 1), F::new(v + 2), E::new(v + 3));
+                $body
+            }
+            2 => {
+                #[allow(dead_code)]
+                type $Tuple = (I, J, K);
+                let $make = |v: u32| (I::new(v), J::new(v + 1), K::new(v + 2));
+                $body
+            }
+            3 => {
+                #[allow(dead_code)]
+                type $Tuple = (L, D, A);
+                let $make = |v: u32| (L::new(v), D::new(v + 1), A::new(v + 2));
+                $body
+            }
+            _ => {
+                #[allow(dead_code)]
+                type $Tuple = (K, E);
+                let $make = |v: u32| (K::new(v), E::new(v + 1));
+                $body
+            }
+        }
+    };
 }
 
 /// The number of view kinds (one more, `par_for_each`, with `rayon`) and of retain kinds.
@@ -319,8 +381,18 @@ macro_rules! record {
                     by_type!(t, T => commands.remove::<T>(e));
                 }
                 Cmd::Destroy(i) => commands.destroy($entities[i % $entities.len()]),
-                Cmd::Spawn(v) => {
-                    spawned.push(commands.spawn($allocator, (A::new(v), B::new(v), K::new(v))))
+                Cmd::Spawn(v) => spawned.push(commands.spawn_reserved(
+                    $allocator,
+                    (A::new(v), B::new(v), K::new(v)),
+                )),
+                Cmd::SpawnLater(v) => commands.spawn((E::new(v), F::new(v), G::new(v), H::new(v))),
+                Cmd::InsertTuple(k, i, v) => {
+                    let e = $entities[i % $entities.len()];
+                    by_tuple!(k, Tuple, make => commands.insert(e, make(v)));
+                }
+                Cmd::RemoveTuple(k, i) => {
+                    let e = $entities[i % $entities.len()];
+                    by_tuple!(k, Tuple, _make => commands.remove::<Tuple>(e));
                 }
             }
         }
@@ -883,8 +955,48 @@ proptest! {
                     prop_assert_eq!(&xs, &ys);
                     let (x, y): (Applied, Applied) = (s.apply(&mut x), d.apply(&mut y));
                     prop_assert_eq!(x.applied + x.skipped.len(), cmds.len());
-                    prop_assert_eq!(x, y);
+                    prop_assert_eq!(&x, &y);
                     entities.extend(xs);
+                    entities.extend(x.spawned);
+                }
+                Op::InsertTuple(k, i, v) if !entities.is_empty() => {
+                    let e = entities[i % entities.len()];
+                    by_tuple!(k, Tuple, make => {
+                        let x = s.insert(e, make(v));
+                        let y = d.insert(e, make(v));
+                        prop_assert_eq!(x, y);
+                    });
+                }
+                Op::RemoveTuple(k, i) if !entities.is_empty() => {
+                    let e = entities[i % entities.len()];
+                    by_tuple!(k, Tuple, _make => {
+                        prop_assert_eq!(s.remove::<Tuple>(e), d.remove::<Tuple>(e));
+                    });
+                }
+                Op::ReadTuple(k, i, seed) if !entities.is_empty() => {
+                    let e = entities[i % entities.len()];
+                    by_tuple!(k, Tuple, _make => {
+                        prop_assert_eq!(s.get::<Tuple>(e), d.get::<Tuple>(e));
+                        prop_assert_eq!(s.contains::<Tuple>(e), d.contains::<Tuple>(e));
+                        let has_all = s.contains::<Tuple>(e);
+                        prop_assert_eq!(has_all, s.get::<Tuple>(e).is_some());
+                    });
+                    // Several components mutably at once (an optional one included).
+                    macro_rules! bump {
+                        ($w:expr) => {
+                            $w.get_mut::<(&mut A, &B, Option<&mut K>)>(e).map(|(a, b, k)| {
+                                a.0 = mix(a.0 + b.0, seed);
+                                let k = k.map(|k| {
+                                    k.0 = mix(k.0, seed);
+                                    k.0
+                                });
+                                (a.0, k)
+                            })
+                        };
+                    }
+                    let x = bump!(s);
+                    let y = bump!(d);
+                    prop_assert_eq!(x, y);
                 }
                 Op::Retain(k, seed) => {
                     let x = retain_kind!(&mut s, k, seed, direct);

@@ -117,6 +117,11 @@ macro_rules! __if_serde {
 
 pub use crate::__if_serde as if_serde;
 
+/// Requires `T: Component` where a `#[world]` stores `T`: one error on the field's type for
+/// a type that is no component. (A bound on the traits a world implements would repeat
+/// the error of a derived component that is not `Send`, which its derive already reports.)
+pub fn is_component<T: Component>() {}
+
 /// An owning group of length `len` over its owned and observed storages.
 ///
 /// # Panics

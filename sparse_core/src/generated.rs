@@ -19,15 +19,15 @@ use core::cmp::Ordering;
 use core::fmt;
 
 use crate::access::{
-    Borrow, Commands, LendGroup, LendStorage, Query, ReadOnly, ValuesMut, View, WorldParts,
+    Borrow, Commands, LendGroup, LendStorage, Query, ReadOnly, ValuesMut, View, ViewOf, ViewRefOf,
+    WorldParts,
 };
 use crate::bundle::Bundle;
-use crate::component::Component;
 use crate::entity::{Entities, Entity, EntityError};
 use crate::group::{GroupKey, GroupMut, GroupRef};
 use crate::internals::InternalStorage;
 use crate::order::{ByComparator, ByKey, ByRadixKey, GroupOrder, StorageOrder};
-use crate::storage::{RadixKey, Storage};
+use crate::storage::{OrdKey, RadixKey, Storage};
 
 /// A world that stores `T`: its storage, read only, and its values, mutably. Code
 /// written against it works on any `#[world]` that stores `T`:
@@ -39,7 +39,7 @@ use crate::storage::{RadixKey, Storage};
     label = "no storage of `{T}` in this world",
     note = "add a field of type `Storage<{T}>` to the world (spelled the same way everywhere)"
 )]
-pub trait HasComponent<T: Component>: LendStorage<T> + Edit<T> + InternalStorage<T> {
+pub trait HasComponent<T>: LendStorage<T> + Edit<T> + InternalStorage<T> {
     /// The storage of `T`, read only.
     fn storage(&self) -> &Storage<T>;
     /// `entity`'s `T`, mutably.
@@ -105,6 +105,7 @@ pub trait EditEntities: WorldParts + Sized {
     ///
     /// # Errors
     /// [`EntityError::Dead`] if `entity` is not alive; nothing changes.
+    #[doc(alias = "despawn")]
     fn destroy(&mut self, entity: Entity) -> Result<(), EntityError>;
     /// Destroys every alive entity of `entities` (dead ones and repeats are skipped) in
     /// one pass over each storage, which keeps the survivors' order: groups stay packed
@@ -188,7 +189,7 @@ pub trait HasGroup<K: GroupKey>: LendGroup<K> {
 
     /// Sorts the group by a key read once per member, stably (members with equal keys
     /// keep their order).
-    fn sort_group_by_key<Key: Ord>(&mut self, key: impl FnMut(K::Item<'_>) -> Key) {
+    fn sort_group_by_key<Key: OrdKey>(&mut self, key: impl FnMut(K::Item<'_>) -> Key) {
         self.sort_group_with(ByKey(key));
     }
 
@@ -227,7 +228,7 @@ pub trait Unowned<T> {
     /// # Panics
     /// Passes on a panic of `key` or of the key's `Ord`; the storage is then left as it
     /// was.
-    fn sort_by_key<Key: Ord>(&mut self, key: impl FnMut(&T) -> Key) {
+    fn sort_by_key<Key: OrdKey>(&mut self, key: impl FnMut(&T) -> Key) {
         self.sort_with(ByKey(key));
     }
 
@@ -292,22 +293,19 @@ pub trait Access: EditEntities + Sized + 'static {
     }
 
     /// The entities matching the query `Q` (`&T`, `&mut T`, `Option<…>`, tuples), with
-    /// their components. Filters: `borrow::<View<Q, F>>()`.
+    /// their components; filters follow the query in the same tuple
+    /// (`view::<(&mut P, &V, Without<F>)>()`, see [`ViewQuery`](crate::ViewQuery)).
     #[inline]
-    fn view<'w, Q: Query>(&'w mut self) -> View<'w, Q>
-    where
-        View<'w, Q>: Borrow<'w, Self>,
-    {
-        self.borrow()
+    fn view<'w, Q: ViewOf<'w, Self>>(&'w mut self) -> View<'w, Q::Query, Q::Filter> {
+        let mut parts = self.parts();
+        Q::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
     }
 
     /// A read-only view through a shared reference.
     #[inline]
-    fn view_ref<'w, Q: Query>(&'w self) -> View<'w, Q>
-    where
-        View<'w, Q>: Borrow<'w, Self> + ReadOnly,
-    {
-        self.borrow_ref()
+    fn view_ref<'w, Q: ViewRefOf<'w, Self>>(&'w self) -> View<'w, Q::Query, Q::Filter> {
+        let mut parts = self.parts_ref();
+        Q::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
     }
 
     /// Destroys every entity matching `Q` for which `keep` returns `false` (after the
@@ -318,7 +316,7 @@ pub trait Access: EditEntities + Sized + 'static {
         for<'w> View<'w, Q>: Borrow<'w, Self>,
     {
         let mut doomed = Vec::new();
-        for (entity, item) in self.view::<Q>() {
+        for (entity, item) in self.borrow::<View<'_, Q>>() {
             if !keep(entity, item) {
                 doomed.push(entity);
             }
@@ -338,7 +336,7 @@ pub trait Access: EditEntities + Sized + 'static {
         for<'w> View<'w, Q>: Borrow<'w, Self>,
     {
         let mut stripped = Vec::new();
-        for (entity, item) in self.view::<Q>() {
+        for (entity, item) in self.borrow::<View<'_, Q>>() {
             if !keep(entity, item) {
                 stripped.push(entity);
             }

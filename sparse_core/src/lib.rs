@@ -40,6 +40,7 @@ mod access;
 mod bundle;
 mod component;
 mod component_set;
+mod components;
 mod diagram;
 mod entity;
 mod generated;
@@ -60,10 +61,11 @@ pub mod __private;
 
 pub use access::{
     AccessError, Apart, Applied, Borrow, Commands, Filter, Query, ReadOnly, ReadOnlyQuery, Skipped,
-    ValuesMut, View, ViewIter, With, Without,
+    ValuesMut, View, ViewIter, ViewOf, ViewQuery, ViewRefOf, With, Without,
 };
 pub use bundle::Bundle;
 pub use component::{Component, ComponentKey};
+pub use components::{Components, GetMut, Lookup, ReadComponents};
 pub use diagram::Diagram;
 pub use entity::{Entities, Entity, EntityError};
 pub use generated::{Access, Edit, EditEntities, HasComponent, HasGroup, InsertManyError, Unowned};
@@ -73,7 +75,7 @@ pub use group::{
 };
 #[cfg(feature = "serde")]
 pub use snapshot::{LoadTypes, Snapshot, SnapshotTypes};
-pub use storage::{RadixKey, SparseSet, Storage};
+pub use storage::{OrdKey, RadixKey, SparseSet, Storage};
 pub use world::{GroupSpec, LayoutErrors, World};
 
 // Plumbing that public signatures name (bounds, associated types): reachable, so that

@@ -132,6 +132,45 @@ fn spawn_bundles(
     }
 }
 
+/// Inserts bundle number `bundle`'s types on `e` as one tuple (component `i` of the tuple
+/// with value `value + i`); returns the replaced values by type index.
+fn insert_tuple(
+    world: &mut World,
+    bundle: usize,
+    e: Entity,
+    value: u32,
+) -> Result<Vec<(usize, Option<u32>)>, EntityError> {
+    macro_rules! insert {
+        ($($T:ident, $i:tt);+) => {{
+            let old = world.insert(e, ($($T::new(value + $i),)+))?;
+            Ok(vec![$(($T::IDX, old.$i.map(Val::get))),+])
+        }};
+    }
+    match bundle {
+        0 => insert!(A, 0; B, 1),
+        1 => insert!(C, 0; A, 1; B, 2),
+        2 => insert!(D, 0),
+        _ => insert!(E, 0; F, 1; G, 2; H, 3; O, 4),
+    }
+}
+
+/// Removes bundle number `bundle`'s types from `e` as one tuple; returns the removed
+/// values by type index.
+fn remove_tuple(world: &mut World, bundle: usize, e: Entity) -> Vec<(usize, Option<u32>)> {
+    macro_rules! remove {
+        ($($T:ident, $i:tt);+) => {{
+            let old = world.remove::<($($T,)+)>(e);
+            vec![$(($T::IDX, old.$i.map(Val::get))),+]
+        }};
+    }
+    match bundle {
+        0 => remove!(B, 0; A, 1),
+        1 => remove!(A, 0; C, 1; B, 2),
+        2 => remove!(D, 0),
+        _ => remove!(O, 0; H, 1; E, 2; G, 3; F, 4),
+    }
+}
+
 const NAMES: [&str; TYPES] = [
     "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O",
 ];
@@ -1131,6 +1170,17 @@ enum Op {
         ty: usize,
         target: Target,
     },
+    /// Bundle number `bundle`'s types inserted as one tuple (`insert(e, (A, B))`).
+    InsertTuple {
+        bundle: usize,
+        target: Target,
+        value: u32,
+    },
+    /// Bundle number `bundle`'s types removed as one tuple (`remove::<(A, B)>(e)`).
+    RemoveTuple {
+        bundle: usize,
+        target: Target,
+    },
     Destroy {
         target: Target,
     },
@@ -1455,6 +1505,9 @@ fn op() -> impl Strategy<Value = Op> {
         12 => (types, target(), 0u32..32)
             .prop_map(|(types, target, value)| Op::InsertMany { types, target, value }),
         30 => (removed, target()).prop_map(|(ty, target)| Op::Remove { ty, target }),
+        6 => (0usize..BUNDLES, target(), 0u32..32)
+            .prop_map(|(bundle, target, value)| Op::InsertTuple { bundle, target, value }),
+        4 => (0usize..BUNDLES, target()).prop_map(|(bundle, target)| Op::RemoveTuple { bundle, target }),
         2 => target().prop_map(|target| Op::Destroy { target }),
         3 => (0..TYPES, target(), 0u32..4)
             .prop_map(|(ty, target, delta)| Op::GetMut { ty, target, delta }),
@@ -2142,24 +2195,27 @@ fn record_spawn(
     v: u32,
 ) -> (Entity, Vec<(usize, u32)>) {
     let (e, types): (Entity, &[usize]) = match bundle {
-        0 => (commands.spawn(entities, (A(v),)), &[0]),
+        0 => (commands.spawn_reserved(entities, (A(v),)), &[0]),
         1 => (
-            commands.spawn(entities, (A(v), B(v + 1), C(v + 2))),
+            commands.spawn_reserved(entities, (A(v), B(v + 1), C(v + 2))),
             &[0, 1, 2],
         ),
         2 => (
-            commands.spawn(entities, (E(v), F(v + 1), G(v + 2), H(v + 3))),
+            commands.spawn_reserved(entities, (E(v), F(v + 1), G(v + 2), H(v + 3))),
             &[4, 5, 6, 7],
         ),
         3 => (
-            commands.spawn(entities, (I(v), J(v + 1), K(v + 2))),
+            commands.spawn_reserved(entities, (I(v), J(v + 1), K(v + 2))),
             &[8, 9, 10],
         ),
         4 => (
-            commands.spawn(entities, (M(v), B(v + 1), N(v + 2))),
+            commands.spawn_reserved(entities, (M(v), B(v + 1), N(v + 2))),
             &[12, 1, 13],
         ),
-        _ => (commands.spawn(entities, (L(v), A(v + 1))), &[11, 0]),
+        _ => (
+            commands.spawn_reserved(entities, (L(v), A(v + 1))),
+            &[11, 0],
+        ),
     };
     let values = types
         .iter()
@@ -2274,7 +2330,7 @@ impl Harness {
                 .then_some(still),
             Op::Remove { ty, target } => (has(target, ty) != Some(true)).then_some(still),
             Op::Destroy { target } => has(target, 0).is_none().then_some(still),
-            Op::SpawnBundles { .. } => None,
+            Op::SpawnBundles { .. } | Op::InsertTuple { .. } | Op::RemoveTuple { .. } => None,
             Op::Spawn
             | Op::Reload
             | Op::GetMut { .. }
@@ -2439,6 +2495,46 @@ impl Harness {
                 for (i, &ty) in types.iter().enumerate() {
                     self.insert(ty, e, value + i as u32)?;
                 }
+            }
+            Op::InsertTuple {
+                bundle,
+                target,
+                value,
+            } => {
+                let e = self.resolve(target);
+                let got = insert_tuple(&mut self.world, bundle, e, value);
+                match self.model.get_mut(&e) {
+                    Some(comps) => {
+                        let want: Vec<(usize, Option<u32>)> = got
+                            .as_ref()
+                            .map_err(|error| format!("insert tuple on alive {e:?}: {error}"))?
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &(ty, _))| (ty, comps[ty].replace(value + i as u32)))
+                            .collect();
+                        ensure!(
+                            got.as_ref() == Ok(&want),
+                            "insert tuple {bundle} on {e:?}: got {got:?}, want {want:?}"
+                        );
+                    }
+                    None => ensure!(
+                        got == Err(EntityError::Dead(e)),
+                        "insert tuple {bundle} on dead {e:?}: {got:?}"
+                    ),
+                }
+            }
+            Op::RemoveTuple { bundle, target } => {
+                let e = self.resolve(target);
+                let got = remove_tuple(&mut self.world, bundle, e);
+                let comps = self.model.get_mut(&e);
+                let want: Vec<(usize, Option<u32>)> = match comps {
+                    Some(comps) => got.iter().map(|&(ty, _)| (ty, comps[ty].take())).collect(),
+                    None => got.iter().map(|&(ty, _)| (ty, None)).collect(),
+                };
+                ensure!(
+                    got == want,
+                    "remove tuple {bundle} from {e:?}: got {got:?}, want {want:?}"
+                );
             }
             Op::Remove { ty, target } => {
                 let e = self.resolve(target);

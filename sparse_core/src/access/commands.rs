@@ -4,20 +4,24 @@
 use core::fmt;
 
 use crate::bundle::Bundle;
-use crate::component::Component;
+use crate::components::Components;
 use crate::entity::{Entities, Entity, EntityError};
-use crate::generated::{Edit, EditEntities};
+use crate::generated::EditEntities;
 
-/// One recorded change: applied to the world, it reports the entity it found dead.
-type Command<W> = Box<dyn FnOnce(&mut W) -> Result<(), EntityError> + Send>;
+/// One recorded change: applied to the world, it reports the entity it found dead, and
+/// notes an entity it spawned in the list it is given.
+type Command<W> = Box<dyn FnOnce(&mut W, &mut Vec<Entity>) -> Result<(), EntityError> + Send>;
 
 /// A queue of structural changes to a world of type `W` — spawn, insert, remove, destroy —
 /// recorded while the world is borrowed (in a loop over a group or a view) and applied
 /// afterwards with `world.apply(&mut commands)`, in the order they were recorded, through
 /// the world's hooks.
 ///
-/// Spawning reserves the entity at once (through [`&Entities`](Entities), which any borrow
-/// can include), so the handle can be stored and used by later commands.
+/// [`spawn`](Commands::spawn) creates the entity when the commands are applied (its handle
+/// is then in [`Applied::spawned`]), as hecs' command buffer does;
+/// [`spawn_reserved`](Commands::spawn_reserved) reserves it at once through
+/// [`&Entities`](Entities), which any borrow can include, so the handle can be stored
+/// and used by later commands. `insert` and `remove` take one component or a tuple.
 ///
 /// ```
 /// use sparse_core::{Commands, Component, Entities, Storage, World};
@@ -33,13 +37,15 @@ type Command<W> = Box<dyn FnOnce(&mut W) -> Result<(), EntityError> + Send>;
 /// for (entity, health) in healths.iter() {
 ///     if health.0 <= 0 {
 ///         commands.destroy(entity);
-///         commands.spawn(entities, (Corpse,));
+///         let corpse = commands.spawn_reserved(entities, (Corpse,));
+///         commands.insert(corpse, Health(0));
+///         commands.spawn((Corpse,)); // no handle needed: created when applied
 ///     }
 /// }
 /// let applied = world.apply(&mut commands);
-/// assert_eq!((applied.applied, applied.skipped.len()), (2, 0));
+/// assert_eq!((applied.applied, applied.skipped.len(), applied.spawned.len()), (4, 0, 1));
 /// assert!(world.is_alive(a) && !world.is_alive(b));
-/// assert_eq!(world.storage::<Corpse>().unwrap().len(), 1);
+/// assert_eq!(world.storage::<Corpse>().unwrap().len(), 2);
 /// # Ok::<(), sparse_core::AccessError>(())
 /// ```
 pub struct Commands<W> {
@@ -53,6 +59,9 @@ pub struct Applied {
     pub applied: usize,
     /// The commands skipped because their entity was no longer alive.
     pub skipped: Vec<Skipped>,
+    /// The entities created by [`spawn`](Commands::spawn), in the order they were
+    /// recorded (not those of `spawn_reserved`, whose handles were given at once).
+    pub spawned: Vec<Entity>,
 }
 
 /// A command that was not applied.
@@ -114,60 +123,78 @@ impl<W: EditEntities + 'static> Commands<W> {
         self.queue.clear();
     }
 
+    /// Records spawning an entity with `bundle` (a tuple of distinct components). The
+    /// entity is created when the commands are applied; its handle is then in
+    /// [`Applied::spawned`]. For a handle now, see
+    /// [`spawn_reserved`](Commands::spawn_reserved).
+    ///
+    /// # Panics
+    /// When applied, as the world's `spawn_with`: if every entity index is in use, or the
+    /// run-time world's bundle names a type twice.
+    pub fn spawn<B: Bundle<W> + Send + 'static>(&mut self, bundle: B) {
+        self.queue
+            .push(Box::new(move |world: &mut W, spawned: &mut Vec<Entity>| {
+                spawned.push(world.spawn_with(bundle));
+                Ok(())
+            }));
+    }
+
     /// Reserves an entity now and records spawning it with `bundle`. The handle is final;
     /// the entity exists (with no component) from the world's next structural change, and
     /// gets the bundle when the commands are applied.
     ///
     /// # Panics
     /// Panics if every entity index is in use.
-    pub fn spawn<B: Bundle<W> + Send + 'static>(
+    pub fn spawn_reserved<B: Bundle<W> + Send + 'static>(
         &mut self,
         entities: &Entities,
         bundle: B,
     ) -> Entity {
         let entity = entities.reserve();
-        self.queue.push(Box::new(move |world: &mut W| {
-            alive(flush_is_alive(world, entity), entity)?;
-            crate::bundle::fill(world, entity, bundle);
-            Ok(())
-        }));
+        self.queue
+            .push(Box::new(move |world: &mut W, _: &mut Vec<Entity>| {
+                alive(flush_is_alive(world, entity), entity)?;
+                crate::bundle::fill(world, entity, bundle);
+                Ok(())
+            }));
         entity
     }
 
-    /// Records inserting `value` for `entity`.
-    pub fn insert<T: Component>(&mut self, entity: Entity, value: T)
-    where
-        W: Edit<T>,
-    {
-        self.queue.push(Box::new(move |world: &mut W| {
-            world.insert(entity, value).map(drop)
-        }));
+    /// Records inserting `components` (one component, or a tuple of distinct ones) for
+    /// `entity`.
+    pub fn insert<C: Components<W> + Send + 'static>(&mut self, entity: Entity, components: C) {
+        self.queue
+            .push(Box::new(move |world: &mut W, _: &mut Vec<Entity>| {
+                components.insert(world, entity).map(drop)
+            }));
     }
 
-    /// Records removing `entity`'s `T` (nothing happens if it has none).
-    pub fn remove<T: Component>(&mut self, entity: Entity)
-    where
-        W: Edit<T>,
-    {
-        self.queue.push(Box::new(move |world: &mut W| {
-            alive(flush_is_alive(world, entity), entity)?;
-            world.remove(entity);
-            Ok(())
-        }));
+    /// Records removing `entity`'s `C` (one type, or each type of a tuple; nothing
+    /// happens for those it has none of).
+    pub fn remove<C: Components<W> + 'static>(&mut self, entity: Entity) {
+        self.queue
+            .push(Box::new(move |world: &mut W, _: &mut Vec<Entity>| {
+                alive(flush_is_alive(world, entity), entity)?;
+                C::remove(world, entity);
+                Ok(())
+            }));
     }
 
     /// Records destroying `entity`.
     pub fn destroy(&mut self, entity: Entity) {
         self.queue
-            .push(Box::new(move |world: &mut W| world.destroy(entity)));
+            .push(Box::new(move |world: &mut W, _: &mut Vec<Entity>| {
+                world.destroy(entity)
+            }));
     }
 
     /// Records any change: `f` runs with the world when the commands are applied.
     pub fn add(&mut self, f: impl FnOnce(&mut W) + Send + 'static) {
-        self.queue.push(Box::new(move |world: &mut W| {
-            f(world);
-            Ok(())
-        }));
+        self.queue
+            .push(Box::new(move |world: &mut W, _: &mut Vec<Entity>| {
+                f(world);
+                Ok(())
+            }));
     }
 
     /// Applies the commands in order and empties the queue (see [`Access::apply`]).
@@ -177,7 +204,7 @@ impl<W: EditEntities + 'static> Commands<W> {
         world.flush_entities();
         let mut applied = Applied::default();
         for (command, run) in self.queue.drain(..).enumerate() {
-            match run(world) {
+            match run(world, &mut applied.spawned) {
                 Ok(()) => applied.applied += 1,
                 Err(EntityError::Dead(entity)) => applied.skipped.push(Skipped { command, entity }),
             }

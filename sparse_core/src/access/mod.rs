@@ -27,6 +27,7 @@ mod query;
 mod slot;
 mod values;
 mod view;
+mod view_query;
 
 pub use borrow::{Borrow, ReadOnly};
 pub use commands::{Applied, Commands, Skipped};
@@ -41,3 +42,4 @@ pub use query::{Query, QueryOf, ReadOnlyQuery};
 pub use slot::{ErasedSlot, Slot, SlotRef};
 pub use values::ValuesMut;
 pub use view::{View, ViewIter};
+pub use view_query::{ViewOf, ViewQuery, ViewRefOf};

@@ -351,6 +351,16 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
         unsafe { Q::lookup(&mut query, entity) }
     }
 
+    /// The item of `entity`, if it matches, for as long as the view's borrow of the
+    /// world (the view is used up: what `get_mut::<(&mut A, &B)>(e)` returns).
+    pub fn into_item(mut self, entity: Entity) -> Option<Q::Item<'w>> {
+        if !F::matches_all(&mut self.filter, entity) {
+            return None;
+        }
+        // SAFETY: the view is consumed, so no other item of it is or will be alive.
+        unsafe { Q::lookup(&mut self.query, entity) }
+    }
+
     /// Whether `entity` matches the view.
     pub fn contains(&mut self, entity: Entity) -> bool {
         self.get(entity).is_some()

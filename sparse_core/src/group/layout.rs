@@ -230,8 +230,8 @@ pub struct Conflict<K> {
     pub group: usize,
     /// Its declaration.
     pub decl: GroupDecl<K>,
-    /// A type both own.
-    pub shared: K,
+    /// Every type both own, in the blamed group's order.
+    pub shared: Vec<K>,
 }
 
 impl<K> LayoutError<K> {
@@ -372,9 +372,9 @@ impl<K: fmt::Display + PartialEq + Clone> fmt::Display for LayoutError<K> {
                 if let [other] = &others[..] {
                     write!(
                         f,
-                        "group {} shares `{}` with group {}, but neither contains the other",
+                        "group {} shares {} with group {}, but neither contains the other",
                         g(decl),
-                        other.shared,
+                        listed(&other.shared),
                         g(&other.decl)
                     )?;
                 } else {
@@ -386,13 +386,12 @@ impl<K: fmt::Display + PartialEq + Clone> fmt::Display for LayoutError<K> {
                     )?;
                     for (i, other) in others.iter().enumerate() {
                         let sep = if i == 0 { " " } else { ", " };
-                        write!(f, "{sep}{} (`{}`)", g(&other.decl), other.shared)?;
+                        write!(f, "{sep}{} ({})", g(&other.decl), listed(&other.shared))?;
                     }
                 }
                 f.write_str(": groups that own a common component must be nested")?;
-                let shared: Vec<&K> = others.iter().map(|o| &o.shared).collect();
-                let shared = if let [one] = &shared[..] {
-                    format!("`{one}`")
+                let shared = if let [one] = &others[..] {
+                    listed(&one.shared)
                 } else {
                     "their components".to_string()
                 };
@@ -415,6 +414,16 @@ impl<K: fmt::Display + PartialEq + Clone> fmt::Display for LayoutError<K> {
 }
 
 impl<K: fmt::Display + fmt::Debug + PartialEq + Clone> std::error::Error for LayoutError<K> {}
+
+/// "`A`", "`A` and `B`", "`A`, `B` and `C`".
+fn listed<K: fmt::Display>(types: &[K]) -> String {
+    let quoted: Vec<String> = types.iter().map(|t| format!("`{t}`")).collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
 
 /// A declaration as sets, for the rule.
 struct Sets<'a, K> {
@@ -612,9 +621,9 @@ impl<K: Clone + Eq + Hash> Layout<K> {
                         shared: groups[group]
                             .owned
                             .iter()
-                            .find(|t| sets[other].owned.contains(t))
-                            .expect("conflicting groups share an owned type")
-                            .clone(),
+                            .filter(|t| sets[other].owned.contains(t))
+                            .cloned()
+                            .collect(),
                     })
                     .collect();
                 LayoutError::Overlap {

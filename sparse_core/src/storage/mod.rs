@@ -12,8 +12,8 @@ pub(crate) use column::{ColumnMut, ColumnRef, RawSlice};
 pub use compact::Marks;
 pub(crate) use erased::ErasedStorage;
 pub use erased::StorageInfo;
-pub use sort::RadixKey;
 pub(crate) use sort::radix_sort_pairs;
+pub use sort::{OrdKey, RadixKey};
 pub(crate) use sparse_set::SetCursor;
 pub use sparse_set::SparseSet;
 

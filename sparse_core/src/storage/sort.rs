@@ -76,7 +76,7 @@ impl<T> Storage<T> {
 
     /// Sorts by a key over components, stably: [`sort_by_cached_key`](Self::sort_by_cached_key)
     /// (the keys are sorted once read, not read again for every comparison).
-    pub fn sort_by_key<K: Ord>(&mut self, key: impl FnMut(&T) -> K) {
+    pub fn sort_by_key<K: OrdKey>(&mut self, key: impl FnMut(&T) -> K) {
         self.sort_by_cached_key(key);
     }
 
@@ -90,7 +90,7 @@ impl<T> Storage<T> {
     /// component before the first one out of order.
     ///
     /// If `key` or the key's `Ord` panics, the storage is left as it was.
-    pub fn sort_by_cached_key<K: Ord>(&mut self, mut key: impl FnMut(&T) -> K) {
+    pub fn sort_by_cached_key<K: OrdKey>(&mut self, mut key: impl FnMut(&T) -> K) {
         if self.sorted_by(&mut key) {
             return;
         }
@@ -336,6 +336,17 @@ impl<T> Storage<T> {
         );
     }
 }
+
+/// A key a key sort (`sort_by_key`, `sort_group_by_key`) can order: any `Ord` type. Its
+/// own name only serves the error for the keys that are not, floats first.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a key a key sort can order: it is not `Ord`",
+    label = "the key must be `Ord`",
+    note = "floats are not `Ord`: use the radix key sort (`sort_by_radix_key`, `sort_group_by_radix_key`), which sorts floats by `total_cmp`, or wrap the key in a type that orders by `f32::total_cmp`"
+)]
+pub trait OrdKey: Ord {}
+
+impl<T: Ord> OrdKey for T {}
 
 /// A key a radix sort can order: mapped to a `u64` whose unsigned order is the key's order.
 #[diagnostic::on_unimplemented(

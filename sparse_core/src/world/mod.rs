@@ -14,13 +14,14 @@ use core::cmp::Ordering;
 use core::marker::PhantomData;
 
 use crate::access::{
-    AccessError, Applied, Borrow, Commands, ErasedSlot, Query, ReadOnly, ValuesMut, View,
-    WorldParts,
+    AccessError, Applied, Borrow, Commands, ErasedSlot, Query, ReadOnly, ValuesMut, View, ViewOf,
+    ViewRefOf, WorldParts,
 };
 use crate::bundle::{AppendColumn, Bundle};
 use crate::component::{Component, ComponentKey};
 use crate::component_set::ComponentSet;
 use crate::component_set::sealed::Sealed as _;
+use crate::components::{Components, GetMut, Lookup, ReadComponents};
 use crate::diagram::Diagram;
 use crate::entity::{Entities, Entity, EntityError};
 use crate::generated::{Edit, EditEntities, InsertManyError};
@@ -30,7 +31,7 @@ use crate::group::{
 use crate::hooks::{self, WorldInfo};
 use crate::internals::{InternalStorage, Internals, WORLD_KEY, WorldKey};
 use crate::order::{ByComparator, ByKey, ByRadixKey, GroupOrder, StorageOrder};
-use crate::storage::{ErasedStorage, RadixKey, SparseSet, Storage, StorageInfo};
+use crate::storage::{ErasedStorage, OrdKey, RadixKey, SparseSet, Storage, StorageInfo};
 pub use error::LayoutErrors;
 use plan::TypedPlan;
 pub use spec::GroupSpec;
@@ -258,16 +259,28 @@ impl World {
         &self.entities
     }
 
-    /// Stores `value` for `entity`: leaves the groups excluding `T` (innermost first), then
-    /// enters the groups it now completes (outermost first). Returns the replaced value,
-    /// if any (a replaced value changes no group).
+    /// Stores `components` for `entity`: one component, or a tuple of distinct ones
+    /// (a bundle), each through the hooks in tuple order: leaves the groups excluding
+    /// the type (innermost first), then enters the groups it now completes (outermost
+    /// first). Returns what each replaced: `Option<T>`, or a tuple of `Option`s (a
+    /// replaced value changes no group).
     ///
     /// # Errors
     /// [`EntityError::Dead`] if `entity` is not alive; nothing is written.
     ///
     /// # Panics
-    /// Panics if the storage already holds `u32::MAX` components.
-    pub fn insert<T: Component>(
+    /// Panics if a tuple names a type twice (what a `#[world]` refuses at compile time),
+    /// or if a storage already holds `u32::MAX` components.
+    pub fn insert<C: Components<World>>(
+        &mut self,
+        entity: Entity,
+        components: C,
+    ) -> Result<C::Previous, EntityError> {
+        components.insert(self, entity)
+    }
+
+    /// Stores one `value` for `entity` (see [`insert`](World::insert)).
+    fn insert_one<T: Component>(
         &mut self,
         entity: Entity,
         value: T,
@@ -279,10 +292,20 @@ impl World {
         hooks::insert(self.plan::<T>(index), entity, value)
     }
 
-    /// Removes `entity`'s `T`: leaves the groups requiring `T` (innermost first), removes
-    /// it, then enters the groups excluding `T` that the entity now passes (outermost
-    /// first). Absent components, unknown types and dead entities give `None`.
-    pub fn remove<T: Component>(&mut self, entity: Entity) -> Option<T> {
+    /// Removes `entity`'s `C` (one type, or each type of a tuple, in order): leaves the
+    /// groups requiring it (innermost first), removes it, then enters the groups
+    /// excluding it that the entity now passes (outermost first). Returns what was
+    /// removed: `Option<T>`, or a tuple of `Option`s; absent components, unknown types
+    /// and dead entities give `None`.
+    ///
+    /// # Panics
+    /// Panics if a tuple names a type twice.
+    pub fn remove<C: Components<World>>(&mut self, entity: Entity) -> C::Previous {
+        C::remove(self, entity)
+    }
+
+    /// Removes `entity`'s `T` (see [`remove`](World::remove)).
+    fn remove_one<T: Component>(&mut self, entity: Entity) -> Option<T> {
         let index = *self.by_type.get(&TypeId::of::<T>())?;
         hooks::remove(self.plan::<T>(index), entity)
     }
@@ -292,24 +315,31 @@ impl World {
     ///
     /// # Errors
     /// [`EntityError::Dead`] if `entity` is not alive; nothing changes.
+    #[doc(alias = "despawn")]
     pub fn destroy(&mut self, entity: Entity) -> Result<(), EntityError> {
         hooks::destroy(self, entity)
     }
 
-    /// `entity`'s `T`.
-    pub fn get<T: Component>(&self, entity: Entity) -> Option<&T> {
-        self.typed::<T>()?.get(entity)
+    /// `entity`'s `C`: `Option<&T>` for one type, `Option<(&A, &B, …)>` for a tuple
+    /// (`None` unless the entity has them all).
+    pub fn get<C: ReadComponents<World>>(&self, entity: Entity) -> Option<C::Refs<'_>> {
+        C::get(self, entity)
     }
 
-    /// `entity`'s `T`, mutably.
-    pub fn get_mut<T: Component>(&mut self, entity: Entity) -> Option<&mut T> {
-        let index = *self.by_type.get(&TypeId::of::<T>())?;
-        self.typed_mut::<T>(index).get_mut(entity)
+    /// `entity`'s `T` mutably (`get_mut::<T>`), or several components at once through a
+    /// query (`get_mut::<(&mut A, &B, Option<&mut C>)>`): `None` unless the entity has
+    /// every required one.
+    ///
+    /// # Panics
+    /// Panics if the query writes a type twice, or writes and reads it (what a
+    /// `#[world]` refuses at compile time).
+    pub fn get_mut<'w, G: GetMut<'w, World>>(&'w mut self, entity: Entity) -> Option<G::Item> {
+        G::get_mut(self, entity)
     }
 
-    /// Whether `entity` has a `T`.
-    pub fn contains<T: Component>(&self, entity: Entity) -> bool {
-        self.typed::<T>().is_some_and(|s| s.contains(entity))
+    /// Whether `entity` has a `C` (each type of a tuple).
+    pub fn contains<C: ReadComponents<World>>(&self, entity: Entity) -> bool {
+        C::contains(self, entity)
     }
 
     /// The storage of `T`, read only (`None` if no `T` was ever stored).
@@ -402,26 +432,29 @@ impl World {
     }
 
     /// The entities matching the query `Q` (see [`View`]), driven by the cheapest
-    /// storage or group. Filters: `borrow::<View<Q, F>>()`.
+    /// storage or group. Filters follow the query in the same tuple
+    /// (`view::<(&mut P, &V, Without<F>)>()`, see [`ViewQuery`](crate::ViewQuery)).
     ///
     /// # Errors
     /// [`AccessError::Conflict`] if `Q` writes a type twice, or writes and reads it.
-    pub fn view<'w, Q: Query>(&'w mut self) -> Result<View<'w, Q>, AccessError>
-    where
-        View<'w, Q>: Borrow<'w, World>,
-    {
-        self.borrow()
+    #[doc(alias("query", "query_mut", "query_filtered"))]
+    pub fn view<'w, Q: ViewOf<'w, World>>(
+        &'w mut self,
+    ) -> Result<View<'w, Q::Query, Q::Filter>, AccessError> {
+        Q::prepare(self);
+        Q::take(&mut self.parts())
     }
 
-    /// A read-only view through a shared reference.
+    /// A read-only view through a shared reference (filters as for
+    /// [`view`](World::view)).
     ///
     /// # Errors
     /// [`AccessError::NotStored`] for a type the world never stored.
-    pub fn view_ref<'w, Q: Query>(&'w self) -> Result<View<'w, Q>, AccessError>
-    where
-        View<'w, Q>: Borrow<'w, World> + ReadOnly,
-    {
-        self.borrow_ref()
+    #[doc(alias = "query")]
+    pub fn view_ref<'w, Q: ViewRefOf<'w, World>>(
+        &'w self,
+    ) -> Result<View<'w, Q::Query, Q::Filter>, AccessError> {
+        Q::take(&mut self.parts_ref())
     }
 
     /// Destroys every entity matching `Q` for which `keep` returns `false`, in one pass
@@ -531,7 +564,7 @@ impl World {
     ///
     /// # Errors
     /// [`AccessError::OwnedByGroup`] if a group owns `T` (see [`sort`](World::sort)).
-    pub fn sort_by_key<T: Component, Key: Ord>(
+    pub fn sort_by_key<T: Component, Key: OrdKey>(
         &mut self,
         key: impl FnMut(&T) -> Key,
     ) -> Result<(), AccessError> {
@@ -579,7 +612,7 @@ impl World {
     ///
     /// # Errors
     /// [`AccessError::NoSuchGroup`] if the world has no such group.
-    pub fn sort_group_by_key<K: GroupKey, Key: Ord>(
+    pub fn sort_group_by_key<K: GroupKey, Key: OrdKey>(
         &mut self,
         key: impl FnMut(K::Item<'_>) -> Key,
     ) -> Result<(), AccessError> {
@@ -850,6 +883,19 @@ impl<T: Component> InternalStorage<T> for World {
     }
 }
 
+impl<T: Component> Lookup<T> for World {
+    #[inline]
+    fn lookup(&self, entity: Entity) -> Option<&T> {
+        self.typed::<T>()?.get(entity)
+    }
+
+    #[inline]
+    fn lookup_mut(&mut self, entity: Entity) -> Option<&mut T> {
+        let index = *self.by_type.get(&TypeId::of::<T>())?;
+        self.typed_mut::<T>(index).get_mut(entity)
+    }
+}
+
 impl AppendColumn for World {
     fn append_new<T: Component>(&mut self, _: &WorldKey, entities: &[Entity], values: &mut Vec<T>) {
         let index = self.index_or_register::<T>();
@@ -859,11 +905,11 @@ impl AppendColumn for World {
 
 impl<T: Component> Edit<T> for World {
     fn insert(&mut self, entity: Entity, value: T) -> Result<Option<T>, EntityError> {
-        World::insert(self, entity, value)
+        self.insert_one(entity, value)
     }
 
     fn remove(&mut self, entity: Entity) -> Option<T> {
-        World::remove(self, entity)
+        self.remove_one(entity)
     }
 
     fn insert_many(&mut self, items: Vec<(Entity, T)>) -> Result<usize, InsertManyError<T>> {

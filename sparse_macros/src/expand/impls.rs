@@ -140,6 +140,11 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
     });
     quote_spanned! {span=>
         #cfg
+        const _: () = {
+            let _ = __sg::__private::is_component::<#ty>;
+        };
+
+        #cfg
         #[automatically_derived]
         impl __sg::HasComponent<#ty> for #ident {
             #[inline]
@@ -159,6 +164,20 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
 
             fn reserve(&mut self, additional: usize) {
                 self.__sparse.#reserve(additional);
+            }
+        }
+
+        #cfg
+        #[automatically_derived]
+        impl __sg::Lookup<#ty> for #ident {
+            #[inline]
+            fn lookup(&self, entity: __sg::Entity) -> ::core::option::Option<&#ty> {
+                self.__sparse.#storage().get(entity)
+            }
+
+            #[inline]
+            fn lookup_mut(&mut self, entity: __sg::Entity) -> ::core::option::Option<&mut #ty> {
+                self.__sparse.#get_mut(entity)
             }
         }
 

@@ -337,24 +337,23 @@ fn insert(cx: &Cx<'_>) -> TokenStream {
     inherent(
         cx,
         quote! {
-            /// Stores `value` for `entity`, entering the groups it completes (outer groups
-            /// first). Returns the value it replaces, if any.
+            /// Stores `components` for `entity`: one component, or a tuple of distinct ones
+            /// (a bundle), each entering the groups it completes (outer groups first), in
+            /// tuple order. Returns what each replaced: `Option<T>`, or a tuple of
+            /// `Option`s.
             ///
             /// # Errors
             /// `EntityError::Dead` if `entity` is not alive; nothing is written.
             ///
             /// # Panics
-            /// Panics if the storage already holds `u32::MAX` components.
+            /// Panics if a storage already holds `u32::MAX` components.
             #[inline]
-            #vis fn insert<T: #krate::Component>(
+            #vis fn insert<C: #krate::Components<Self>>(
                 &mut self,
                 entity: #krate::Entity,
-                value: T,
-            ) -> ::core::result::Result<::core::option::Option<T>, #krate::EntityError>
-            where
-                Self: #krate::HasComponent<T>,
-            {
-                <Self as #krate::Edit<T>>::insert(self, entity, value)
+                components: C,
+            ) -> ::core::result::Result<C::Previous, #krate::EntityError> {
+                C::insert(components, self, entity)
             }
         },
     )
@@ -365,14 +364,12 @@ fn remove(cx: &Cx<'_>) -> TokenStream {
     inherent(
         cx,
         quote! {
-            /// Removes `entity`'s `T`, leaving the groups that own `T` innermost first.
-            /// Absent components and dead entities give `None`.
+            /// Removes `entity`'s `C` (one type, or each type of a tuple, in order),
+            /// leaving the groups that own it innermost first. Returns `Option<T>`, or a
+            /// tuple of `Option`s: absent components and dead entities give `None`.
             #[inline]
-            #vis fn remove<T: #krate::Component>(&mut self, entity: #krate::Entity) -> ::core::option::Option<T>
-            where
-                Self: #krate::HasComponent<T>,
-            {
-                <Self as #krate::Edit<T>>::remove(self, entity)
+            #vis fn remove<C: #krate::Components<Self>>(&mut self, entity: #krate::Entity) -> C::Previous {
+                C::remove(self, entity)
             }
         },
     )
@@ -388,6 +385,7 @@ fn destroy(cx: &Cx<'_>) -> TokenStream {
             ///
             /// # Errors
             /// `EntityError::Dead` if `entity` is not alive; nothing changes.
+            #[doc(alias = "despawn")]
             #[inline]
             #vis fn destroy(&mut self, entity: #krate::Entity) -> ::core::result::Result<(), #krate::EntityError> {
                 self.__sparse.destroy(entity)
@@ -401,13 +399,11 @@ fn get(cx: &Cx<'_>) -> TokenStream {
     inherent(
         cx,
         quote! {
-            /// `entity`'s `T`.
+            /// `entity`'s `C`: `Option<&T>` for one type, `Option<(&A, &B, …)>` for a tuple
+            /// (`None` unless the entity has them all).
             #[inline]
-            #vis fn get<T: #krate::Component>(&self, entity: #krate::Entity) -> ::core::option::Option<&T>
-            where
-                Self: #krate::HasComponent<T>,
-            {
-                <Self as #krate::HasComponent<T>>::storage(self).get(entity)
+            #vis fn get<C: #krate::ReadComponents<Self>>(&self, entity: #krate::Entity) -> ::core::option::Option<C::Refs<'_>> {
+                C::get(self, entity)
             }
         },
     )
@@ -418,13 +414,13 @@ fn get_mut(cx: &Cx<'_>) -> TokenStream {
     inherent(
         cx,
         quote! {
-            /// `entity`'s `T`, mutably.
+            /// `entity`'s `T` mutably (`get_mut::<T>`), or several components at once
+            /// through a query (`get_mut::<(&mut A, &B, Option<&mut C>)>`), checked for
+            /// aliasing at compile time as a view is: `None` unless the entity has every
+            /// required one.
             #[inline]
-            #vis fn get_mut<T: #krate::Component>(&mut self, entity: #krate::Entity) -> ::core::option::Option<&mut T>
-            where
-                Self: #krate::HasComponent<T>,
-            {
-                <Self as #krate::HasComponent<T>>::get_mut(self, entity)
+            #vis fn get_mut<'w, G: #krate::GetMut<'w, Self>>(&'w mut self, entity: #krate::Entity) -> ::core::option::Option<G::Item> {
+                G::get_mut(self, entity)
             }
         },
     )
@@ -435,13 +431,10 @@ fn contains(cx: &Cx<'_>) -> TokenStream {
     inherent(
         cx,
         quote! {
-            /// Whether `entity` has a `T`.
+            /// Whether `entity` has a `C` (each type of a tuple).
             #[inline]
-            #vis fn contains<T: #krate::Component>(&self, entity: #krate::Entity) -> bool
-            where
-                Self: #krate::HasComponent<T>,
-            {
-                <Self as #krate::HasComponent<T>>::storage(self).contains(entity)
+            #vis fn contains<C: #krate::ReadComponents<Self>>(&self, entity: #krate::Entity) -> bool {
+                C::contains(self, entity)
             }
         },
     )
@@ -572,7 +565,7 @@ fn sort_group_by_key(cx: &Cx<'_>) -> TokenStream {
             /// # Panics
             /// Passes on a panic of `key` or of the key's `Ord`; the group is then left as
             /// it was.
-            #vis fn sort_group_by_key<K: #krate::GroupKey, Key: ::core::cmp::Ord>(
+            #vis fn sort_group_by_key<K: #krate::GroupKey, Key: #krate::OrdKey>(
                 &mut self,
                 key: impl FnMut(K::Item<'_>) -> Key,
             ) where
@@ -638,7 +631,7 @@ fn sort_by_key(cx: &Cx<'_>) -> TokenStream {
             /// # Panics
             /// Passes on a panic of `key` or of the key's `Ord`; the storage is then left
             /// as it was.
-            #vis fn sort_by_key<T: #krate::Component, Key: ::core::cmp::Ord>(&mut self, key: impl FnMut(&T) -> Key)
+            #vis fn sort_by_key<T: #krate::Component, Key: #krate::OrdKey>(&mut self, key: impl FnMut(&T) -> Key)
             where
                 Self: #krate::Unowned<T>,
             {
@@ -676,13 +669,12 @@ fn view(cx: &Cx<'_>) -> TokenStream {
             /// The entities matching the query `Q` (`&T`, `&mut T`, `Option<&T>`,
             /// `Option<&mut T>`, tuples of those), with their components: driven by the
             /// cheapest storage or group, dense (plain slices) when a group matches it.
-            /// Filters: `borrow::<View<Q, F>>()` with `With<T>` / `Without<T>`.
+            /// Filters follow the query in the same tuple:
+            /// `view::<(&mut Position, &Velocity, Without<Frozen>)>()`.
+            #[doc(alias("query", "query_mut", "query_filtered"))]
             #[inline]
-            #vis fn view<'w, Q: #krate::Query>(&'w mut self) -> #krate::View<'w, Q>
-            where
-                #krate::View<'w, Q>: #krate::Borrow<'w, Self>,
-            {
-                <Self as #krate::Access>::view(self)
+            #vis fn view<'w, Q: #krate::ViewOf<'w, Self>>(&'w mut self) -> #krate::View<'w, Q::Query, Q::Filter> {
+                <Self as #krate::Access>::view::<Q>(self)
             }
         },
     )
@@ -693,13 +685,12 @@ fn view_ref(cx: &Cx<'_>) -> TokenStream {
     inherent(
         cx,
         quote! {
-            /// A read-only view (`&T`, `Option<&T>`) through a shared reference.
+            /// A read-only view (`&T`, `Option<&T>`, filters last) through a shared
+            /// reference.
+            #[doc(alias = "query")]
             #[inline]
-            #vis fn view_ref<'w, Q: #krate::Query>(&'w self) -> #krate::View<'w, Q>
-            where
-                #krate::View<'w, Q>: #krate::Borrow<'w, Self> + #krate::ReadOnly,
-            {
-                <Self as #krate::Access>::view_ref(self)
+            #vis fn view_ref<'w, Q: #krate::ViewRefOf<'w, Self>>(&'w self) -> #krate::View<'w, Q::Query, Q::Filter> {
+                <Self as #krate::Access>::view_ref::<Q>(self)
             }
         },
     )

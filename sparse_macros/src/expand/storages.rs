@@ -261,11 +261,29 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
     let m = Cx::group_methods(g);
     let (group, group_ref, group_len, sort_group) =
         (&m.group, &m.group_ref, &m.group_len, &m.sort_group);
+    // The inner groups' lengths, innermost first, then this group's: the layers a sort
+    // keeps. An inner group configured out by a `#[cfg]` of its types is no layer (its
+    // error is reported on the group; the rest of the world still compiles).
+    let inner_cfgs: Vec<TokenStream> = plan
+        .inner
+        .iter()
+        .rev()
+        .map(|&inner| cx.cfg_group(inner))
+        .collect();
     let inner_lens = plan
         .inner
         .iter()
         .rev()
         .map(|&inner| len_of(cx, inner, &quote!(w)));
+    let layer_ends = if inner_cfgs.iter().all(TokenStream::is_empty) {
+        quote!(let layer_ends = [#(#inner_lens,)* #len];)
+    } else {
+        quote! {
+            let mut layer_ends = ::std::vec::Vec::new();
+            #(#inner_cfgs layer_ends.push(#inner_lens);)*
+            layer_ends.push(#len);
+        }
+    };
     // Bounds on the component types, not on the key: a bound on the key would keep its
     // associated types from being normalized through the impl.
     let bounds = plan.storages().map(|i| {
@@ -283,13 +301,15 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
     } else {
         let applies = plan.sort_targets.iter().map(|&(i, owner)| {
             let (field, owner_len) = (Cx::storage_field(i), len_of(cx, owner, &quote!(w)));
-            quote!(__p::apply_sources(&mut w.#field, &sources[..#owner_len]);)
+            // The owner names `i`: its `#[cfg]` covers the storage's.
+            let owner_cfg = cx.cfg_group(owner);
+            quote!(#owner_cfg __p::apply_sources(&mut w.#field, &sources[..#owner_len]);)
         });
         (
             quote!(__p::group_mut::<#key>(#owned, #len, #observed)),
             quote!(__p::group_ref::<#key>(#owned_ref, #len, #observed_ref)),
             quote! {
-                let layer_ends = [#(#inner_lens,)* #len];
+                #layer_ends
                 let sources = __p::group_sources::<#key>(#owned, #observed, &layer_ends, order);
                 #(#applies)*
             },

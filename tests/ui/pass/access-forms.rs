@@ -83,7 +83,7 @@ fn main() {
         for (entity, health) in healths.iter() {
             if health.0 < 0 {
                 commands.destroy(entity);
-                commands.spawn(entities, (Frozen,));
+                commands.spawn_reserved(entities, (Frozen,));
             }
         }
     }

@@ -176,6 +176,20 @@ fn partial_and_non_owning_groups_and_exclusion() {
 }
 
 #[test]
+fn overlap_message_names_every_shared_type() {
+    let errors = layout(&[owning(&["A", "B", "C"]), owning(&["A", "B", "D"])]).unwrap_err();
+    let message = errors[0].to_string();
+    assert!(
+        message.contains("shares `A` and `B` with group"),
+        "{message}"
+    );
+    assert!(
+        message.ends_with("or stop sharing `A` and `B`"),
+        "{message}"
+    );
+}
+
+#[test]
 fn overlap_message_names_both_groups_and_fixes_the_rule_accepts() {
     let errors = layout(&[owning(&["A", "B"]), owning(&["A", "C"])]).unwrap_err();
     assert_eq!(

@@ -1,0 +1,163 @@
+//! What `view::<…>()` takes: a query, optionally followed by one or two filters in the
+//! same tuple, as a bevy user writes `Query<(&mut Position, &Velocity), Without<Frozen>>`:
+//!
+//! | written | query | filter | item |
+//! | --- | --- | --- | --- |
+//! | `(&mut P, &V)` | `(&mut P, &V)` | `()` | `(&mut P, &V)` |
+//! | `(&mut P, &V, Without<F>)` | `(&mut P, &V)` | `Without<F>` | `(&mut P, &V)` |
+//! | `(&mut P, With<A>, Without<F>)` | `&mut P` | `(With<A>, Without<F>)` | `&mut P` |
+//!
+//! Filters trail the query: a filter in front of a query leaf is not a query (a method
+//! cannot default a second type parameter, so `view::<Q, F>()` cannot sit beside
+//! `view::<Q>()`; `borrow::<View<Q, F>>()` takes them apart as before).
+
+use super::borrow::{Borrow, ReadOnly};
+use super::error::AccessError;
+use super::filter::{Filter, With, Without};
+use super::parts::WorldParts;
+use super::query::Query;
+use super::view::View;
+
+/// Keeps [`ViewQuery`] to this crate.
+mod sealed {
+    /// Sealing [`ViewQuery`](super::ViewQuery).
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be what a view asks for: `ViewQuery` is sealed",
+        label = "`ViewQuery` is implemented only by queries and queries followed by filters",
+        note = "a view asks for `&T`, `&mut T`, `Option<…>` or a tuple of those, optionally followed by one or two filters: `view::<(&mut Position, &Velocity, Without<Frozen>)>()`"
+    )]
+    pub trait Sealed {}
+}
+
+/// What a view asks for: a [`Query`] alone, or a tuple of query leaves followed by one or
+/// two filters (`With<T>`, `Without<T>`), which the view tests but does not yield.
+/// Sealed.
+///
+/// ```
+/// use sparse_core::{Component, World};
+/// # #[derive(Debug, PartialEq)] struct Pos(f32);
+/// # impl Component for Pos {}
+/// # struct Vel(f32);
+/// # impl Component for Vel {}
+/// # struct Frozen;
+/// # impl Component for Frozen {}
+/// use sparse_core::Without;
+///
+/// let mut world = World::new();
+/// let moving = world.spawn_with((Pos(0.0), Vel(1.0)));
+/// let frozen = world.spawn_with((Pos(0.0), Vel(1.0), Frozen));
+/// for (_, (p, v)) in world.view::<(&mut Pos, &Vel, Without<Frozen>)>()? {
+///     p.0 += v.0;
+/// }
+/// assert_eq!(world.get::<Pos>(moving), Some(&Pos(1.0)));
+/// assert_eq!(world.get::<Pos>(frozen), Some(&Pos(0.0)));
+/// # Ok::<(), sparse_core::AccessError>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a view query",
+    label = "not `&T`, `&mut T`, `Option<…>` or a tuple of those (filters last)",
+    note = "a view names the components it reads by reference, then optionally one or two filters: `view::<(&mut Position, &Velocity, Without<Frozen>)>()`"
+)]
+pub trait ViewQuery: sealed::Sealed {
+    /// The components yielded.
+    type Query: Query;
+    /// The filters tested.
+    type Filter: Filter;
+}
+
+#[diagnostic::do_not_recommend]
+impl<Q: Query> sealed::Sealed for Q {}
+
+impl<Q: Query> ViewQuery for Q {
+    type Query = Q;
+    type Filter = ();
+}
+
+/// What a view asks for, from a world `W` that can lend it: one bound in `view`'s
+/// signature, so that a query the world cannot serve is one error, about the leaf at
+/// fault.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be viewed in `{W}`",
+    label = "not a view of this world's components",
+    note = "a view names stored components by reference, each written at most once and never both written and read, then optionally one or two filters: `view::<(&mut Position, &Velocity, Without<Frozen>)>()`"
+)]
+pub trait ViewOf<'w, W: WorldParts + 'w>: ViewQuery {
+    /// Makes sure the storages exist (the run-time world creates them on demand).
+    #[doc(hidden)]
+    fn prepare(world: &mut W);
+    /// Takes the view from the world's parts.
+    #[doc(hidden)]
+    fn take(parts: &mut W::Parts<'w>) -> Result<View<'w, Self::Query, Self::Filter>, AccessError>;
+}
+
+impl<'w, W: WorldParts + 'w, Q: ViewQuery> ViewOf<'w, W> for Q
+where
+    View<'w, Q::Query, Q::Filter>: Borrow<'w, W>,
+{
+    #[inline]
+    fn prepare(world: &mut W) {
+        <View<'w, Q::Query, Q::Filter> as Borrow<'w, W>>::prepare(world);
+    }
+
+    #[inline(always)]
+    fn take(parts: &mut W::Parts<'w>) -> Result<View<'w, Q::Query, Q::Filter>, AccessError> {
+        <View<'w, Q::Query, Q::Filter> as Borrow<'w, W>>::take(parts)
+    }
+}
+
+/// A view through a shared reference: [`ViewOf`] with a read-only query.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be viewed in `{W}` through a shared reference",
+    label = "a read-only view takes `&T` and `Option<&T>` only",
+    note = "read-only access (`view_ref`) takes `&T` and `Option<&T>`, then optionally filters; use `view` through `&mut` to write"
+)]
+pub trait ViewRefOf<'w, W: WorldParts + 'w>: ViewOf<'w, W> {}
+
+impl<'w, W: WorldParts + 'w, Q: ViewOf<'w, W>> ViewRefOf<'w, W> for Q where
+    View<'w, Q::Query, Q::Filter>: ReadOnly
+{
+}
+
+/// The query part of a tuple whose filters were taken off: a lone leaf stays a leaf (so
+/// `(&mut P, Without<F>)` yields `&mut P`, as `view::<&mut P>()` does).
+macro_rules! query_part {
+    ($Q:ident) => { $Q };
+    ($($Q:ident),+) => { ($($Q,)+) };
+}
+
+macro_rules! trailing_filters {
+    ($(($Q:ident, $q:ident, $i:tt)),+) => {
+        trailing_filters!(@one [$($Q),+] With);
+        trailing_filters!(@one [$($Q),+] Without);
+        trailing_filters!(@two [$($Q),+] With With);
+        trailing_filters!(@two [$($Q),+] With Without);
+        trailing_filters!(@two [$($Q),+] Without With);
+        trailing_filters!(@two [$($Q),+] Without Without);
+    };
+    (@one [$($Q:ident),+] $F:ident) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($Q: Query,)+ X> sealed::Sealed for ($($Q,)+ $F<X>,) where $F<X>: Filter {}
+
+        impl<$($Q: Query,)+ X> ViewQuery for ($($Q,)+ $F<X>,) where $F<X>: Filter {
+            type Query = query_part!($($Q),+);
+            type Filter = $F<X>;
+        }
+    };
+    (@two [$($Q:ident),+] $F:ident $G:ident) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($Q: Query,)+ X, Y> sealed::Sealed for ($($Q,)+ $F<X>, $G<Y>)
+        where
+            ($F<X>, $G<Y>): Filter,
+        {}
+
+        impl<$($Q: Query,)+ X, Y> ViewQuery for ($($Q,)+ $F<X>, $G<Y>)
+        where
+            ($F<X>, $G<Y>): Filter,
+        {
+            type Query = query_part!($($Q),+);
+            type Filter = ($F<X>, $G<Y>);
+        }
+    };
+}
+
+for_each_tuple!(trailing_filters);
