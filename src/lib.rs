@@ -123,6 +123,8 @@ pub use sparse_core::{
 };
 // Sorting by a key.
 pub use sparse_core::{OrdKey, RadixKey};
+// User hooks: reactions to structural change.
+pub use sparse_core::{Hook, HookError, HookEvent, HookWorld, MAX_CASCADE};
 // Worlds whose groups are known at run time, and what they refuse.
 pub use sparse_core::{AccessError, GroupSpec, InsertManyError, LayoutErrors, World};
 // Drawing a world's layout; a sparse set on its own.

@@ -23,8 +23,8 @@
 
 use proptest::prelude::*;
 use sparse_groups::{
-    Applied, Commands, Component, Entities, Entity, Exclude, Get, GroupMut, GroupSpec,
-    HasComponent, Storage, Unowned, ValuesMut, View, With, Without, World, world,
+    Applied, Commands, Component, Entities, Entity, Exclude, Get, GroupMut, GroupRef, GroupSpec,
+    HasComponent, HookWorld, Storage, Unowned, ValuesMut, View, With, Without, World, world,
 };
 
 trait Value {
@@ -62,6 +62,16 @@ components!(A, B, C, D, E, F, G, H, I, J, K, L);
 #[group(E, F)]
 #[group(get(B), exclude(G))]
 #[group(I, J, exclude(K))]
+#[on_insert(A, observe::<Static, A, 0>)]
+#[on_replace(A, observe::<Static, A, 1>)]
+#[on_remove(A, observe::<Static, A, 2>)]
+#[on_insert(F, observe::<Static, F, 0>)]
+#[on_remove(F, observe::<Static, F, 2>)]
+#[on_insert(K, observe::<Static, K, 0>)]
+#[on_replace(K, observe::<Static, K, 1>)]
+#[on_remove(K, observe::<Static, K, 2>)]
+#[on_remove(D, observe::<Static, D, 2>)]
+#[on_replace(G, observe::<Static, G, 1>)]
 struct Static {
     a: Storage<A>,
     b: Storage<B>,
@@ -89,8 +99,89 @@ type DgetAnotK = (D, Get<A>, Exclude<K>);
 type GetAe = Get<(A, E)>;
 type GetBnotG = (Get<B>, Exclude<G>);
 
-/// The run-time world, its groups declared in another order, some keys spelled otherwise.
+/// What each hook call saw: `(world, event, type, entity, the groups it is in as bits)`.
+type HookCall = (&'static str, u8, &'static str, Entity, u32);
+
+thread_local! {
+    /// The hook calls of the current op, both worlds.
+    static HOOK_CALLS: std::cell::RefCell<Vec<HookCall>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The groups an entity is in, through a hook's access.
+trait Probe: sparse_groups::EditEntities + 'static {
+    fn memberships(world: &mut HookWorld<'_, Self>, e: Entity) -> u32;
+}
+
+macro_rules! probe {
+    ($W:ty) => {
+        impl Probe for $W {
+            fn memberships(world: &mut HookWorld<'_, Self>, e: Entity) -> u32 {
+                let mut bits = 0;
+                probe!(@each world, e, bits, 0, Ab Abc Ef Gh Efgh EgetF IjNotK IjNotKl DgetAnotK GetAe GetBnotG);
+                bits
+            }
+        }
+    };
+    (@each $w:ident, $e:ident, $bits:ident, $n:expr, $K:ident $($rest:ident)*) => {
+        if $w.borrow::<GroupRef<'_, $K>>().entities().contains(&$e) {
+            $bits |= 1 << $n;
+        }
+        probe!(@each $w, $e, $bits, $n + 1, $($rest)*);
+    };
+    (@each $w:ident, $e:ident, $bits:ident, $n:expr,) => {};
+}
+probe!(Static);
+probe!(World);
+
+/// The hook of both worlds: logs the call with the groups the entity is in, which must
+/// be the same in both (the same plan position), and its component, which must be there.
+fn observe<W: Probe + sparse_groups::Lookup<T>, T: 'static, const EVENT: u8>(
+    world: &mut HookWorld<'_, W>,
+    e: Entity,
+) {
+    assert!(world.get::<T>(e).is_some(), "a hook finds its component");
+    let bits = W::memberships(world, e);
+    let which = if core::any::TypeId::of::<W>() == core::any::TypeId::of::<World>() {
+        "dynamic"
+    } else {
+        "static"
+    };
+    HOOK_CALLS.with_borrow_mut(|calls| {
+        calls.push((which, EVENT, core::any::type_name::<T>(), e, bits));
+    });
+}
+
+/// The hook calls of each world since the last call, the world's name taken out.
+fn hook_calls() -> [Vec<(u8, &'static str, Entity, u32)>; 2] {
+    let calls = HOOK_CALLS.with_borrow_mut(std::mem::take);
+    let of = |which: &str| {
+        calls
+            .iter()
+            .filter(|c| c.0 == which)
+            .map(|&(_, event, ty, e, bits)| (event, ty, e, bits))
+            .collect()
+    };
+    [of("static"), of("dynamic")]
+}
+
+/// The run-time world with the `#[world]`'s hooks.
 fn dynamic() -> World {
+    let mut world = dynamic_groups();
+    world.on_insert::<A>(observe::<World, A, 0>).unwrap();
+    world.on_replace::<A>(observe::<World, A, 1>).unwrap();
+    world.on_remove::<A>(observe::<World, A, 2>).unwrap();
+    world.on_insert::<F>(observe::<World, F, 0>).unwrap();
+    world.on_remove::<F>(observe::<World, F, 2>).unwrap();
+    world.on_insert::<K>(observe::<World, K, 0>).unwrap();
+    world.on_replace::<K>(observe::<World, K, 1>).unwrap();
+    world.on_remove::<K>(observe::<World, K, 2>).unwrap();
+    world.on_remove::<D>(observe::<World, D, 2>).unwrap();
+    world.on_replace::<G>(observe::<World, G, 1>).unwrap();
+    world
+}
+
+/// The run-time world, its groups declared in another order, some keys spelled otherwise.
+fn dynamic_groups() -> World {
     World::with_groups([
         GroupSpec::of::<(B, A)>(),
         GroupSpec::of::<GetBnotG>(),
@@ -1052,6 +1143,8 @@ proptest! {
             }
             s.check().map_err(TestCaseError::fail)?;
             d.check().map_err(TestCaseError::fail)?;
+            let [static_calls, dynamic_calls] = hook_calls();
+            prop_assert_eq!(static_calls, dynamic_calls, "the hooks ran alike in both worlds");
             prop_assert_eq!(state_static(&mut s), state_dynamic(&mut d));
             for &e in &entities {
                 prop_assert_eq!(s.is_alive(e), d.is_alive(e));

@@ -8,7 +8,7 @@
 #![deny(clippy::all, clippy::pedantic, clippy::nursery, clippy::cargo)]
 #![allow(clippy::multiple_crate_versions)]
 
-use sparse_groups::{Component, Storage, world};
+use sparse_groups::{Component, Entity, HookWorld, Storage, world};
 
 /// A name: neither `Copy` nor `Drop`.
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
@@ -35,6 +35,9 @@ pub struct Tag;
 #[group(Position, Velocity, Name)]
 #[group(get(Name), exclude(Position))]
 #[group(get(Name, Velocity))]
+#[on_insert(Name, named)]
+#[on_replace(Position, moved)]
+#[on_remove(Velocity, stopped)]
 pub struct Scene {
     /// Names.
     pub names: Storage<Name>,
@@ -47,6 +50,23 @@ pub struct Scene {
     pub tags: Storage<Tag>,
 }
 
+/// Tags a named entity, through commands.
+fn named(world: &mut HookWorld<'_, Scene>, e: Entity) {
+    world.commands().insert(e, Velocity(vec![0.0]));
+}
+
+/// Reads the new position.
+fn moved(world: &mut HookWorld<'_, Scene>, e: Entity) {
+    assert!(world.get::<Position>(e).is_some());
+}
+
+/// Clears the position of an entity about to lose its velocity.
+fn stopped(world: &mut HookWorld<'_, Scene>, e: Entity) {
+    if let Some(p) = world.get_mut::<Position>(e) {
+        p.0.clear();
+    }
+}
+
 /// A private world without groups.
 #[world]
 struct Empty {}
@@ -56,6 +76,7 @@ fn generated_code_runs_under_every_lint() {
     let mut scene = Scene::new();
     let e = scene.spawn_with((Position(vec![0.0]), Velocity(vec![1.0])));
     scene.insert(e, Name("e".to_owned())).unwrap();
+    scene.insert(e, Position(vec![2.0])).unwrap();
     scene.insert(e, Tag).unwrap();
     assert_eq!(scene.group_len::<(Position, Velocity, Name)>(), 1);
     let copy = scene.clone();

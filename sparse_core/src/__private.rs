@@ -46,6 +46,20 @@ pub struct Absent;
 
 impl Component for Absent {}
 
+/// User hooks around a `#[world]`'s changes (see `reactions.rs`): what its `Edit` and
+/// `EditEntities` impls call for the types that have hooks.
+pub mod reactions {
+    pub use crate::reactions::{
+        TypeHooks, clear, destroy, destroy_many, has, insert, insert_many, remove, remove_many,
+        spawned,
+    };
+
+    /// The entities having a `T`, for `clear`'s remove hooks.
+    pub fn holders<W: crate::HasComponent<T>, T>(world: &W) -> Vec<crate::Entity> {
+        world.storage().entities().to_vec()
+    }
+}
+
 #[cfg(feature = "serde")]
 pub use serde;
 

@@ -111,6 +111,10 @@ pub trait EditEntities: WorldParts + Sized {
     /// one pass over each storage, which keeps the survivors' order: groups stay packed
     /// with no move, only new lengths. Returns the number destroyed.
     fn destroy_many(&mut self, entities: &[Entity]) -> usize;
+    /// Runs the insert hooks of entities just spawned with their components (what the
+    /// world's `spawn_with` and `spawn_batch` do, and commands after `spawn_reserved`).
+    #[doc(hidden)]
+    fn spawned(&mut self, _entities: &[Entity]) {}
 }
 
 /// A bulk insertion that was refused because an entity is not alive. Nothing was

@@ -51,6 +51,7 @@ mod internals;
 mod order;
 #[cfg(feature = "rayon")]
 mod parallel;
+mod reactions;
 #[cfg(feature = "serde")]
 mod snapshot;
 mod storage;
@@ -73,6 +74,7 @@ pub use group::{
     Action, Conflict, Exclude, Get, GroupDecl, GroupIter, GroupKey, GroupMut, GroupRef,
     GroupRefIter, Layout, LayoutError, Place, Role, Step,
 };
+pub use reactions::{Hook, HookError, HookEvent, HookWorld, MAX_CASCADE};
 #[cfg(feature = "serde")]
 pub use snapshot::{LoadTypes, Snapshot, SnapshotTypes};
 pub use storage::{OrdKey, RadixKey, SparseSet, Storage};

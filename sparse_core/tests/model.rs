@@ -36,6 +36,7 @@
 //! The number of cases is 64, or `PROPTEST_CASES` when set.
 
 use std::any::TypeId;
+use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -45,8 +46,8 @@ use proptest::prelude::*;
 use sparse_core::{
     AccessError, Action, Applied, Borrow, Commands, Component, ComponentKey, ComponentSet,
     Entities, Entity, EntityError, Exclude, Filter, Get, GroupKey, GroupMut, GroupRef, GroupSpec,
-    Layout, Query, ReadOnly, ReadOnlyQuery, Skipped, Step, Storage, ValuesMut, View, With, Without,
-    World,
+    HookEvent, HookWorld, Layout, Query, ReadOnly, ReadOnlyQuery, Skipped, Step, Storage,
+    ValuesMut, View, With, Without, World,
 };
 
 /// Number of component types.
@@ -3990,8 +3991,9 @@ fn reload(world: &World, mut empty: World) -> Result<World, String> {
 /// `ops`, checking everything after each.
 fn run(order: &[usize], spellings: &[usize], ops: &[Op]) -> Result<(), String> {
     let specs = order.iter().map(|&g| spec(GROUPS[g], spellings[g]));
-    let world = World::with_groups(specs)
+    let mut world = World::with_groups(specs)
         .map_err(|e| format!("groups {order:?} {spellings:?} rejected: {e}"))?;
+    register_hooks(&mut world);
     let mut h = Harness::new(world);
     check_missing_groups(&mut h.world)?;
     let layout = h.layout();
@@ -4000,11 +4002,15 @@ fn run(order: &[usize], spellings: &[usize], ops: &[Op]) -> Result<(), String> {
     for (i, op) in ops.iter().enumerate() {
         let context = |e: String| format!("op #{i} {op:?}: {e}");
         let movable = h.movable(op).map(|m| (m, h.layout()));
+        let before = h.model.clone();
+        HOOK_LOG.with_borrow_mut(Vec::clear);
         #[cfg(feature = "serde")]
         if let Op::Reload = op {
             // `movable` allows no move: `check_moves` compares every storage's order.
-            let rebuilt = World::with_groups(order.iter().map(|&g| spec(GROUPS[g], spellings[g])))
-                .map_err(|e| e.to_string())?;
+            let mut rebuilt =
+                World::with_groups(order.iter().map(|&g| spec(GROUPS[g], spellings[g])))
+                    .map_err(|e| e.to_string())?;
+            register_hooks(&mut rebuilt);
             h.world = reload(&h.world, rebuilt).map_err(context)?;
         }
         h.apply(op).map_err(context)?;
@@ -4013,6 +4019,7 @@ fn run(order: &[usize], spellings: &[usize], ops: &[Op]) -> Result<(), String> {
             check_moves(&before, &layout, &movable).map_err(context)?;
         }
         h.check(i, &layout).map_err(context)?;
+        check_hooks(op, &before, &h.model).map_err(context)?;
         if std::env::var_os("STATS").is_some() && i % 200 == 199 {
             let sizes: Vec<usize> = GROUPS.iter().map(|&g| h.members(g).len()).collect();
             eprintln!(
@@ -4033,6 +4040,113 @@ fn run(order: &[usize], spellings: &[usize], ops: &[Op]) -> Result<(), String> {
                 .map_err(context)?;
         }
     }
+    Ok(())
+}
+
+thread_local! {
+    /// The user hooks' calls during the current op: event, type index, entity.
+    static HOOK_LOG: RefCell<Vec<(HookEvent, usize, Entity)>> = const { RefCell::new(Vec::new()) };
+    /// What the hooks found wrong (a hook cannot return an error).
+    static HOOK_FAULTS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Registers a hook for every event of every type: each checks the ordering rule (an
+/// insert or replace hook finds the entity in exactly the groups its components now
+/// qualify it for; a remove hook finds it, its component still there, in every group it
+/// was in) against the groups of every kind, and logs its call.
+fn register_hooks(world: &mut World) {
+    fn observe<T: Val, const EVENT: u8>(world: &mut HookWorld<'_, World>, e: Entity) {
+        let event = [HookEvent::Insert, HookEvent::Replace, HookEvent::Remove][EVENT as usize];
+        let mut comps: Comps = [None; TYPES];
+        for (t, slot) in comps.iter_mut().enumerate() {
+            *slot = dispatch!(t, hook_get(world, e));
+        }
+        let mut faults = Vec::new();
+        if comps[T::IDX].is_none() {
+            faults.push(format!("{event} hook of type {}: {e:?} lacks it", T::IDX));
+        }
+        for g in GROUPS {
+            let member = with_group!(g, 0, Key => world
+                .borrow::<GroupRef<'_, Key>>()
+                .entities()
+                .contains(&e));
+            if member != g.matches(&comps) {
+                faults.push(format!(
+                    "{event} hook of type {}: {e:?} with {comps:?} is {}a member of {g:?}",
+                    T::IDX,
+                    if member { "" } else { "not " }
+                ));
+            }
+        }
+        HOOK_FAULTS.with_borrow_mut(|f| f.extend(faults));
+        HOOK_LOG.with_borrow_mut(|log| log.push((event, T::IDX, e)));
+    }
+    fn hook_get<T: Val>(world: &HookWorld<'_, World>, e: Entity) -> Option<u32> {
+        world.get::<T>(e).map(|v| v.get())
+    }
+    fn register<T: Val>(world: &mut World) {
+        world
+            .on_insert::<T>(observe::<T, 0>)
+            .expect("first insert hook");
+        world
+            .on_replace::<T>(observe::<T, 1>)
+            .expect("first replace hook");
+        world
+            .on_remove::<T>(observe::<T, 2>)
+            .expect("first remove hook");
+        assert!(
+            world.on_remove::<T>(observe::<T, 2>).is_err(),
+            "a second remove hook is refused"
+        );
+    }
+    for t in 0..TYPES {
+        dispatch!(t, register(world));
+    }
+}
+
+/// The hooks' findings during `op`, and (for every op but commands, whose changes can undo
+/// each other within the op) whether they ran exactly for the components added and
+/// removed: one insert hook per component added, one remove hook per component removed
+/// (destruction included), replace hooks only for components there afterwards.
+fn check_hooks(op: &Op, before: &Model, after: &Model) -> Result<(), String> {
+    let faults = HOOK_FAULTS.with_borrow_mut(std::mem::take);
+    ensure!(faults.is_empty(), "hooks saw a broken rule: {faults:?}");
+    if matches!(op, Op::Commands { .. } | Op::Reserve { .. }) {
+        return Ok(());
+    }
+    let has = |model: &Model, e: Entity, t: usize| model.get(&e).is_some_and(|c| c[t].is_some());
+    let log = HOOK_LOG.with_borrow(Clone::clone);
+    let mut fired = [Vec::new(), Vec::new()];
+    for &(event, t, e) in &log {
+        match event {
+            HookEvent::Insert => fired[0].push((e, t)),
+            HookEvent::Remove => fired[1].push((e, t)),
+            HookEvent::Replace => ensure!(
+                has(after, e, t),
+                "a replace hook of type {t} for {e:?}, which has none after the op"
+            ),
+        }
+    }
+    let entities: std::collections::BTreeSet<Entity> =
+        before.keys().chain(after.keys()).copied().collect();
+    let mut want = [Vec::new(), Vec::new()];
+    for &e in &entities {
+        for t in 0..TYPES {
+            match (has(before, e, t), has(after, e, t)) {
+                (false, true) => want[0].push((e, t)),
+                (true, false) => want[1].push((e, t)),
+                _ => {}
+            }
+        }
+    }
+    for (got, want) in fired.iter_mut().zip(&mut want) {
+        got.sort_unstable();
+        want.sort_unstable();
+    }
+    ensure!(
+        fired == want,
+        "hooks ran for (insert, remove) {fired:?}; the components added and removed were {want:?}"
+    );
     Ok(())
 }
 

@@ -21,6 +21,17 @@ pub(crate) struct World {
     pub generics: Generics,
     pub fields: Vec<Field>,
     pub groups: Vec<Group>,
+    /// The user hooks, in declaration order.
+    pub hooks: Vec<HookDecl>,
+}
+
+/// One `#[on_insert(T, f)]`, `#[on_replace(T, f)]` or `#[on_remove(T, f)]`.
+pub(crate) struct HookDecl {
+    /// The attribute, where errors about the hook point.
+    pub attr: Attribute,
+    pub event: sparse_core::HookEvent,
+    pub component: TypeRef,
+    pub function: Path,
 }
 
 /// A named field, meant to be `name: Storage<T>`.
@@ -213,8 +224,19 @@ impl World {
         let mut attrs = Vec::new();
         let mut derives = Vec::new();
         let mut groups = Vec::new();
+        let mut hooks = Vec::new();
         for attribute in item.attrs {
-            if attribute.path().is_ident(attr::GROUP) {
+            if let Some(event) = attr::hook_event(&attribute) {
+                match attr::hook_args(&attribute, event) {
+                    Ok(args) => hooks.push(HookDecl {
+                        event,
+                        component: TypeRef::new(&args.ty),
+                        function: args.function,
+                        attr: attribute,
+                    }),
+                    Err(error) => errors.push(error),
+                }
+            } else if attribute.path().is_ident(attr::GROUP) {
                 match attr::group_args(&attribute) {
                     Ok(args) => {
                         let clause = |clause: Option<attr::Clause>| {
@@ -249,6 +271,7 @@ impl World {
             generics: item.generics,
             fields,
             groups,
+            hooks,
         })
     }
 }

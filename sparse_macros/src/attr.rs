@@ -2,6 +2,7 @@
 //! `#[derive(...)]` and the `#[cfg(...)]` of fields.
 
 use proc_macro2::{Span, TokenStream};
+use sparse_core::HookEvent;
 use syn::parse::{Parse, ParseStream, Parser};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
@@ -9,6 +10,75 @@ use syn::{Attribute, Error, Ident, Meta, Path, Token, Type};
 
 /// The name of the attribute declaring a group.
 pub(crate) const GROUP: &str = "group";
+
+/// The attributes declaring user hooks, with what they react to.
+pub(crate) const HOOKS: [(&str, HookEvent); 3] = [
+    ("on_insert", HookEvent::Insert),
+    ("on_replace", HookEvent::Replace),
+    ("on_remove", HookEvent::Remove),
+];
+
+/// The event of a hook attribute, if `attr` is one.
+pub(crate) fn hook_event(attr: &Attribute) -> Option<HookEvent> {
+    HOOKS
+        .iter()
+        .find(|(name, _)| attr.path().is_ident(name))
+        .map(|&(_, event)| event)
+}
+
+/// The arguments of `#[on_insert(Type, path::to::function)]`.
+pub(crate) struct HookArgs {
+    pub ty: Type,
+    pub function: Path,
+}
+
+impl Parse for HookArgs {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        if input.peek(syn::Lit) {
+            return Err(
+                input.error("expected the component type the hook reacts to, found a literal")
+            );
+        }
+        let ty: Type = input.parse().map_err(|e| {
+            Error::new(
+                e.span(),
+                format!("expected the component type the hook reacts to: {e}"),
+            )
+        })?;
+        if input.is_empty() {
+            return Err(input.error(
+                "expected `, path::to::function` after the component type: a hook names its type and its function",
+            ));
+        }
+        input.parse::<Token![,]>()?;
+        let function: Path = input.parse().map_err(|e| {
+            Error::new(
+                e.span(),
+                format!("expected the path of the hook function: {e}"),
+            )
+        })?;
+        input.parse::<Option<Token![,]>>()?;
+        if !input.is_empty() {
+            return Err(
+                input.error("a hook takes two arguments: the component type and one function")
+            );
+        }
+        Ok(HookArgs { ty, function })
+    }
+}
+
+/// The arguments of a hook attribute.
+pub(crate) fn hook_args(attr: &Attribute, event: HookEvent) -> syn::Result<HookArgs> {
+    match &attr.meta {
+        Meta::List(list) => list.parse_args_with(HookArgs::parse),
+        _ => Err(Error::new_spanned(
+            attr,
+            format!(
+                "expected the component type and the hook function, e.g. `#[{event}(Health, on_health)]`"
+            ),
+        )),
+    }
+}
 
 /// `#[world]` takes no arguments.
 pub(crate) fn world_args(args: &TokenStream) -> syn::Result<()> {

@@ -56,6 +56,7 @@ fn expand_world(args: TokenStream2, input: TokenStream2) -> TokenStream2 {
         return with_errors(unexpanded, errors);
     };
     let (checked, layout) = valid::groups(&mut model, &mut errors);
+    let hooks = valid::hooks(&model, &mut errors);
     let plan = match &layout {
         Some(layout) => Plan::new(&model, &checked, layout),
         None => fallback::plan(&model, &checked),
@@ -63,6 +64,7 @@ fn expand_world(args: TokenStream2, input: TokenStream2) -> TokenStream2 {
     let cx = Cx {
         model: &model,
         plan: &plan,
+        hooks: &hooks,
         krate: krate::path(),
         krate_alias: krate::alias(),
         id,
@@ -81,10 +83,11 @@ fn expansion_id(item: &TokenStream2) -> u64 {
     })
 }
 
-/// The item as written minus its `#[group]` attributes, for shapes `#[world]` rejects.
+/// The item as written minus its `#[group]` and hook attributes, for shapes `#[world]` rejects.
 fn without_groups(mut item: Item) -> TokenStream2 {
     if let Item::Struct(s) = &mut item {
-        s.attrs.retain(|a| !a.path().is_ident(attr::GROUP));
+        s.attrs
+            .retain(|a| !a.path().is_ident(attr::GROUP) && attr::hook_event(a).is_none());
     }
     quote!(#item)
 }

@@ -8,7 +8,7 @@ use sparse_core::{GroupDecl, Layout, LayoutError, Place, Role};
 use syn::ext::IdentExt;
 use syn::{Error, Path};
 
-use crate::ast::{Field, Group, TypeKey, TypeRef, World};
+use crate::ast::{Field, Group, HookDecl, TypeKey, TypeRef, World};
 use crate::expand::{derives, methods};
 
 /// A world that passed the checks that let it be generated at all, with what generation
@@ -191,7 +191,10 @@ pub(crate) fn groups(
                     }
                     None => {
                         stored = false;
-                        group_errors.push((index, unstored(model, ty)));
+                        group_errors.push((
+                            index,
+                            unstored(model, ty, &format!("remove `{}` from the group", ty.key)),
+                        ));
                     }
                 }
             }
@@ -255,7 +258,7 @@ pub(crate) fn key_decl(group: &Group) -> GroupDecl<TypeKey> {
 }
 
 /// The error for a group type no field stores.
-fn unstored(model: &Model<'_>, ty: &TypeRef) -> Error {
+fn unstored(model: &Model<'_>, ty: &TypeRef, remedy: &str) -> Error {
     let key = &ty.key;
     let hint = match model
         .storages
@@ -266,7 +269,7 @@ fn unstored(model: &Model<'_>, ty: &TypeRef) -> Error {
             "; the world stores `{}`: spell the type as in field `{}`",
             s.component.key, s.field.ident
         ),
-        None => format!("; add a field of type `Storage<{key}>` or remove `{key}` from the group"),
+        None => format!("; add a field of type `Storage<{key}>` or {remedy}"),
     };
     Error::new_spanned(&ty.ty, format!("the world stores no `{key}`{hint}"))
 }
@@ -291,4 +294,66 @@ pub(crate) fn display(group: &Group) -> String {
         parts.push(format!("exclude({})", list(group.excluded())));
     }
     format!("<{}>", parts.join(", "))
+}
+
+/// The hooks of one storage, by event (insert, replace, remove).
+#[derive(Default)]
+pub(crate) struct StorageHooks<'a> {
+    pub on: [Option<&'a HookDecl>; 3],
+}
+
+impl StorageHooks<'_> {
+    /// Whether the storage has any hook.
+    pub(crate) fn any(&self) -> bool {
+        self.on.iter().any(Option::is_some)
+    }
+}
+
+/// Checks every `#[on_…(T, f)]`: `T` stored (and not under `#[cfg]`), one hook per event
+/// and type. Returns the hooks per storage; rejected ones are left out.
+pub(crate) fn hooks<'a>(model: &Model<'a>, errors: &mut Vec<Error>) -> Vec<StorageHooks<'a>> {
+    let mut per_storage: Vec<StorageHooks<'a>> = model
+        .storages
+        .iter()
+        .map(|_| StorageHooks::default())
+        .collect();
+    for hook in &model.world.hooks {
+        let ty = &hook.component;
+        let Some(i) = model.storage(&ty.key) else {
+            errors.push(unstored(model, ty, "remove the hook"));
+            continue;
+        };
+        if model.storages[i].cfg.is_some() {
+            errors.push(Error::new_spanned(
+                &ty.ty,
+                format!(
+                    "the storage of `{}` is under `#[cfg]`: a hook on it is not supported; hook a type stored in every configuration",
+                    ty.key
+                ),
+            ));
+            continue;
+        }
+        let slot = &mut per_storage[i].on[event_index(hook.event)];
+        if slot.is_some() {
+            errors.push(Error::new_spanned(
+                &hook.attr,
+                format!(
+                    "a second `#[{}({}, …)]`: a type has one hook per event; call both functions from one hook",
+                    hook.event, ty.key
+                ),
+            ));
+            continue;
+        }
+        *slot = Some(hook);
+    }
+    per_storage
+}
+
+/// The index of `event` in [`StorageHooks::on`].
+pub(crate) fn event_index(event: sparse_core::HookEvent) -> usize {
+    match event {
+        sparse_core::HookEvent::Insert => 0,
+        sparse_core::HookEvent::Replace => 1,
+        sparse_core::HookEvent::Remove => 2,
+    }
 }

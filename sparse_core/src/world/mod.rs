@@ -6,6 +6,7 @@ mod erased_owned;
 mod error;
 mod parts;
 mod plan;
+mod reactions;
 mod spec;
 mod type_map;
 
@@ -124,6 +125,8 @@ pub struct World {
     spawn: Vec<usize>,
     /// `(outer, inner)` pairs of nested groups.
     nesting: Vec<(usize, usize)>,
+    /// The user hooks.
+    hooks: reactions::WorldHooks,
 }
 
 /// A declaration's types, each list sorted: equal for every spelling of one group's key.
@@ -285,6 +288,18 @@ impl World {
         entity: Entity,
         value: T,
     ) -> Result<Option<T>, EntityError> {
+        match self.hooks.of::<T>() {
+            Some(hooks) => crate::reactions::insert(self, &hooks, entity, value, World::store_one),
+            None => self.store_one(entity, value),
+        }
+    }
+
+    /// Stores one `value` for `entity`, with no user hook.
+    fn store_one<T: Component>(
+        &mut self,
+        entity: Entity,
+        value: T,
+    ) -> Result<Option<T>, EntityError> {
         if !self.entities.flush_is_alive(entity) {
             return Err(EntityError::Dead(entity));
         }
@@ -306,6 +321,14 @@ impl World {
 
     /// Removes `entity`'s `T` (see [`remove`](World::remove)).
     fn remove_one<T: Component>(&mut self, entity: Entity) -> Option<T> {
+        match self.hooks.of::<T>() {
+            Some(hooks) => crate::reactions::remove(self, &hooks, entity, World::take_one),
+            None => self.take_one(entity),
+        }
+    }
+
+    /// Removes `entity`'s `T`, with no user hook.
+    fn take_one<T: Component>(&mut self, entity: Entity) -> Option<T> {
         let index = *self.by_type.get(&TypeId::of::<T>())?;
         hooks::remove(self.plan::<T>(index), entity)
     }
@@ -317,7 +340,10 @@ impl World {
     /// [`EntityError::Dead`] if `entity` is not alive; nothing changes.
     #[doc(alias = "despawn")]
     pub fn destroy(&mut self, entity: Entity) -> Result<(), EntityError> {
-        hooks::destroy(self, entity)
+        match self.hooks.removing() {
+            Some(all) => crate::reactions::destroy(self, &all, entity, |w, e| hooks::destroy(w, e)),
+            None => hooks::destroy(self, entity),
+        }
     }
 
     /// `entity`'s `C`: `Option<&T>` for one type, `Option<(&A, &B, …)>` for a tuple
@@ -369,7 +395,9 @@ impl World {
     /// # Panics
     /// Panics if the bundle names a type twice.
     pub fn spawn_with<B: Bundle<World>>(&mut self, bundle: B) -> Entity {
-        crate::bundle::spawn_with(self, &WORLD_KEY, bundle)
+        let entity = crate::bundle::spawn_with(self, &WORLD_KEY, bundle);
+        EditEntities::spawned(self, &[entity]);
+        entity
     }
 
     /// Spawns one entity per bundle, column by column (one type lookup per column, not
@@ -382,7 +410,9 @@ impl World {
         &mut self,
         bundles: impl IntoIterator<Item = B>,
     ) -> Vec<Entity> {
-        crate::bundle::spawn_batch_by_columns(self, &WORLD_KEY, bundles)
+        let entities = crate::bundle::spawn_batch_by_columns(self, &WORLD_KEY, bundles);
+        EditEntities::spawned(self, &entities);
+        entities
     }
 
     /// Borrows the parts `R` at once (see [`Borrow`]). Storages never stored are created
@@ -502,7 +532,12 @@ impl World {
     /// Destroys every alive entity of `entities` in one pass over each storage (see
     /// [`EditEntities::destroy_many`]). Returns the number destroyed.
     pub fn destroy_many(&mut self, entities: &[Entity]) -> usize {
-        hooks::destroy_many(self, entities)
+        match self.hooks.removing() {
+            Some(all) => crate::reactions::destroy_many(self, &all, entities, |w, e| {
+                hooks::destroy_many(w, e)
+            }),
+            None => hooks::destroy_many(self, entities),
+        }
     }
 
     /// Inserts every `(entity, value)` in bulk (see [`Edit::insert_many`]).
@@ -856,11 +891,17 @@ impl EditEntities for World {
     }
 
     fn destroy(&mut self, entity: Entity) -> Result<(), EntityError> {
-        hooks::destroy(self, entity)
+        World::destroy(self, entity)
     }
 
     fn destroy_many(&mut self, entities: &[Entity]) -> usize {
-        hooks::destroy_many(self, entities)
+        World::destroy_many(self, entities)
+    }
+
+    fn spawned(&mut self, entities: &[Entity]) {
+        if let Some(all) = self.hooks.inserting() {
+            crate::reactions::spawned(self, &all, entities);
+        }
     }
 }
 
@@ -913,20 +954,43 @@ impl<T: Component> Edit<T> for World {
     }
 
     fn insert_many(&mut self, items: Vec<(Entity, T)>) -> Result<usize, InsertManyError<T>> {
-        let index = self.index_or_register::<T>();
-        hooks::insert_many(self.plan::<T>(index), items)
+        fn store<T: Component>(
+            world: &mut World,
+            items: Vec<(Entity, T)>,
+        ) -> Result<usize, InsertManyError<T>> {
+            let index = world.index_or_register::<T>();
+            hooks::insert_many(world.plan::<T>(index), items)
+        }
+        match self.hooks.of::<T>() {
+            Some(type_hooks) => crate::reactions::insert_many(self, &type_hooks, items, store),
+            None => store(self, items),
+        }
     }
 
     fn remove_many(&mut self, entities: &[Entity]) -> usize {
-        match self.by_type.get(&TypeId::of::<T>()) {
-            Some(&index) => hooks::remove_many(self.plan::<T>(index), entities),
-            None => 0,
+        fn take<T: Component>(world: &mut World, entities: &[Entity]) -> usize {
+            match world.by_type.get(&TypeId::of::<T>()) {
+                Some(&index) => hooks::remove_many(world.plan::<T>(index), entities),
+                None => 0,
+            }
+        }
+        match self.hooks.of::<T>() {
+            Some(type_hooks) => {
+                crate::reactions::remove_many(self, &type_hooks, entities, take::<T>)
+            }
+            None => take::<T>(self, entities),
         }
     }
 
     fn clear(&mut self) {
-        if let Some(&index) = self.by_type.get(&TypeId::of::<T>()) {
-            hooks::clear(self.plan::<T>(index));
+        fn clear<T: Component>(world: &mut World) {
+            if let Some(&index) = world.by_type.get(&TypeId::of::<T>()) {
+                hooks::clear(world.plan::<T>(index));
+            }
+        }
+        match self.hooks.of::<T>() {
+            Some(type_hooks) => crate::reactions::clear(self, &type_hooks, clear::<T>),
+            None => clear::<T>(self),
         }
     }
 }

@@ -7,13 +7,14 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
-use super::Cx;
+use super::{Cx, reactions};
 
 pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
     let components = (0..cx.model.storages.len()).map(|i| component(cx, i));
     let groups = (0..cx.plan.groups.len()).map(|g| group(cx, g));
     let ident = cx.ident();
     let args = cx.storage_types();
+    let [destroy, destroy_many, spawn_with, spawn_batch, spawned] = edit_entities(cx);
     quote! {
         #(#components)*
         #(#groups)*
@@ -65,14 +66,14 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
 
             #[inline]
             fn spawn_with<B: __sg::Bundle<Self>>(&mut self, bundle: B) -> __sg::Entity {
-                __sg::__private::spawn_with(self, &__sparse::KEY, bundle)
+                #spawn_with
             }
 
             fn spawn_batch<B: __sg::Bundle<Self>>(
                 &mut self,
                 bundles: impl ::core::iter::IntoIterator<Item = B>,
             ) -> ::std::vec::Vec<__sg::Entity> {
-                __sg::__private::spawn_batch(self, &__sparse::KEY, bundles)
+                #spawn_batch
             }
 
             #[inline]
@@ -82,12 +83,14 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
 
             #[inline]
             fn destroy(&mut self, entity: __sg::Entity) -> ::core::result::Result<(), __sg::EntityError> {
-                self.__sparse.destroy(entity)
+                #destroy
             }
 
             fn destroy_many(&mut self, entities: &[__sg::Entity]) -> usize {
-                self.__sparse.destroy_many(entities)
+                #destroy_many
             }
+
+            #spawned
         }
 
         #[automatically_derived]
@@ -114,19 +117,12 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
     let ident = cx.ident();
     let (cfg, ty) = (cx.cfg_storage(i), cx.storage_type(i));
     let m = Cx::storage_methods(i);
-    let (storage, get_mut, values_mut, insert, remove) =
-        (&m.storage, &m.get_mut, &m.values_mut, &m.insert, &m.remove);
-    let (insert_many, remove_many, clear, reserve, sort, slot) = (
-        &m.insert_many,
-        &m.remove_many,
-        &m.clear,
-        &m.reserve,
-        &m.sort,
-        &m.slot,
-    );
+    let (storage, get_mut, values_mut) = (&m.storage, &m.get_mut, &m.values_mut);
+    let (reserve, sort, slot) = (&m.reserve, &m.sort, &m.slot);
     let raw = &m.raw;
     let span = cx.component_span(i);
     let index = index(cx, i);
+    let edit = edit(cx, i);
     let unowned = cx.plan.storages[i].sortable.then(|| {
         quote_spanned! {span=>
             #cfg
@@ -181,35 +177,7 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
             }
         }
 
-        #cfg
-        #[automatically_derived]
-        impl __sg::Edit<#ty> for #ident {
-            #[inline]
-            fn insert(&mut self, entity: __sg::Entity, value: #ty) -> ::core::result::Result<::core::option::Option<#ty>, __sg::EntityError> {
-                self.__sparse.#insert(entity, value)
-            }
-
-            #[inline]
-            fn remove(&mut self, entity: __sg::Entity) -> ::core::option::Option<#ty> {
-                self.__sparse.#remove(entity)
-            }
-
-            fn insert_many(
-                &mut self,
-                items: ::std::vec::Vec<(__sg::Entity, #ty)>,
-            ) -> ::core::result::Result<usize, __sg::InsertManyError<#ty>> {
-                self.__sparse.#insert_many(items)
-            }
-
-            fn remove_many(&mut self, entities: &[__sg::Entity]) -> usize {
-                self.__sparse.#remove_many(entities)
-            }
-
-            fn clear(&mut self) {
-                self.__sparse.#clear();
-            }
-
-        }
+        #edit
 
         #cfg
         #[automatically_derived]
@@ -237,6 +205,123 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
 
         #unowned
     }
+}
+
+/// `Edit<T>` for storage `i`: the storages' methods, through the user hooks if the type
+/// has any.
+fn edit(cx: &Cx<'_>, i: usize) -> TokenStream {
+    let ident = cx.ident();
+    let (cfg, ty) = (cx.cfg_storage(i), cx.storage_type(i));
+    let m = Cx::storage_methods(i);
+    let (insert, remove, insert_many, remove_many, clear) = (
+        &m.insert,
+        &m.remove,
+        &m.insert_many,
+        &m.remove_many,
+        &m.clear,
+    );
+    let span = cx.component_span(i);
+    let bodies = if cx.hooked(i) {
+        let hooks = reactions::hooks_const(i);
+        let r = quote_spanned!(span=> __sg::__private::reactions);
+        [
+            quote_spanned!(span=> #r::insert(self, &#hooks, entity, value, |w: &mut Self, e, v| w.__sparse.#insert(e, v))),
+            quote_spanned!(span=> #r::remove(self, &#hooks, entity, |w: &mut Self, e| w.__sparse.#remove(e))),
+            quote_spanned!(span=> #r::insert_many(self, &#hooks, items, |w: &mut Self, items| w.__sparse.#insert_many(items))),
+            quote_spanned!(span=> #r::remove_many(self, &#hooks, entities, |w: &mut Self, e: &[__sg::Entity]| w.__sparse.#remove_many(e))),
+            quote_spanned!(span=> #r::clear(self, &#hooks, |w: &mut Self| w.__sparse.#clear())),
+        ]
+    } else {
+        [
+            quote_spanned!(span=> self.__sparse.#insert(entity, value)),
+            quote_spanned!(span=> self.__sparse.#remove(entity)),
+            quote_spanned!(span=> self.__sparse.#insert_many(items)),
+            quote_spanned!(span=> self.__sparse.#remove_many(entities)),
+            quote_spanned!(span=> self.__sparse.#clear()),
+        ]
+    };
+    let [insert, remove, insert_many, remove_many, clear] = bodies;
+    quote_spanned! {span=>
+        #cfg
+        #[automatically_derived]
+        impl __sg::Edit<#ty> for #ident {
+            #[inline]
+            fn insert(&mut self, entity: __sg::Entity, value: #ty) -> ::core::result::Result<::core::option::Option<#ty>, __sg::EntityError> {
+                #insert
+            }
+
+            #[inline]
+            fn remove(&mut self, entity: __sg::Entity) -> ::core::option::Option<#ty> {
+                #remove
+            }
+
+            fn insert_many(
+                &mut self,
+                items: ::std::vec::Vec<(__sg::Entity, #ty)>,
+            ) -> ::core::result::Result<usize, __sg::InsertManyError<#ty>> {
+                #insert_many
+            }
+
+            fn remove_many(&mut self, entities: &[__sg::Entity]) -> usize {
+                #remove_many
+            }
+
+            fn clear(&mut self) {
+                #clear;
+            }
+        }
+    }
+}
+
+/// `EditEntities`' structural methods: the storages', through the remove hooks (destroy)
+/// and the insert hooks (spawn) if some type has them.
+fn edit_entities(cx: &Cx<'_>) -> [TokenStream; 5] {
+    let all = reactions::all_const();
+    let r = quote!(__sg::__private::reactions);
+    let (destroy, destroy_many) = if cx.any_hook(2) {
+        (
+            quote!(#r::destroy(self, #all, entity, |w: &mut Self, e| w.__sparse.destroy(e))),
+            quote!(#r::destroy_many(self, #all, entities, |w: &mut Self, e: &[__sg::Entity]| w.__sparse.destroy_many(e))),
+        )
+    } else {
+        (
+            quote!(self.__sparse.destroy(entity)),
+            quote!(self.__sparse.destroy_many(entities)),
+        )
+    };
+    let inserts = cx.any_hook(0);
+    let spawn_with = if inserts {
+        quote! {
+            let entity = __sg::__private::spawn_with(self, &__sparse::KEY, bundle);
+            #r::spawned(self, #all, &[entity]);
+            entity
+        }
+    } else {
+        quote!(__sg::__private::spawn_with(self, &__sparse::KEY, bundle))
+    };
+    let spawn_batch = if inserts {
+        quote! {
+            let entities = __sg::__private::spawn_batch(self, &__sparse::KEY, bundles);
+            #r::spawned(self, #all, &entities);
+            entities
+        }
+    } else {
+        quote!(__sg::__private::spawn_batch(self, &__sparse::KEY, bundles))
+    };
+    let spawned = inserts.then(|| {
+        quote! {
+            fn spawned(&mut self, entities: &[__sg::Entity]) {
+                #r::spawned(self, #all, entities);
+            }
+        }
+    });
+    [
+        destroy,
+        destroy_many,
+        spawn_with,
+        spawn_batch,
+        quote!(#spawned),
+    ]
 }
 
 fn group(cx: &Cx<'_>, g: usize) -> TokenStream {

@@ -388,7 +388,7 @@ fn destroy(cx: &Cx<'_>) -> TokenStream {
             #[doc(alias = "despawn")]
             #[inline]
             #vis fn destroy(&mut self, entity: #krate::Entity) -> ::core::result::Result<(), #krate::EntityError> {
-                self.__sparse.destroy(entity)
+                <Self as #krate::EditEntities>::destroy(self, entity)
             }
         },
     )

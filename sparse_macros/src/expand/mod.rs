@@ -16,6 +16,7 @@ mod hooks;
 mod impls;
 pub(crate) mod methods;
 mod parts;
+mod reactions;
 mod storages;
 
 use proc_macro2::{Span, TokenStream};
@@ -24,12 +25,14 @@ use syn::spanned::Spanned;
 use syn::{Ident, Type};
 
 use crate::plan::Plan;
-use crate::valid::{Model, cfg_predicate};
+use crate::valid::{Model, StorageHooks, cfg_predicate};
 
 /// Everything the generators read.
 pub(crate) struct Cx<'a> {
     pub model: &'a Model<'a>,
     pub plan: &'a Plan,
+    /// The user hooks, per storage.
+    pub hooks: &'a [StorageHooks<'a>],
     /// The path of the facade crate, e.g. `::sparse_groups`, for code next to the struct.
     pub krate: TokenStream,
     /// The item naming the facade `__sg` inside the expansion (see `krate::alias`).
@@ -277,6 +280,7 @@ impl Cx<'_> {
         let storages = storages::module(self);
         let methods = methods::emit(self);
         let impls = impls::emit(self);
+        let reactions = reactions::consts(self);
         let derives = derives::emit(self);
         let cfg_errors = &self.model.cfg_errors;
         let aliases = self.aliases();
@@ -315,6 +319,7 @@ impl Cx<'_> {
 
                 #storages
                 #world_storages
+                #reactions
                 #impls
                 #derives
             };

@@ -1,0 +1,260 @@
+//! User hooks on both kinds of world: where they run relative to group maintenance, what
+//! they may do (values, commands), cycles, panics, and the run-time world's refusals.
+//! The model test (`sparse_core/tests/model.rs`) checks the ordering rule for every group
+//! kind after every operation; the differential test checks that both worlds run the same
+//! hooks in the same order, seeing the same groups.
+
+use std::cell::RefCell;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use sparse_groups::prelude::*;
+use sparse_groups::{Borrow, GroupRef, GroupSpec, HookError, HookEvent, HookWorld, ValuesMut};
+
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Position(i32);
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Velocity(i32);
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Health(i32);
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Frozen;
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Marker;
+/// A spatial index kept in step by hooks: the entities with a `Position`, as one
+/// component of a singleton entity.
+#[derive(Component, Clone, Debug, Default, PartialEq)]
+struct Index(Vec<(Entity, i32)>);
+
+thread_local! {
+    static SEEN: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+fn seen() -> Vec<String> {
+    SEEN.with_borrow_mut(std::mem::take)
+}
+
+type Moving = (Position, Velocity);
+type Thawed = (Position, Velocity, Exclude<Frozen>);
+
+#[world]
+#[group(Position, Velocity)]
+#[group(Position, Velocity, exclude(Frozen))]
+#[on_insert(Position, index_insert)]
+#[on_replace(Position, index_replace)]
+#[on_remove(Position, index_remove)]
+#[on_insert(Velocity, note_groups::<Game>)]
+#[on_remove(Velocity, note_groups::<Game>)]
+#[on_insert(Frozen, note_groups::<Game>)]
+#[on_insert(Health, heal_marker::<Game>)]
+struct Game {
+    positions: Storage<Position>,
+    velocities: Storage<Velocity>,
+    healths: Storage<Health>,
+    frozen: Storage<Frozen>,
+    markers: Storage<Marker>,
+    index: Storage<Index>,
+}
+
+fn index_insert(world: &mut HookWorld<'_, Game>, e: Entity) {
+    let (positions, mut index) = world.borrow::<(&Storage<Position>, ValuesMut<Index>)>();
+    let x = positions
+        .get(e)
+        .expect("an insert hook finds its component")
+        .0;
+    for (_, index) in index.iter_mut() {
+        index.0.push((e, x));
+    }
+}
+
+fn index_replace(world: &mut HookWorld<'_, Game>, e: Entity) {
+    let x = world.get::<Position>(e).expect("the new value").0;
+    let (_, mut index) = world.borrow::<(&Storage<Position>, ValuesMut<Index>)>();
+    for (_, index) in index.iter_mut() {
+        for entry in &mut index.0 {
+            if entry.0 == e {
+                entry.1 = x;
+            }
+        }
+    }
+}
+
+fn index_remove(world: &mut HookWorld<'_, Game>, e: Entity) {
+    assert!(
+        world.get::<Position>(e).is_some(),
+        "a remove hook still reads the value"
+    );
+    for (_, index) in world.borrow::<ValuesMut<Index>>().iter_mut() {
+        index.0.retain(|&(x, _)| x != e);
+    }
+}
+
+/// Notes which groups the entity is in as the hook sees it.
+fn note_groups<W>(world: &mut HookWorld<'_, W>, e: Entity)
+where
+    W: EditEntities + 'static,
+    for<'s> GroupRef<'s, Moving>: Borrow<'s, W>,
+    for<'s> GroupRef<'s, Thawed>: Borrow<'s, W>,
+{
+    let moving = world
+        .borrow::<GroupRef<'_, Moving>>()
+        .entities()
+        .contains(&e);
+    let thawed = world
+        .borrow::<GroupRef<'_, Thawed>>()
+        .entities()
+        .contains(&e);
+    SEEN.with_borrow_mut(|s| s.push(format!("moving {moving} thawed {thawed}")));
+}
+
+/// Queues a marker for the healed entity: applied right after the insert.
+fn heal_marker<W: EditEntities + Edit<Marker> + 'static>(world: &mut HookWorld<'_, W>, e: Entity) {
+    world.commands().insert(e, Marker);
+}
+
+fn index_of(game: &Game) -> Vec<(Entity, i32)> {
+    game.storage::<Index>()
+        .iter()
+        .next()
+        .expect("the index entity")
+        .1
+        .0
+        .clone()
+}
+
+#[test]
+fn insert_hooks_see_the_groups_entered_and_remove_hooks_the_groups_not_yet_left() {
+    let mut game = Game::new();
+    let e = game.spawn_with((Position(1),));
+    game.insert(e, Velocity(1)).unwrap();
+    // Entered both groups before the hook ran.
+    assert_eq!(seen(), ["moving true thawed true"]);
+    game.insert(e, Frozen).unwrap();
+    // Adding an excluded type: the entity left the inner group before the hook.
+    assert_eq!(seen(), ["moving true thawed false"]);
+    game.remove::<Frozen>(e);
+    game.remove::<Velocity>(e);
+    // Still in the outer group when its remove hook ran.
+    assert_eq!(seen(), ["moving true thawed true"]);
+    assert_eq!(game.group_len::<Moving>(), 0);
+}
+
+#[test]
+fn a_hook_keeps_a_spatial_index_in_step_on_every_path() {
+    let mut game = Game::new();
+    game.spawn_with((Index::default(),));
+    let a = game.spawn_with((Position(1), Velocity(0)));
+    let batch = game.spawn_batch((0..3).map(|i| (Position(10 + i),)));
+    let b = game.spawn();
+    game.insert_many([(b, Position(5)), (b, Position(6))])
+        .unwrap();
+    game.insert(a, Position(2)).unwrap(); // a replace
+    let mut want = vec![
+        (a, 2),
+        (batch[0], 10),
+        (batch[1], 11),
+        (batch[2], 12),
+        (b, 6),
+    ];
+    assert_eq!(index_of(&game), want);
+    game.destroy(batch[1]).unwrap();
+    game.remove_many::<Position>(&[batch[0], batch[0]]);
+    want.retain(|&(e, _)| e != batch[1] && e != batch[0]);
+    assert_eq!(index_of(&game), want);
+    let mut commands = Commands::new();
+    commands.spawn((Position(7),));
+    commands.destroy(b);
+    let applied = game.apply(&mut commands);
+    want.retain(|&(e, _)| e != b);
+    want.push((applied.spawned[0], 7));
+    assert_eq!(index_of(&game), want);
+    game.retain::<&Position>(|_, p| p.0 != 7);
+    want.pop();
+    assert_eq!(index_of(&game), want);
+    game.clear::<Position>();
+    assert_eq!(index_of(&game), []);
+    game.check().unwrap();
+}
+
+#[test]
+fn commands_queued_by_a_hook_apply_after_the_change() {
+    let mut game = Game::new();
+    let e = game.spawn();
+    game.insert(e, (Health(3), Position(0))).unwrap();
+    assert!(game.contains::<Marker>(e));
+    let mut world = World::new();
+    world.on_insert::<Health>(heal_marker::<World>).unwrap();
+    let e = world.spawn_with((Health(1),));
+    assert!(world.contains::<Marker>(e));
+}
+
+fn spawn_another(world: &mut HookWorld<'_, World>, _: Entity) {
+    world.commands().spawn((Health(0),));
+}
+
+#[test]
+fn a_hook_cycle_is_cut_with_a_panic_and_the_world_stays_consistent() {
+    let mut world = World::new();
+    world.on_insert::<Health>(spawn_another).unwrap();
+    let caught = catch_unwind(AssertUnwindSafe(|| world.spawn_with((Health(1),))));
+    let message = *caught.unwrap_err().downcast::<String>().unwrap();
+    assert!(message.contains("levels deep: a cycle"), "{message}");
+    world.check().unwrap();
+    assert_eq!(
+        world.entities().len(),
+        1 + sparse_groups::MAX_CASCADE as usize
+    );
+}
+
+fn panics(_: &mut HookWorld<'_, World>, _: Entity) {
+    panic!("hook");
+}
+
+#[test]
+fn a_panicking_hook_leaves_the_world_consistent() {
+    let mut world = World::with_groups([GroupSpec::of::<Moving>()]).unwrap();
+    world.on_insert::<Velocity>(panics).unwrap();
+    world.on_remove::<Position>(panics).unwrap();
+    let e = world.spawn_with((Position(1),));
+    // An insert is done when its hook runs.
+    assert!(catch_unwind(AssertUnwindSafe(|| world.insert(e, Velocity(1)))).is_err());
+    assert_eq!(world.group_len::<Moving>(), Ok(1));
+    // A removal or destruction is not done: its hook runs first.
+    assert!(catch_unwind(AssertUnwindSafe(|| world.remove::<Position>(e))).is_err());
+    assert!(catch_unwind(AssertUnwindSafe(|| world.destroy(e))).is_err());
+    assert!(world.is_alive(e) && world.contains::<Position>(e));
+    world.check().unwrap();
+}
+
+fn nothing(_: &mut HookWorld<'_, World>, _: Entity) {}
+
+#[test]
+fn the_run_time_world_refuses_a_second_hook_for_one_event_and_type() {
+    let mut world = World::new();
+    world.on_remove::<Health>(nothing).unwrap();
+    world.on_insert::<Health>(nothing).unwrap();
+    let error = world.on_remove::<Health>(panics).unwrap_err();
+    assert_eq!(
+        error,
+        HookError::AlreadySet {
+            event: HookEvent::Remove,
+            component: core::any::type_name::<Health>(),
+        }
+    );
+    assert!(error.to_string().contains("already has an on_remove hook"));
+    // The first one is kept.
+    let e = world.spawn_with((Health(1),));
+    world.destroy(e).unwrap();
+}
+
+#[test]
+fn dead_entities_fire_no_hook() {
+    let mut game = Game::new();
+    game.spawn_with((Index::default(),));
+    let e = game.spawn();
+    game.destroy(e).unwrap();
+    assert!(game.insert(e, Position(1)).is_err());
+    assert!(game.destroy(e).is_err());
+    assert_eq!(game.remove::<Position>(e), None);
+    assert_eq!(index_of(&game), []);
+    assert!(seen().is_empty());
+}
