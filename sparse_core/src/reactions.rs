@@ -280,7 +280,7 @@ thread_local! {
 }
 
 /// Runs `hook` for `entity`, queuing into `commands`.
-#[inline]
+#[inline(always)]
 fn run<W: EditEntities + 'static>(
     world: &mut W,
     commands: &mut Commands<W>,
@@ -294,10 +294,16 @@ fn run<W: EditEntities + 'static>(
 ///
 /// # Panics
 /// Past [`MAX_CASCADE`] nested levels.
-fn apply<W: EditEntities + 'static>(world: &mut W, mut commands: Commands<W>) {
-    if commands.is_empty() {
-        return;
+#[inline(always)]
+fn apply<W: EditEntities + 'static>(world: &mut W, commands: Commands<W>) {
+    if !commands.is_empty() {
+        apply_queued(world, commands);
     }
+}
+
+/// [`apply`] for a queue that is not empty.
+#[inline(never)]
+fn apply_queued<W: EditEntities + 'static>(world: &mut W, mut commands: Commands<W>) {
     /// Restores the level on the way out, unwinding included.
     struct Level(u32);
     impl Drop for Level {
