@@ -258,3 +258,24 @@ fn dead_entities_fire_no_hook() {
     assert_eq!(index_of(&game), []);
     assert!(seen().is_empty());
 }
+
+fn count_insert(_: &mut HookWorld<'_, World>, e: Entity) {
+    SEEN.with_borrow_mut(|s| s.push(format!("insert {e:?}")));
+}
+
+#[test]
+fn every_spawn_path_fires_an_insert_hook_once_per_component() {
+    let mut world = World::new();
+    world.on_insert::<Health>(count_insert).unwrap();
+    let a = world.spawn_with((Health(1), Marker));
+    let b = world.spawn_batch([(Health(2),)])[0];
+    let mut commands = Commands::new();
+    let c = commands.spawn_reserved(world.entities(), (Health(3), Marker));
+    commands.spawn((Health(4),));
+    let d = world.apply(&mut commands).spawned[0];
+    assert_eq!(
+        seen(),
+        [a, b, c, d].map(|e| format!("insert {e:?}")),
+        "one insert hook per spawned entity, on every path"
+    );
+}

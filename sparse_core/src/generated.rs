@@ -112,7 +112,8 @@ pub trait EditEntities: WorldParts + Sized {
     /// with no move, only new lengths. Returns the number destroyed.
     fn destroy_many(&mut self, entities: &[Entity]) -> usize;
     /// Runs the insert hooks of entities just spawned with their components (what the
-    /// world's `spawn_with` and `spawn_batch` do, and commands after `spawn_reserved`).
+    /// world's `spawn_with` and `spawn_batch` do; `spawn_reserved` commands insert through
+    /// `Edit`, which runs them).
     #[doc(hidden)]
     fn spawned(&mut self, _entities: &[Entity]) {}
 }

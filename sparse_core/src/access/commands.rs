@@ -155,7 +155,6 @@ impl<W: EditEntities + 'static> Commands<W> {
             .push(Box::new(move |world: &mut W, _: &mut Vec<Entity>| {
                 alive(flush_is_alive(world, entity), entity)?;
                 crate::bundle::fill(world, entity, bundle);
-                world.spawned(&[entity]);
                 Ok(())
             }));
         entity
