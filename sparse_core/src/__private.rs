@@ -293,7 +293,11 @@ pub fn entities() -> Entities {
 /// # Panics
 /// Panics if the bundle names a type twice.
 #[inline]
-pub fn spawn_with<W: Internals, B: Bundle<W>>(world: &mut W, key: &W::Key, bundle: B) -> Entity {
+pub fn spawn_with<W: Internals + crate::EditEntities, B: Bundle<W>>(
+    world: &mut W,
+    key: &W::Key,
+    bundle: B,
+) -> Entity {
     crate::bundle::spawn_with(world, key, bundle)
 }
 
@@ -302,7 +306,7 @@ pub fn spawn_with<W: Internals, B: Bundle<W>>(world: &mut W, key: &W::Key, bundl
 ///
 /// # Panics
 /// Panics if the bundle type names a component type twice.
-pub fn spawn_batch<W: Internals, B: Bundle<W>>(
+pub fn spawn_batch<W: Internals + crate::EditEntities, B: Bundle<W>>(
     world: &mut W,
     key: &W::Key,
     bundles: impl IntoIterator<Item = B>,

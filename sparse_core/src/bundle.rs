@@ -6,7 +6,7 @@ use crate::access::AllDistinct;
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entity;
-use crate::generated::Edit;
+use crate::generated::{Edit, EditEntities};
 use crate::hint;
 use crate::internals::{InternalStorage, Internals};
 
@@ -165,7 +165,7 @@ pub trait AppendColumn: Internals {
 /// # Panics
 /// Panics if the bundle names a type twice (only the run-time world lets that compile).
 #[inline]
-pub(crate) fn spawn_with<W: Internals, B: Bundle<W>>(
+pub(crate) fn spawn_with<W: Internals + EditEntities, B: Bundle<W>>(
     world: &mut W,
     key: &W::Key,
     bundle: B,
@@ -176,6 +176,7 @@ pub(crate) fn spawn_with<W: Internals, B: Bundle<W>>(
     bundle.push_pending(rows.world, key);
     rows.file(&[entity]);
     world.enter_all_groups(key, entity);
+    world.spawned(&[entity]);
     entity
 }
 
@@ -198,7 +199,7 @@ pub(crate) fn fill<W, B: Bundle<W>>(world: &mut W, entity: Entity, bundle: B) {
 /// # Panics
 /// Panics if the bundle type names a component type twice (only the run-time world lets
 /// that compile).
-pub(crate) fn spawn_batch<W: Internals, B: Bundle<W>>(
+pub(crate) fn spawn_batch<W: Internals + EditEntities, B: Bundle<W>>(
     world: &mut W,
     key: &W::Key,
     bundles: impl IntoIterator<Item = B>,
@@ -220,7 +221,7 @@ pub(crate) fn spawn_batch<W: Internals, B: Bundle<W>>(
 ///
 /// # Panics
 /// Panics if the bundle type names a component type twice.
-pub(crate) fn spawn_batch_by_columns<W: AppendColumn, B: Bundle<W>>(
+pub(crate) fn spawn_batch_by_columns<W: AppendColumn + EditEntities, B: Bundle<W>>(
     world: &mut W,
     key: &W::Key,
     bundles: impl IntoIterator<Item = B>,
@@ -237,8 +238,8 @@ pub(crate) fn spawn_batch_by_columns<W: AppendColumn, B: Bundle<W>>(
 
 /// What both batch spawns share: entities reserved from the iterator's lower bound (up to
 /// [`hint::capped`]), `fill` spawning one entity per bundle (into `spawned`) and storing
-/// its components, then every spawned entity entering its groups.
-fn spawn_batch_with<W: Internals, B: Bundle<W>, I: Iterator<Item = B>>(
+/// its components, then every spawned entity entering its groups, then the insert hooks.
+fn spawn_batch_with<W: Internals + EditEntities, B: Bundle<W>, I: Iterator<Item = B>>(
     world: &mut W,
     key: &W::Key,
     bundles: impl IntoIterator<Item = B, IntoIter = I>,
@@ -256,6 +257,7 @@ fn spawn_batch_with<W: Internals, B: Bundle<W>, I: Iterator<Item = B>>(
     for &entity in &spawned {
         world.enter_all_groups(key, entity);
     }
+    world.spawned(&spawned);
     spawned
 }
 

@@ -5,12 +5,12 @@
 
 use core::cell::Cell;
 use core::fmt;
-use std::collections::HashSet;
 
 use crate::access::{AccessError, Borrow, Commands};
 use crate::components::Lookup;
 use crate::entity::{Entities, Entity, EntityError};
 use crate::generated::{EditEntities, InsertManyError};
+use crate::storage::Marks;
 
 /// A hook is a function `fn(&mut HookWorld<'_, W>, Entity)` declared for one event of one
 /// component type: `on_insert` (the entity had no `T` and now has one), `on_replace` (a
@@ -387,11 +387,12 @@ pub fn insert_many<W: EditEntities + 'static, T>(
     if hooks.on_insert.is_none() && hooks.on_replace.is_none() {
         return store(world, items);
     }
-    let mut seen = HashSet::with_capacity(items.len());
+    // By index: a handle sharing an index with another is stale, and `store` refuses it.
+    let mut seen = Marks::with_indices(world.entities().index_bound());
     let events: Vec<(Entity, HookEvent)> = items
         .iter()
         .map(|&(entity, _)| {
-            let had = (hooks.has)(world, entity) || !seen.insert(entity);
+            let had = (hooks.has)(world, entity) || !seen.mark(entity);
             let event = if had {
                 HookEvent::Replace
             } else {
@@ -421,9 +422,9 @@ pub fn remove_many<W: EditEntities + 'static>(
 ) -> usize {
     let mut commands = Commands::new();
     if let Some(hook) = hooks.on_remove {
-        let mut seen = HashSet::new();
+        let mut seen = Marks::with_indices(world.entities().index_bound());
         for &entity in entities {
-            if (hooks.has)(world, entity) && seen.insert(entity) {
+            if (hooks.has)(world, entity) && seen.mark(entity) {
                 run(world, &mut commands, hook, entity);
             }
         }
@@ -482,9 +483,9 @@ pub fn destroy_many<W: EditEntities + 'static>(
     world.flush_entities();
     let mut commands = Commands::new();
     if hooks.iter().any(|h| h.on_remove.is_some()) {
-        let mut seen = HashSet::new();
+        let mut seen = Marks::with_indices(world.entities().index_bound());
         for &entity in entities {
-            if world.entities().is_alive(entity) && seen.insert(entity) {
+            if world.entities().is_alive(entity) && seen.mark(entity) {
                 removing(world, &mut commands, hooks, entity);
             }
         }

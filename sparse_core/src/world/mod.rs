@@ -395,9 +395,7 @@ impl World {
     /// # Panics
     /// Panics if the bundle names a type twice.
     pub fn spawn_with<B: Bundle<World>>(&mut self, bundle: B) -> Entity {
-        let entity = crate::bundle::spawn_with(self, &WORLD_KEY, bundle);
-        EditEntities::spawned(self, &[entity]);
-        entity
+        crate::bundle::spawn_with(self, &WORLD_KEY, bundle)
     }
 
     /// Spawns one entity per bundle, column by column (one type lookup per column, not
@@ -410,9 +408,7 @@ impl World {
         &mut self,
         bundles: impl IntoIterator<Item = B>,
     ) -> Vec<Entity> {
-        let entities = crate::bundle::spawn_batch_by_columns(self, &WORLD_KEY, bundles);
-        EditEntities::spawned(self, &entities);
-        entities
+        crate::bundle::spawn_batch_by_columns(self, &WORLD_KEY, bundles)
     }
 
     /// Borrows the parts `R` at once (see [`Borrow`]). Storages never stored are created

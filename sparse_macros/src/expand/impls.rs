@@ -14,7 +14,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
     let groups = (0..cx.plan.groups.len()).map(|g| group(cx, g));
     let ident = cx.ident();
     let args = cx.storage_types();
-    let [destroy, destroy_many, spawn_with, spawn_batch, spawned] = edit_entities(cx);
+    let [destroy, destroy_many, spawned] = edit_entities(cx);
     quote! {
         #(#components)*
         #(#groups)*
@@ -66,14 +66,14 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
 
             #[inline]
             fn spawn_with<B: __sg::Bundle<Self>>(&mut self, bundle: B) -> __sg::Entity {
-                #spawn_with
+                __sg::__private::spawn_with(self, &__sparse::KEY, bundle)
             }
 
             fn spawn_batch<B: __sg::Bundle<Self>>(
                 &mut self,
                 bundles: impl ::core::iter::IntoIterator<Item = B>,
             ) -> ::std::vec::Vec<__sg::Entity> {
-                #spawn_batch
+                __sg::__private::spawn_batch(self, &__sparse::KEY, bundles)
             }
 
             #[inline]
@@ -273,9 +273,9 @@ fn edit(cx: &Cx<'_>, i: usize) -> TokenStream {
     }
 }
 
-/// `EditEntities`' structural methods: the storages', through the remove hooks (destroy)
-/// and the insert hooks (spawn) if some type has them.
-fn edit_entities(cx: &Cx<'_>) -> [TokenStream; 5] {
+/// `EditEntities`' `destroy` and `destroy_many` (through the remove hooks if some type has
+/// them) and `spawned` (the insert hooks that the shared spawns run, if some type has them).
+fn edit_entities(cx: &Cx<'_>) -> [TokenStream; 3] {
     let all = reactions::all_const();
     let r = quote!(__sg::__private::reactions);
     let (destroy, destroy_many) = if cx.any_hook(2) {
@@ -289,39 +289,14 @@ fn edit_entities(cx: &Cx<'_>) -> [TokenStream; 5] {
             quote!(self.__sparse.destroy_many(entities)),
         )
     };
-    let inserts = cx.any_hook(0);
-    let spawn_with = if inserts {
-        quote! {
-            let entity = __sg::__private::spawn_with(self, &__sparse::KEY, bundle);
-            #r::spawned(self, #all, &[entity]);
-            entity
-        }
-    } else {
-        quote!(__sg::__private::spawn_with(self, &__sparse::KEY, bundle))
-    };
-    let spawn_batch = if inserts {
-        quote! {
-            let entities = __sg::__private::spawn_batch(self, &__sparse::KEY, bundles);
-            #r::spawned(self, #all, &entities);
-            entities
-        }
-    } else {
-        quote!(__sg::__private::spawn_batch(self, &__sparse::KEY, bundles))
-    };
-    let spawned = inserts.then(|| {
+    let spawned = cx.any_hook(0).then(|| {
         quote! {
             fn spawned(&mut self, entities: &[__sg::Entity]) {
                 #r::spawned(self, #all, entities);
             }
         }
     });
-    [
-        destroy,
-        destroy_many,
-        spawn_with,
-        spawn_batch,
-        quote!(#spawned),
-    ]
+    [destroy, destroy_many, quote!(#spawned)]
 }
 
 fn group(cx: &Cx<'_>, g: usize) -> TokenStream {
