@@ -4104,18 +4104,51 @@ fn register_hooks(world: &mut World) {
     }
 }
 
-/// The hooks' findings during `op`, and (for every op but commands, whose changes can undo
-/// each other within the op) whether they ran exactly for the components added and
-/// removed: one insert hook per component added, one remove hook per component removed
+/// The hooks' findings during `op`; that the hooks, replayed in order, follow each
+/// component's life from before the op to after it; and (for every op but commands, whose
+/// changes can undo each other within the op) that they ran exactly for the components
+/// added and removed: one insert hook per component added, one remove hook per component removed
 /// (destruction included), replace hooks only for components there afterwards.
 fn check_hooks(op: &Op, before: &Model, after: &Model) -> Result<(), String> {
     let faults = HOOK_FAULTS.with_borrow_mut(std::mem::take);
     ensure!(faults.is_empty(), "hooks saw a broken rule: {faults:?}");
+    let has = |model: &Model, e: Entity, t: usize| model.get(&e).is_some_and(|c| c[t].is_some());
+    let log = HOOK_LOG.with_borrow(Clone::clone);
+    // For every op, commands included: replayed in order, each component's hooks follow
+    // its life (an insert only where it was absent, a replace or a remove only where it
+    // was present) from the state before the op to the state after it.
+    let mut present: HashMap<(Entity, usize), bool> = HashMap::new();
+    for &(event, t, e) in &log {
+        let now = present.entry((e, t)).or_insert_with(|| has(before, e, t));
+        ensure!(
+            *now != (event == HookEvent::Insert),
+            "{event} hook of type {t} for {e:?}, which {} it",
+            if *now { "already has" } else { "lacks" }
+        );
+        *now = event != HookEvent::Remove;
+    }
+    for (&(e, t), &now) in &present {
+        ensure!(
+            now == has(after, e, t),
+            "the hooks leave type {t} of {e:?} {}, the op leaves it {}",
+            if now { "present" } else { "absent" },
+            if now { "absent" } else { "present" }
+        );
+    }
+    let entities: std::collections::BTreeSet<Entity> =
+        before.keys().chain(after.keys()).copied().collect();
+    for &e in &entities {
+        for t in 0..TYPES {
+            ensure!(
+                has(before, e, t) == has(after, e, t) || present.contains_key(&(e, t)),
+                "type {t} of {e:?} was {} by the op with no hook",
+                if has(after, e, t) { "added" } else { "removed" }
+            );
+        }
+    }
     if matches!(op, Op::Commands { .. } | Op::Reserve { .. }) {
         return Ok(());
     }
-    let has = |model: &Model, e: Entity, t: usize| model.get(&e).is_some_and(|c| c[t].is_some());
-    let log = HOOK_LOG.with_borrow(Clone::clone);
     let mut fired = [Vec::new(), Vec::new()];
     for &(event, t, e) in &log {
         match event {
@@ -4127,8 +4160,6 @@ fn check_hooks(op: &Op, before: &Model, after: &Model) -> Result<(), String> {
             ),
         }
     }
-    let entities: std::collections::BTreeSet<Entity> =
-        before.keys().chain(after.keys()).copied().collect();
     let mut want = [Vec::new(), Vec::new()];
     for &e in &entities {
         for t in 0..TYPES {
