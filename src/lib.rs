@@ -125,6 +125,8 @@ pub use sparse_core::{
 pub use sparse_core::{OrdKey, RadixKey};
 // User hooks: reactions to structural change.
 pub use sparse_core::{Hook, HookError, HookEvent, HookWorld, MAX_CASCADE};
+// Change detection: view filters of `#[track]`ed types.
+pub use sparse_core::{Added, Changed};
 // Worlds whose groups are known at run time, and what they refuse.
 pub use sparse_core::{AccessError, GroupSpec, InsertManyError, LayoutErrors, World};
 // Drawing a world's layout; a sparse set on its own.
@@ -139,9 +141,9 @@ pub use sparse_core::{LoadTypes, Snapshot, SnapshotTypes};
 /// the traits generic code names).
 pub mod prelude {
     pub use crate::{
-        Access, Commands, Component, Edit, EditEntities, Entities, Entity, EntityError, Exclude,
-        Get, GroupMut, GroupRef, HasComponent, HasGroup, Storage, View, With, Without, World,
-        world,
+        Access, Added, Changed, Commands, Component, Edit, EditEntities, Entities, Entity,
+        EntityError, Exclude, Get, GroupMut, GroupRef, HasComponent, HasGroup, Storage, View, With,
+        Without, World, world,
     };
 }
 

@@ -72,6 +72,8 @@ components!(A, B, C, D, E, F, G, H, I, J, K, L);
 #[on_remove(K, observe::<Static, K, 2>)]
 #[on_remove(D, observe::<Static, D, 2>)]
 #[on_replace(G, observe::<Static, G, 1>)]
+#[track(A, G, K)]
+#[track(E)]
 struct Static {
     a: Storage<A>,
     b: Storage<B>,
@@ -177,7 +179,28 @@ fn dynamic() -> World {
     world.on_remove::<K>(observe::<World, K, 2>).unwrap();
     world.on_remove::<D>(observe::<World, D, 2>).unwrap();
     world.on_replace::<G>(observe::<World, G, 1>).unwrap();
+    world.track::<A>();
+    world.track::<G>();
+    world.track::<K>();
+    world.track::<E>();
     world
+}
+
+/// What change detection reports of `T` (tracked in both worlds): `Added<T>`,
+/// `Changed<T>` (sorted: the worlds may walk them in other orders) and `removed::<T>()`
+/// (sorted: `destroy_many` removes in storage order).
+macro_rules! changes {
+    ($w:expr, $T:ty $(, $unwrap:ident)?) => {{
+        let sorted = |mut v: Vec<Entity>| {
+            v.sort_unstable();
+            v
+        };
+        let added = $w.view::<(&$T, sparse_groups::Added<$T>)>()$(.$unwrap())?;
+        let added = sorted(added.into_iter().map(|(e, _)| e).collect());
+        let changed = $w.view::<(&$T, sparse_groups::Changed<$T>)>()$(.$unwrap())?;
+        let changed = sorted(changed.into_iter().map(|(e, _)| e).collect());
+        (added, changed, sorted($w.removed::<$T>().to_vec()))
+    }};
 }
 
 /// The run-time world, its groups declared in another order, some keys spelled otherwise.
@@ -205,6 +228,8 @@ const GROUPS: u8 = 11;
 #[derive(Debug, Clone)]
 enum Op {
     Spawn,
+    /// `tick()` on both worlds.
+    Tick,
     /// `.1` entities spawned with bundle `.0` (`spawn_with` for one, else `spawn_batch`),
     /// values from `.2`.
     SpawnBundles(u8, u8, u32),
@@ -274,6 +299,7 @@ fn cmd() -> impl Strategy<Value = Cmd> {
 fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
         2 => Just(Op::Spawn),
+        1 => Just(Op::Tick),
         1 => (0u8..3, 1u8..6, 0u32..1000).prop_map(|(b, n, v)| Op::SpawnBundles(b, n, v)),
         10 => (0..TYPES, any::<usize>(), 0u32..1000).prop_map(|(t, e, v)| Op::Insert(t, e, v)),
         6 => (0..TYPES, any::<usize>()).prop_map(|(t, e)| Op::Remove(t, e)),
@@ -949,6 +975,10 @@ proptest! {
         let mut entities: Vec<Entity> = Vec::new();
         for op in ops {
             match op {
+                Op::Tick => {
+                    s.tick();
+                    d.tick();
+                }
                 Op::Spawn => {
                     let (x, y) = (s.spawn(), d.spawn());
                     prop_assert_eq!(x, y);
@@ -1145,6 +1175,10 @@ proptest! {
             d.check().map_err(TestCaseError::fail)?;
             let [static_calls, dynamic_calls] = hook_calls();
             prop_assert_eq!(static_calls, dynamic_calls, "the hooks ran alike in both worlds");
+            prop_assert_eq!(changes!(s, A), changes!(d, A, unwrap), "changes of A");
+            prop_assert_eq!(changes!(s, G), changes!(d, G, unwrap), "changes of G");
+            prop_assert_eq!(changes!(s, K), changes!(d, K, unwrap), "changes of K");
+            prop_assert_eq!(changes!(s, E), changes!(d, E, unwrap), "changes of E");
             prop_assert_eq!(state_static(&mut s), state_dynamic(&mut d));
             for &e in &entities {
                 prop_assert_eq!(s.is_alive(e), d.is_alive(e));

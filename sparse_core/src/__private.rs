@@ -7,7 +7,8 @@
 use crate::access::ValuesMut;
 pub use crate::access::{
     AccessError, AllDistinct, Bits, BundleApart, End, FilterOf, GroupShape, I, LendGroup,
-    LendStorage, NoAlias, NonEmpty, NotIn, NotInBundle, O, QueryOf, Slot, SlotRef, WorldParts,
+    LendStorage, NoAlias, NonEmpty, NotIn, NotInBundle, O, QueryOf, Slot, SlotRef, TrackChanges,
+    WorldParts,
 };
 use crate::component::Component;
 pub use crate::component_set::ComponentSet;

@@ -364,7 +364,9 @@ macro_rules! component_set {
             #[inline]
             fn prefixes(storages: <Self as ComponentSet>::Storages<'_>, len: usize) -> (&[Entity], <Self as ComponentSet>::SlicesMut<'_>) {
                 let ($($t,)+) = storages;
-                $(let $t = $t.as_mut_slices();)+
+                // Every member is handed out mutably: it counts as changed.
+                $($t.mark_prefix_changed(len);)+
+                $(let $t = $t.slices_unmarked();)+
                 let entities = first!($($t),+).0;
                 (&entities[..len], ($(&mut $t.1[..len],)+))
             }

@@ -61,8 +61,8 @@ mod world;
 pub mod __private;
 
 pub use access::{
-    AccessError, Apart, Applied, Borrow, Commands, Filter, Query, ReadOnly, ReadOnlyQuery, Skipped,
-    ValuesMut, View, ViewIter, ViewOf, ViewQuery, ViewRefOf, With, Without,
+    AccessError, Added, Apart, Applied, Borrow, Changed, Commands, Filter, Query, ReadOnly,
+    ReadOnlyQuery, Skipped, ValuesMut, View, ViewIter, ViewOf, ViewQuery, ViewRefOf, With, Without,
 };
 pub use bundle::Bundle;
 pub use component::{Component, ComponentKey};
@@ -86,7 +86,7 @@ pub use world::{GroupSpec, LayoutErrors, World};
 #[doc(hidden)]
 pub use access::{
     AllDistinct, BundleApart, FilterOf, LendGroup, LendStorage, NoAlias, NonEmpty, NotIn,
-    NotInBundle, QueryOf,
+    NotInBundle, QueryOf, TrackChanges,
 };
 #[doc(hidden)]
 pub use component_set::ComponentSet;

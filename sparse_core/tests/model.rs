@@ -44,10 +44,10 @@ use std::sync::{Arc, Mutex};
 
 use proptest::prelude::*;
 use sparse_core::{
-    AccessError, Action, Applied, Borrow, Commands, Component, ComponentKey, ComponentSet,
-    Entities, Entity, EntityError, Exclude, Filter, Get, GroupKey, GroupMut, GroupRef, GroupSpec,
-    HookEvent, HookWorld, Layout, Query, ReadOnly, ReadOnlyQuery, Skipped, Step, Storage,
-    ValuesMut, View, With, Without, World,
+    AccessError, Action, Added, Applied, Borrow, Changed, Commands, Component, ComponentKey,
+    ComponentSet, Entities, Entity, EntityError, Exclude, Filter, Get, GroupKey, GroupMut,
+    GroupRef, GroupSpec, HookEvent, HookWorld, Layout, Query, ReadOnly, ReadOnlyQuery, Skipped,
+    Step, Storage, ValuesMut, View, With, Without, World,
 };
 
 /// Number of component types.
@@ -1146,6 +1146,8 @@ enum Target {
 #[derive(Clone, Debug)]
 enum Op {
     Spawn,
+    /// `World::tick`: nothing counts as added, changed or removed any more.
+    Tick,
     /// `count` entities spawned with bundle number `bundle` (see `spawn_bundles`), the
     /// `i`-th with values `value + i`: `spawn_with` for one, else `spawn_batch`.
     SpawnBundles {
@@ -1496,6 +1498,7 @@ fn op() -> impl Strategy<Value = Op> {
     // lifetime, and half as many removals).
     prop_oneof![
         3 => Just(Op::Spawn),
+        2 => Just(Op::Tick),
         2 => (0usize..BUNDLES, 1usize..6, 0u32..1000).prop_map(|(bundle, count, value)| Op::SpawnBundles {
             bundle,
             count,
@@ -2333,6 +2336,7 @@ impl Harness {
             Op::Destroy { target } => has(target, 0).is_none().then_some(still),
             Op::SpawnBundles { .. } | Op::InsertTuple { .. } | Op::RemoveTuple { .. } => None,
             Op::Spawn
+            | Op::Tick
             | Op::Reload
             | Op::GetMut { .. }
             | Op::Iterate { .. }
@@ -2447,6 +2451,7 @@ impl Harness {
         match *op {
             // Done by `run`, which knows how the world was built.
             Op::Reload => {}
+            Op::Tick => self.world.tick(),
             Op::Spawn => {
                 let e = self.world.spawn();
                 ensure!(
@@ -3994,6 +3999,8 @@ fn run(order: &[usize], spellings: &[usize], ops: &[Op]) -> Result<(), String> {
     let mut world = World::with_groups(specs)
         .map_err(|e| format!("groups {order:?} {spellings:?} rejected: {e}"))?;
     register_hooks(&mut world);
+    track(&mut world);
+    let mut changes = Changes::new();
     let mut h = Harness::new(world);
     check_missing_groups(&mut h.world)?;
     let layout = h.layout();
@@ -4011,15 +4018,19 @@ fn run(order: &[usize], spellings: &[usize], ops: &[Op]) -> Result<(), String> {
                 World::with_groups(order.iter().map(|&g| spec(GROUPS[g], spellings[g])))
                     .map_err(|e| e.to_string())?;
             register_hooks(&mut rebuilt);
+            track(&mut rebuilt);
             h.world = reload(&h.world, rebuilt).map_err(context)?;
         }
         h.apply(op).map_err(context)?;
+        changes.check(op, &mut h.world, &h.model).map_err(context)?;
         let layout = h.layout();
         if let Some((movable, before)) = movable {
             check_moves(&before, &layout, &movable).map_err(context)?;
         }
         h.check(i, &layout).map_err(context)?;
         check_hooks(op, &before, &h.model).map_err(context)?;
+        // The checks above iterate groups mutably, which marks their members changed.
+        changes.adopt(&mut h.world);
         if std::env::var_os("STATS").is_some() && i % 200 == 199 {
             let sizes: Vec<usize> = GROUPS.iter().map(|&g| h.members(g).len()).collect();
             eprintln!(
@@ -4041,6 +4052,185 @@ fn run(order: &[usize], spellings: &[usize], ops: &[Op]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The types with change detection: owned by nested groups (A), by one group (E), by
+/// groups with exclusions (I), excluded (K), owned by a partial group (N), by none (O).
+const TRACKED: [usize; 6] = [0, 4, 8, 10, 13, 14];
+
+fn track(world: &mut World) {
+    fn one<T: Val>(world: &mut World) {
+        world.track::<T>();
+    }
+    for t in TRACKED {
+        dispatch!(t, one(world));
+    }
+}
+
+/// What change detection must report, replayed from the hooks (which fire for every
+/// component added, replaced or removed, see `check_hooks`) and the values.
+struct Changes {
+    /// The values at the last tick.
+    at_tick: Model,
+    /// Per tracked type: added, and added or changed, since the last tick.
+    added: Vec<Vec<Entity>>,
+    changed: Vec<Vec<Entity>>,
+    /// Per tracked type: the entities that lost it since the last tick.
+    removed: Vec<Vec<Entity>>,
+}
+
+impl Changes {
+    fn new() -> Self {
+        Changes {
+            at_tick: Model::default(),
+            added: vec![Vec::new(); TRACKED.len()],
+            changed: vec![Vec::new(); TRACKED.len()],
+            removed: vec![Vec::new(); TRACKED.len()],
+        }
+    }
+
+    /// Replays `op`'s hooks and checks the world's `Added`, `Changed` and `removed`:
+    /// `Added` and `removed` exactly; `Changed` holds every component added or whose
+    /// value differs from the last tick's, and grows only by what the hooks report unless
+    /// the op hands values out mutably (then the world's marks are taken as they are).
+    fn check(&mut self, op: &Op, world: &mut World, model: &Model) -> Result<(), String> {
+        let mutates = matches!(
+            op,
+            Op::GetMut { .. }
+                | Op::Iterate { .. }
+                | Op::ViewEo
+                | Op::ViewOa
+                | Op::ViewGet { .. }
+                | Op::View { .. }
+                | Op::GroupIter { .. }
+                | Op::Borrow { .. }
+                | Op::Retain { .. }
+                | Op::RetainComponent { .. }
+        );
+        match op {
+            Op::Tick => {
+                self.at_tick = model.clone();
+                for list in [&mut self.added, &mut self.changed, &mut self.removed] {
+                    list.iter_mut().for_each(Vec::clear);
+                }
+            }
+            // A new world: everything it loaded is added.
+            Op::Reload => {
+                *self = Changes::new();
+                for (k, &t) in TRACKED.iter().enumerate() {
+                    let holders = model
+                        .iter()
+                        .filter(|(_, c)| c[t].is_some())
+                        .map(|(&e, _)| e);
+                    self.added[k] = holders.collect();
+                    self.changed[k] = self.added[k].clone();
+                }
+            }
+            _ => {
+                for &(event, t, e) in &HOOK_LOG.with_borrow(Clone::clone) {
+                    let Some(k) = TRACKED.iter().position(|&x| x == t) else {
+                        continue;
+                    };
+                    let (added, changed) = (&mut self.added[k], &mut self.changed[k]);
+                    match event {
+                        HookEvent::Insert => {
+                            added.push(e);
+                            changed.push(e);
+                        }
+                        HookEvent::Replace => changed.push(e),
+                        HookEvent::Remove => {
+                            added.retain(|&x| x != e);
+                            changed.retain(|&x| x != e);
+                            self.removed[k].push(e);
+                        }
+                    }
+                }
+            }
+        }
+        for (k, &t) in TRACKED.iter().enumerate() {
+            let set = |list: &[Entity]| {
+                let mut list = list.to_vec();
+                list.sort_unstable();
+                list.dedup();
+                list
+            };
+            let (got_added, got_changed, got_removed) = dispatch!(t, stamps(world));
+            ensure!(
+                got_added == set(&self.added[k]),
+                "Added<{}> {got_added:?}, want {:?}",
+                NAMES[t],
+                set(&self.added[k])
+            );
+            let mut want_removed = self.removed[k].clone();
+            want_removed.sort_unstable();
+            ensure!(
+                got_removed == want_removed,
+                "removed::<{}>() {got_removed:?}, want {want_removed:?}",
+                NAMES[t]
+            );
+            for (&e, comps) in model {
+                let Some(value) = comps[t] else { continue };
+                let before = self.at_tick.get(&e).and_then(|c| c[t]);
+                ensure!(
+                    before == Some(value) || got_changed.binary_search(&e).is_ok(),
+                    "{}: {e:?} went from {before:?} to {value} since the tick, not in Changed {got_changed:?}",
+                    NAMES[t]
+                );
+            }
+            if mutates {
+                ensure!(
+                    set(&self.added[k])
+                        .iter()
+                        .all(|e| got_changed.binary_search(e).is_ok()),
+                    "Changed<{}> {got_changed:?} lacks an added entity of {:?}",
+                    NAMES[t],
+                    self.added[k]
+                );
+                self.changed[k] = got_changed;
+            } else {
+                ensure!(
+                    got_changed == set(&self.changed[k]),
+                    "Changed<{}> {got_changed:?}, want {:?} (the op hands nothing out mutably)",
+                    NAMES[t],
+                    set(&self.changed[k])
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Changes {
+    /// Takes the world's `Changed` sets as they are (after the harness's own checks,
+    /// which hand values out mutably).
+    fn adopt(&mut self, world: &mut World) {
+        for (k, &t) in TRACKED.iter().enumerate() {
+            self.changed[k] = dispatch!(t, stamps(world)).1;
+        }
+    }
+}
+
+/// The entities of `Added<T>`, `Changed<T>` and `removed::<T>()`, each sorted.
+fn stamps<T: Val>(world: &mut World) -> (Vec<Entity>, Vec<Entity>, Vec<Entity>) {
+    let of = |view: Vec<Entity>| {
+        let mut view = view;
+        view.sort_unstable();
+        view
+    };
+    let added = of(world
+        .view::<(&T, Added<T>)>()
+        .expect("tracked")
+        .into_iter()
+        .map(|(e, _)| e)
+        .collect());
+    let changed = of(world
+        .view::<(&T, Changed<T>)>()
+        .expect("tracked")
+        .into_iter()
+        .map(|(e, _)| e)
+        .collect());
+    let removed = of(world.removed::<T>().to_vec());
+    (added, changed, removed)
 }
 
 thread_local! {

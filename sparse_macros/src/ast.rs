@@ -23,6 +23,8 @@ pub(crate) struct World {
     pub groups: Vec<Group>,
     /// The user hooks, in declaration order.
     pub hooks: Vec<HookDecl>,
+    /// The types of every `#[track(...)]`, in declaration order.
+    pub tracked: Vec<TypeRef>,
 }
 
 /// One `#[on_insert(T, f)]`, `#[on_replace(T, f)]` or `#[on_remove(T, f)]`.
@@ -225,6 +227,7 @@ impl World {
         let mut derives = Vec::new();
         let mut groups = Vec::new();
         let mut hooks = Vec::new();
+        let mut tracked = Vec::new();
         for attribute in item.attrs {
             if let Some(event) = attr::hook_event(&attribute) {
                 match attr::hook_args(&attribute, event) {
@@ -254,6 +257,11 @@ impl World {
                     }
                     Err(error) => errors.push(error),
                 }
+            } else if attribute.path().is_ident(attr::TRACK) {
+                match attr::track_args(&attribute) {
+                    Ok(types) => tracked.extend(types.iter().map(TypeRef::new)),
+                    Err(error) => errors.push(error),
+                }
             } else if attribute.path().is_ident("derive") {
                 match attr::derive_paths(&attribute) {
                     Ok(paths) => derives.extend(paths),
@@ -272,6 +280,7 @@ impl World {
             fields,
             groups,
             hooks,
+            tracked,
         })
     }
 }

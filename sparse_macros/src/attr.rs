@@ -11,6 +11,34 @@ use syn::{Attribute, Error, Ident, Meta, Path, Token, Type};
 /// The name of the attribute declaring a group.
 pub(crate) const GROUP: &str = "group";
 
+/// The name of the attribute turning change detection on for storages.
+pub(crate) const TRACK: &str = "track";
+
+/// The types of `#[track(A, B, …)]`: at least one.
+pub(crate) fn track_args(attr: &Attribute) -> syn::Result<Vec<Type>> {
+    let parse = |input: ParseStream<'_>| {
+        let types = Punctuated::<Type, Token![,]>::parse_terminated(input)?;
+        if types.is_empty() {
+            return Err(
+                input.error("`#[track]` names the stored types to track, e.g. `#[track(Health)]`")
+            );
+        }
+        Ok(types.into_iter().collect())
+    };
+    match &attr.meta {
+        Meta::List(list) => list.parse_args_with(parse).map_err(|e| {
+            Error::new(
+                e.span(),
+                format!("`#[track]` takes stored component types, e.g. `#[track(Health, Position)]`: {e}"),
+            )
+        }),
+        _ => Err(Error::new_spanned(
+            attr,
+            "`#[track]` names the stored types to track, e.g. `#[track(Health)]`",
+        )),
+    }
+}
+
 /// The attributes declaring user hooks, with what they react to.
 pub(crate) const HOOKS: [(&str, HookEvent); 3] = [
     ("on_insert", HookEvent::Insert),

@@ -57,6 +57,7 @@ fn expand_world(args: TokenStream2, input: TokenStream2) -> TokenStream2 {
     };
     let (checked, layout) = valid::groups(&mut model, &mut errors);
     let hooks = valid::hooks(&model, &mut errors);
+    let tracked = valid::tracked(&model, &mut errors);
     let plan = match &layout {
         Some(layout) => Plan::new(&model, &checked, layout),
         None => fallback::plan(&model, &checked),
@@ -65,6 +66,7 @@ fn expand_world(args: TokenStream2, input: TokenStream2) -> TokenStream2 {
         model: &model,
         plan: &plan,
         hooks: &hooks,
+        tracked: &tracked,
         krate: krate::path(),
         krate_alias: krate::alias(),
         id,
@@ -83,11 +85,15 @@ fn expansion_id(item: &TokenStream2) -> u64 {
     })
 }
 
-/// The item as written minus its `#[group]` and hook attributes, for shapes `#[world]` rejects.
+/// The item as written minus its `#[group]`, `#[track]` and hook attributes, for shapes
+/// `#[world]` rejects.
 fn without_groups(mut item: Item) -> TokenStream2 {
     if let Item::Struct(s) = &mut item {
-        s.attrs
-            .retain(|a| !a.path().is_ident(attr::GROUP) && attr::hook_event(a).is_none());
+        s.attrs.retain(|a| {
+            !a.path().is_ident(attr::GROUP)
+                && !a.path().is_ident(attr::TRACK)
+                && attr::hook_event(a).is_none()
+        });
     }
     quote!(#item)
 }

@@ -349,6 +349,19 @@ pub(crate) fn hooks<'a>(model: &Model<'a>, errors: &mut Vec<Error>) -> Vec<Stora
     per_storage
 }
 
+/// Checks every type of `#[track(...)]`: stored. Returns whether each storage is tracked
+/// (a type named twice is tracked once).
+pub(crate) fn tracked(model: &Model<'_>, errors: &mut Vec<Error>) -> Vec<bool> {
+    let mut tracked = vec![false; model.storages.len()];
+    for ty in &model.world.tracked {
+        match model.storage(&ty.key) {
+            Some(i) => tracked[i] = true,
+            None => errors.push(unstored(model, ty, "remove it from `#[track(...)]`")),
+        }
+    }
+    tracked
+}
+
 /// The index of `event` in [`StorageHooks::on`].
 pub(crate) fn event_index(event: sparse_core::HookEvent) -> usize {
     match event {

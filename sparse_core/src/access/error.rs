@@ -40,6 +40,10 @@ pub enum AccessError {
     /// The request borrows this type mutably twice, or mutably and shared (a `#[world]`
     /// rejects this at compile time).
     Conflict(&'static str),
+    /// An `Added<T>` or `Changed<T>` filter names a storage without change detection
+    /// (a `#[world]` rejects this at compile time; the run-time world tracks a type once
+    /// [`World::track`](crate::World::track) is called for it).
+    NotTracked(&'static str),
 }
 
 impl fmt::Display for AccessError {
@@ -56,6 +60,10 @@ impl fmt::Display for AccessError {
             AccessError::Conflict(ty) => write!(
                 f,
                 "`{ty}` is borrowed twice, at least once mutably, in one request"
+            ),
+            AccessError::NotTracked(ty) => write!(
+                f,
+                "`{ty}` is not tracked: `Added` and `Changed` need change detection on its storage"
             ),
         }
     }

@@ -1,5 +1,7 @@
 //! What a view filters on without reading: `With<T>` (the entity has a `T`) and
-//! `Without<T>` (it has none), and tuples of those (all must hold). `()` filters nothing.
+//! `Without<T>` (it has none), `Added<T>` and `Changed<T>` (its `T` was added, or added or
+//! changed, since the world's last tick), and tuples of those (all must hold). `()`
+//! filters nothing.
 //!
 //! A filter reads the entity set of its type, so it counts as a shared borrow of `T`.
 //! When a view is driven by a group whose filter already implies one of the view's
@@ -15,7 +17,10 @@ use super::parts::{LendStorage, WorldParts};
 use super::query::{Needs, cat};
 use crate::component::Component;
 use crate::entity::Entity;
-use crate::storage::SetCursor;
+use crate::storage::{ChangeTicks, SetCursor};
+use std::sync::Arc;
+
+use super::parts::TrackChanges;
 
 /// In a view's filter: the entity has a `T` (not read).
 pub struct With<T>(PhantomData<fn() -> T>);
@@ -23,13 +28,25 @@ pub struct With<T>(PhantomData<fn() -> T>);
 /// In a view's filter: the entity has no `T`.
 pub struct Without<T>(PhantomData<fn() -> T>);
 
+/// In a view's filter: the entity's `T` was added since the world's last
+/// [`tick`](crate::World::tick). Needs change detection on `T`'s storage (`#[track(T)]`,
+/// [`World::track`](crate::World::track)); reads its stamps, not the storage, so it
+/// combines with any access to `T`, `&mut T` included.
+pub struct Added<T>(PhantomData<fn() -> T>);
+
+/// In a view's filter: the entity's `T` was added, replaced or handed out mutably since
+/// the world's last [`tick`](crate::World::tick). Needs change detection on `T`'s storage
+/// (`#[track(T)]`, [`World::track`](crate::World::track)); reads its stamps, not the
+/// storage, so it combines with any access to `T`: `view::<(&mut Health, Changed<Health>)>()`.
+pub struct Changed<T>(PhantomData<fn() -> T>);
+
 /// Keeps the filter traits to this crate.
 mod sealed {
     /// Sealing [`Filter`](super::Filter).
     #[diagnostic::on_unimplemented(
         message = "`{Self}` cannot be a view filter: `Filter` is sealed",
         label = "`Filter` is implemented only by `With<T>`, `Without<T>`, `()` and tuples of them",
-        note = "a filter declares the entity sets it reads, and the compile-time borrow rule trusts the declaration: filter with `With<T>` and `Without<T>`, e.g. `View<&mut Position, Without<Frozen>>`"
+        note = "a filter declares the entity sets it reads, and the compile-time borrow rule trusts the declaration: filter with `With<T>`, `Without<T>`, `Added<T>` and `Changed<T>`, e.g. `View<&mut Position, Without<Frozen>>`"
     )]
     pub trait Sealed {}
     /// Sealing [`FilterOf`](super::FilterOf): the filters of a world's stored types.
@@ -58,9 +75,12 @@ pub trait Filter: sealed::Sealed {
     /// The types required (`With`), as a type-level list.
     #[doc(hidden)]
     type Required: List;
-    /// The number of filters.
+    /// The number of presence filters (`With`, `Without`): what a driver can imply.
     #[doc(hidden)]
     const FILTERS: usize;
+    /// Whether there is a change filter (`Added`, `Changed`), which no driver implies.
+    #[doc(hidden)]
+    const CHANGES: bool = false;
     /// Pushes the filters' types, in order.
     #[doc(hidden)]
     fn needs(needs: &mut Needs);
@@ -175,6 +195,74 @@ macro_rules! filter_leaf {
 filter_leaf!(With, true, Cons<T, Nil>);
 filter_leaf!(Without, false, Nil);
 
+/// A change filter's stamps: shared with the storage, whatever the request borrows of it.
+#[doc(hidden)]
+#[derive(Clone)]
+pub struct Stamps(Arc<ChangeTicks>);
+
+/// `Added<T>` and `Changed<T>`: they borrow nothing (their stamps are atomics the storage
+/// shares), so the compile-time rule lets them beside `&mut T`; and they never drive a
+/// view (no set of their own: zero filters for the driver, tested on every entity).
+macro_rules! change_filter {
+    ($F:ident, $test:ident) => {
+        #[diagnostic::do_not_recommend]
+        impl<T: Component> sealed::Sealed for $F<T> {}
+
+        impl<T: Component> Filter for $F<T> {
+            type Fetch<'w> = Stamps;
+            type Reads = Nil;
+            type Required = Nil;
+            const FILTERS: usize = 0;
+            const CHANGES: bool = true;
+
+            fn needs(_: &mut Needs) {}
+
+            fn entities<'w>(_: &Self::Fetch<'w>, _: usize) -> &'w [Entity] {
+                &[]
+            }
+
+            fn imply(_: &mut Self::Fetch<'_>, _: u64) {}
+
+            #[inline(always)]
+            fn matches(fetch: &mut Self::Fetch<'_>, entity: Entity) -> bool {
+                // A stamp is set exactly where a component is (see `ChangeTicks`): a
+                // walked entity is the one live owner of its index.
+                fetch.0.$test(entity.index())
+            }
+
+            #[inline(always)]
+            fn matches_all(fetch: &mut Self::Fetch<'_>, entity: Entity) -> bool {
+                fetch.0.$test(entity.index())
+            }
+
+            #[inline]
+            fn reborrow<'a>(fetch: &'a Self::Fetch<'_>) -> Self::Fetch<'a> {
+                fetch.clone()
+            }
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl<W: TrackChanges<T>, T: Component> sealed::Of<W> for $F<T> {}
+
+        impl<W: TrackChanges<T>, T: Component> FilterOf<W> for $F<T> {
+            fn prepare(world: &mut W) {
+                W::prepare(world);
+            }
+
+            #[inline]
+            fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+            where
+                W: 'w,
+            {
+                Ok(Stamps(W::slot(parts)?.change_ticks()?))
+            }
+        }
+    };
+}
+
+change_filter!(Added, is_added);
+change_filter!(Changed, is_changed);
+
 #[diagnostic::do_not_recommend]
 impl sealed::Sealed for () {}
 
@@ -230,6 +318,7 @@ macro_rules! filter_tuple {
             type Reads = cat!($($F::Reads,)+ Nil);
             type Required = cat!($($F::Required,)+ Nil);
             const FILTERS: usize = 0 $(+ $F::FILTERS)+;
+            const CHANGES: bool = false $(|| $F::CHANGES)+;
 
             fn needs(needs: &mut Needs) {
                 $($F::needs(needs);)+

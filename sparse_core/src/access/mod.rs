@@ -36,8 +36,8 @@ pub use disjoint::{
     NotIn, NotInBundle, O,
 };
 pub use error::AccessError;
-pub use filter::{Filter, FilterOf, With, Without};
-pub use parts::{GroupShape, LendGroup, LendStorage, WorldParts};
+pub use filter::{Added, Changed, Filter, FilterOf, With, Without};
+pub use parts::{GroupShape, LendGroup, LendStorage, TrackChanges, WorldParts};
 pub use query::{Query, QueryOf, ReadOnlyQuery};
 pub use slot::{ErasedSlot, Slot, SlotRef};
 pub use values::ValuesMut;

@@ -53,6 +53,19 @@ pub trait LendStorage<T>: WorldParts {
     fn slot<'p, 'w>(parts: &'p mut Self::Parts<'w>) -> Result<SlotRef<'p, 'w, T>, AccessError>;
 }
 
+/// A world that keeps change detection on its storage of `T`, so that `Added<T>` and
+/// `Changed<T>` can filter views of it: implemented by `#[world]` for the types it
+/// declares with `#[track(...)]`, and by the run-time [`World`](crate::World) for every
+/// type (which checks when the view is made). Not meant to be implemented by hand: an
+/// impl for an untracked storage only turns this compile error into an
+/// [`AccessError::NotTracked`](crate::AccessError) when the view is made.
+#[diagnostic::on_unimplemented(
+    message = "`{T}` is not tracked in the world `{Self}`",
+    label = "no change detection on the storage of `{T}`",
+    note = "declare `#[track({T})]` on the world, so that `Added<{T}>` and `Changed<{T}>` can filter its views"
+)]
+pub trait TrackChanges<T>: LendStorage<T> {}
+
 /// A world with the group named by `K`, which it can lend to a borrow request.
 #[diagnostic::on_unimplemented(
     message = "the world `{Self}` has no group `{K}`",

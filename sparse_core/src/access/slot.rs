@@ -14,13 +14,20 @@
 //! type twice fail at run time even where the compile-time rule was bypassed (a hand-made
 //! [`LendStorage`](crate::LendStorage) impl, say): no part is ever lent twice.
 
+use std::sync::Arc;
+
 use crate::component::Component;
-use crate::storage::{ErasedStorage, Storage};
+use crate::storage::{ChangeTicks, ErasedStorage, Storage};
 
 use super::error::AccessError;
 
 /// A typed storage's slot among a `#[world]`'s parts (see the module docs).
-pub struct Slot<'w, T>(State<&'w mut Storage<T>, &'w Storage<T>>);
+pub struct Slot<'w, T> {
+    state: State<&'w mut Storage<T>, &'w Storage<T>>,
+    /// The storage's change stamps once it is lent mutably: a change filter of the same
+    /// request still tests them (they are atomics, shared with the lent column).
+    ticks: Option<Arc<ChangeTicks>>,
+}
 
 /// A slot's state.
 enum State<M, S> {
@@ -63,13 +70,19 @@ impl<'w, T> Slot<'w, T> {
     /// A slot lending `storage` mutably once, or shared any number of times.
     #[inline(always)]
     pub fn new(storage: &'w mut Storage<T>) -> Self {
-        Slot(State::Mut(storage))
+        Slot {
+            state: State::Mut(storage),
+            ticks: None,
+        }
     }
 
     /// A slot lending `storage` shared only.
     #[inline(always)]
     pub fn shared(storage: &'w Storage<T>) -> Self {
-        Slot(State::Shared(storage))
+        Slot {
+            state: State::Shared(storage),
+            ticks: None,
+        }
     }
 }
 
@@ -80,7 +93,9 @@ impl<'w, T: 'static> Slot<'w, T> {
     /// [`AccessError::Conflict`] if the storage was lent before.
     #[inline(always)]
     pub(crate) fn take_mut(&mut self) -> Result<&'w mut Storage<T>, AccessError> {
-        self.0.take_mut().ok_or_else(conflict::<T>)
+        let storage = self.state.take_mut().ok_or_else(conflict::<T>)?;
+        self.ticks = storage.change_ticks().cloned();
+        Ok(storage)
     }
 
     /// The storage, shared; the slot can lend it shared again.
@@ -89,7 +104,17 @@ impl<'w, T: 'static> Slot<'w, T> {
     /// [`AccessError::Conflict`] if the storage was lent mutably.
     #[inline(always)]
     pub(crate) fn take_shared(&mut self) -> Result<&'w Storage<T>, AccessError> {
-        self.0.take_shared(|s| &*s).ok_or_else(conflict::<T>)
+        self.state.take_shared(|s| &*s).ok_or_else(conflict::<T>)
+    }
+
+    /// The storage's change stamps, whatever the slot lent (`None` if it is untracked):
+    /// they can be tested beside any borrow of the storage.
+    pub(crate) fn change_ticks(&self) -> Option<Arc<ChangeTicks>> {
+        match &self.state {
+            State::Mut(storage) => storage.change_ticks().cloned(),
+            State::Shared(storage) => storage.change_ticks().cloned(),
+            State::Taken => self.ticks.clone(),
+        }
     }
 }
 
@@ -100,17 +125,27 @@ fn conflict<T>() -> AccessError {
 }
 
 /// One type-erased storage of the run-time [`World`](crate::World), split into parts.
-pub struct ErasedSlot<'w>(State<&'w mut Box<dyn ErasedStorage>, &'w dyn ErasedStorage>);
+pub struct ErasedSlot<'w> {
+    state: State<&'w mut Box<dyn ErasedStorage>, &'w dyn ErasedStorage>,
+    /// As [`Slot`]'s.
+    ticks: Option<Arc<ChangeTicks>>,
+}
 
 impl<'w> ErasedSlot<'w> {
     /// A slot lending `storage` mutably once, or shared any number of times.
     pub(crate) fn new(storage: &'w mut Box<dyn ErasedStorage>) -> Self {
-        ErasedSlot(State::Mut(storage))
+        ErasedSlot {
+            state: State::Mut(storage),
+            ticks: None,
+        }
     }
 
     /// A slot lending `storage` shared only.
     pub(crate) fn shared(storage: &'w dyn ErasedStorage) -> Self {
-        ErasedSlot(State::Shared(storage))
+        ErasedSlot {
+            state: State::Shared(storage),
+            ticks: None,
+        }
     }
 
     /// The storage of `T`, mutably; the slot is taken from then on.
@@ -122,11 +157,13 @@ impl<'w> ErasedSlot<'w> {
     /// Panics if the slot's storage is not a `Storage<T>` (the world keeps one slot per
     /// type, found through its type map).
     pub(crate) fn take_mut<T: Component>(&mut self) -> Result<&'w mut Storage<T>, AccessError> {
-        let storage = self.0.take_mut().ok_or_else(conflict::<T>)?;
-        Ok(storage
+        let storage = self.state.take_mut().ok_or_else(conflict::<T>)?;
+        let storage = storage
             .as_any_mut()
             .downcast_mut::<Storage<T>>()
-            .expect("a storage's slot holds its type"))
+            .expect("a storage's slot holds its type");
+        self.ticks = storage.change_ticks().cloned();
+        Ok(storage)
     }
 
     /// The storage of `T`, shared; the slot can lend it shared again.
@@ -137,11 +174,20 @@ impl<'w> ErasedSlot<'w> {
     /// # Panics
     /// As [`take_mut`](Self::take_mut).
     pub(crate) fn take_shared<T: Component>(&mut self) -> Result<&'w Storage<T>, AccessError> {
-        let storage = self.0.take_shared(|s| &**s).ok_or_else(conflict::<T>)?;
+        let storage = self.state.take_shared(|s| &**s).ok_or_else(conflict::<T>)?;
         Ok(storage
             .as_any()
             .downcast_ref::<Storage<T>>()
             .expect("a storage's slot holds its type"))
+    }
+
+    /// As [`Slot::change_ticks`].
+    pub(crate) fn change_ticks(&self) -> Option<Arc<ChangeTicks>> {
+        match &self.state {
+            State::Mut(storage) => storage.change_ticks().cloned(),
+            State::Shared(storage) => storage.change_ticks().cloned(),
+            State::Taken => self.ticks.clone(),
+        }
     }
 }
 
@@ -193,6 +239,18 @@ impl<'w, T: Component> SlotRef<'_, 'w, T> {
             Either::Typed(slot) => slot.take_shared(),
             Either::Erased(slot) => slot.take_shared::<T>(),
         }
+    }
+
+    /// The storage's change stamps; see [`Slot::change_ticks`].
+    ///
+    /// # Errors
+    /// [`AccessError::NotTracked`] if the storage is untracked.
+    pub(crate) fn change_ticks(self) -> Result<Arc<ChangeTicks>, AccessError> {
+        match self.0 {
+            Either::Typed(slot) => slot.change_ticks(),
+            Either::Erased(slot) => slot.change_ticks(),
+        }
+        .ok_or(AccessError::NotTracked(core::any::type_name::<T>()))
     }
 }
 

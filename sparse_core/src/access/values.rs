@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::entity::Entity;
-use crate::storage::{SparseSet, Storage};
+use crate::storage::{ChangeTicks, SparseSet, Storage};
 
 /// The components of one type, mutable, with their entities fixed: what a borrow hands
 /// out for a storage it writes (`ValuesMut<Lifetime>`). Nothing can be inserted or
@@ -16,13 +16,16 @@ use crate::storage::{SparseSet, Storage};
 pub struct ValuesMut<'w, T> {
     set: &'w SparseSet,
     values: &'w mut [T],
+    /// The storage's change stamps, if it is tracked: a value handed out mutably is
+    /// stamped changed.
+    ticks: Option<&'w ChangeTicks>,
 }
 
 impl<'w, T> ValuesMut<'w, T> {
     /// Lends a storage's values.
     pub(crate) fn new(storage: &'w mut Storage<T>) -> Self {
-        let (set, values) = storage.split_mut();
-        ValuesMut { set, values }
+        let (set, values, ticks) = storage.split_mut();
+        ValuesMut { set, values, ticks }
     }
 
     /// The number of components.
@@ -47,7 +50,20 @@ impl<'w, T> ValuesMut<'w, T> {
 
     /// `entity`'s component, mutably.
     pub fn get_mut(&mut self, entity: Entity) -> Option<&mut T> {
-        self.set.index_of(entity).map(|p| &mut self.values[p])
+        let position = self.set.index_of(entity)?;
+        if let Some(ticks) = self.ticks {
+            ticks.changed_at(entity.index());
+        }
+        Some(&mut self.values[position])
+    }
+
+    /// Stamps every value changed, if the storage is tracked: they are handed out.
+    fn mark_all_changed(&self) {
+        if let Some(ticks) = self.ticks {
+            for entity in self.set.as_slice() {
+                ticks.changed_at(entity.index());
+            }
+        }
     }
 
     /// The entities, in dense order.
@@ -62,11 +78,13 @@ impl<'w, T> ValuesMut<'w, T> {
 
     /// The components, in dense order, mutably.
     pub fn values_mut(&mut self) -> &mut [T] {
+        self.mark_all_changed();
         self.values
     }
 
     /// The entities and the components, the latter mutably.
     pub fn into_slices(self) -> (&'w [Entity], &'w mut [T]) {
+        self.mark_all_changed();
         (self.set.as_slice(), self.values)
     }
 
@@ -77,6 +95,7 @@ impl<'w, T> ValuesMut<'w, T> {
 
     /// Iterates over `(entity, &mut component)`.
     pub fn iter_mut(&mut self) -> impl ExactSizeIterator<Item = (Entity, &mut T)> + '_ {
+        self.mark_all_changed();
         self.set
             .as_slice()
             .iter()
@@ -93,6 +112,7 @@ impl<'w, T> IntoIterator for ValuesMut<'w, T> {
     >;
 
     fn into_iter(self) -> Self::IntoIter {
+        self.mark_all_changed();
         self.set
             .as_slice()
             .iter()

@@ -185,6 +185,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
         };
         let dense = Q::LEAVES <= 64
             && F::FILTERS <= 64
+            && !F::CHANGES
             && aligned == all(Q::LEAVES)
             && implied == all(F::FILTERS);
         Q::align(&mut query, aligned);

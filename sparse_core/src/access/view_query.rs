@@ -6,6 +6,7 @@
 //! | `(&mut P, &V)` | `(&mut P, &V)` | `()` | `(&mut P, &V)` |
 //! | `(&mut P, &V, Without<F>)` | `(&mut P, &V)` | `Without<F>` | `(&mut P, &V)` |
 //! | `(&mut P, With<A>, Without<F>)` | `&mut P` | `(With<A>, Without<F>)` | `&mut P` |
+//! | `(&mut H, Changed<H>)` | `&mut H` | `Changed<H>` | `&mut H` |
 //!
 //! Filters trail the query: a filter in front of a query leaf is not a query (a method
 //! cannot default a second type parameter, so `view::<Q, F>()` cannot sit beside
@@ -13,7 +14,7 @@
 
 use super::borrow::{Borrow, ReadOnly};
 use super::error::AccessError;
-use super::filter::{Filter, With, Without};
+use super::filter::{Added, Changed, Filter, With, Without};
 use super::parts::WorldParts;
 use super::query::Query;
 use super::view::View;
@@ -30,7 +31,8 @@ mod sealed {
 }
 
 /// What a view asks for: a [`Query`] alone, or a tuple of query leaves followed by one or
-/// two filters (`With<T>`, `Without<T>`), which the view tests but does not yield.
+/// two filters (`With<T>`, `Without<T>`, `Added<T>`, `Changed<T>`), which the view tests
+/// but does not yield.
 /// Sealed.
 ///
 /// ```
@@ -127,12 +129,16 @@ macro_rules! query_part {
 
 macro_rules! trailing_filters {
     ($(($Q:ident, $q:ident, $i:tt)),+) => {
-        trailing_filters!(@one [$($Q),+] With);
-        trailing_filters!(@one [$($Q),+] Without);
-        trailing_filters!(@two [$($Q),+] With With);
-        trailing_filters!(@two [$($Q),+] With Without);
-        trailing_filters!(@two [$($Q),+] Without With);
-        trailing_filters!(@two [$($Q),+] Without Without);
+        trailing_filters!(@first [$($Q),+] With Without Added Changed);
+    };
+    (@first $qs:tt $($F:ident)+) => {
+        $(
+            trailing_filters!(@one $qs $F);
+            trailing_filters!(@second $qs $F With Without Added Changed);
+        )+
+    };
+    (@second $qs:tt $F:ident $($G:ident)+) => {
+        $(trailing_filters!(@two $qs $F $G);)+
     };
     (@one [$($Q:ident),+] $F:ident) => {
         #[diagnostic::do_not_recommend]

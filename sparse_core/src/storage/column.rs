@@ -5,7 +5,7 @@
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
-use super::{SetCursor, Storage};
+use super::{ChangeTicks, SetCursor, Storage};
 use crate::entity::Entity;
 
 /// A storage's values borrowed mutably for `'w`, with a lookup cursor over its entities.
@@ -20,6 +20,9 @@ pub struct ColumnMut<'w, T> {
     cursor: SetCursor<'w>,
     values: NonNull<T>,
     len: usize,
+    /// The storage's change stamps, if it is tracked: each value handed out is stamped
+    /// changed.
+    ticks: Option<&'w ChangeTicks>,
     marker: PhantomData<&'w mut [T]>,
 }
 
@@ -33,11 +36,12 @@ impl<'w, T> ColumnMut<'w, T> {
     /// Borrows the storage's values mutably and its entities for lookups.
     #[inline]
     pub(crate) fn new(storage: &'w mut Storage<T>) -> Self {
-        let (cursor, values) = storage.column();
+        let (cursor, values, ticks) = storage.column();
         ColumnMut {
             cursor,
             len: values.len(),
             values: NonNull::from(values).cast(),
+            ticks,
             marker: PhantomData,
         }
     }
@@ -56,6 +60,10 @@ impl<'w, T> ColumnMut<'w, T> {
     #[inline(always)]
     pub(crate) unsafe fn at(&self, position: usize) -> &'w mut T {
         debug_assert!(position < self.len);
+        if let Some(ticks) = self.ticks {
+            // The value is handed out mutably: it counts as changed.
+            ticks.changed_at(self.cursor.dense()[position].index());
+        }
         // SAFETY: in bounds by the caller's promise; the values are initialized and only
         // reachable through this column for `'w` (type invariant), and the caller promises
         // that no other reference to this position is alive.
@@ -125,6 +133,7 @@ impl<'w, T> ColumnMut<'w, T> {
             cursor: self.cursor.clone(),
             values: self.values,
             len: self.len,
+            ticks: self.ticks,
             marker: PhantomData,
         }
     }
@@ -136,6 +145,7 @@ impl<'w, T> ColumnMut<'w, T> {
             cursor: self.cursor.clone(),
             values: self.values,
             len: self.len,
+            ticks: self.ticks,
             marker: PhantomData,
         }
     }

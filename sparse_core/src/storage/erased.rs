@@ -3,7 +3,9 @@
 
 use core::any::Any;
 
-use super::{Marks, SparseSet, Storage};
+use std::sync::Arc;
+
+use super::{ChangeTicks, Marks, SparseSet, Storage};
 use crate::component::Component;
 use crate::entity::Entity;
 
@@ -54,6 +56,12 @@ pub trait ErasedStorage: StorageInfo + Send + Sync {
     /// (a boxed `Vec`), undropped. Each of `boundaries` becomes the number of survivors
     /// before it.
     fn compact(&mut self, marks: &Marks, boundaries: &mut [usize]) -> Box<dyn Any + Send>;
+    /// The change stamps, if the storage is tracked.
+    fn change_ticks(&self) -> Option<&Arc<ChangeTicks>>;
+    /// Starts a new tick of change detection (see [`Storage::tick`]).
+    fn tick(&mut self);
+    /// Turns change detection on at tick `now` (see [`Storage::track`]).
+    fn track_at(&mut self, now: u32);
 }
 
 impl<T: Component> ErasedStorage for Storage<T> {
@@ -89,5 +97,17 @@ impl<T: Component> ErasedStorage for Storage<T> {
 
     fn compact(&mut self, marks: &Marks, boundaries: &mut [usize]) -> Box<dyn Any + Send> {
         Box::new(Storage::compact(self, marks, boundaries))
+    }
+
+    fn change_ticks(&self) -> Option<&Arc<ChangeTicks>> {
+        Storage::change_ticks(self)
+    }
+
+    fn tick(&mut self) {
+        Storage::tick(self);
+    }
+
+    fn track_at(&mut self, now: u32) {
+        Storage::track_at(self, now);
     }
 }

@@ -7,6 +7,7 @@ mod erased;
 mod sort;
 mod sparse_array;
 mod sparse_set;
+mod ticks;
 
 pub(crate) use column::{ColumnMut, ColumnRef, RawSlice};
 pub use compact::Marks;
@@ -16,6 +17,10 @@ pub(crate) use sort::radix_sort_pairs;
 pub use sort::{OrdKey, RadixKey};
 pub(crate) use sparse_set::SetCursor;
 pub use sparse_set::SparseSet;
+use ticks::FIRST_TICK;
+pub(crate) use ticks::{ChangeTicks, Clock};
+
+use std::sync::Arc;
 
 use crate::entity::Entity;
 
@@ -53,6 +58,10 @@ use crate::entity::Entity;
 pub struct Storage<T> {
     set: SparseSet,
     components: Vec<T>,
+    /// Change detection, if the storage is tracked: shared with the views that test it
+    /// (`Added<T>`, `Changed<T>`) or mark it (`&mut T`) while the storage is lent, written
+    /// by the storage only while it is not (see [`ChangeTicks`]).
+    ticks: Option<Arc<ChangeTicks>>,
 }
 
 #[cold]
@@ -80,6 +89,8 @@ impl<T: Clone> Clone for Storage<T> {
         Storage {
             set: self.set.clone(),
             components: self.components.clone(),
+            // A clone's stamps are its own: marking one must not mark the other.
+            ticks: self.ticks.as_deref().map(|t| Arc::new(t.clone())),
         }
     }
 }
@@ -89,6 +100,7 @@ impl<T> Default for Storage<T> {
         Storage {
             set: SparseSet::new(),
             components: Vec::new(),
+            ticks: None,
         }
     }
 }
@@ -104,6 +116,135 @@ impl<T> Storage<T> {
         Storage {
             set: SparseSet::with_capacity(capacity),
             components: Vec::with_capacity(capacity),
+            ticks: None,
+        }
+    }
+
+    /// An empty storage with change detection: see [`track`](Self::track).
+    pub fn tracked() -> Self {
+        let mut storage = Self::new();
+        storage.track();
+        storage
+    }
+
+    /// Turns change detection on (a no-op if it is on): from now on the storage stamps
+    /// each component when it is added, when it is replaced or handed out mutably
+    /// (`get_mut`, `iter_mut`, a view's `&mut T`), and records the entities whose
+    /// component is removed, until the next [`tick`](Self::tick). The components already
+    /// stored count as added now.
+    pub fn track(&mut self) {
+        self.track_at(FIRST_TICK);
+    }
+
+    /// [`track`](Self::track) with the count at `now` (a world's current tick).
+    pub(crate) fn track_at(&mut self, now: u32) {
+        if self.ticks.is_none() {
+            let mut ticks = ChangeTicks::new(now);
+            for entity in self.set.as_slice() {
+                ticks.added_at(entity.index());
+            }
+            self.ticks = Some(Arc::new(ticks));
+        }
+    }
+
+    /// Whether change detection is on.
+    #[inline]
+    pub fn is_tracked(&self) -> bool {
+        self.ticks.is_some()
+    }
+
+    /// Starts a new tick of change detection: from now on nothing counts as added,
+    /// changed or removed until it is again. A no-op on an untracked storage.
+    pub fn tick(&mut self) {
+        if let Some(ticks) = &mut self.ticks {
+            Arc::make_mut(ticks).tick();
+        }
+    }
+
+    /// Whether `entity`'s component was added since the last [`tick`](Self::tick)
+    /// (`false` if it has none or the storage is untracked).
+    pub fn is_added(&self, entity: Entity) -> bool {
+        self.contains(entity)
+            && self
+                .ticks
+                .as_ref()
+                .is_some_and(|t| t.is_added(entity.index()))
+    }
+
+    /// Whether `entity`'s component was added, replaced or handed out mutably since the
+    /// last [`tick`](Self::tick) (`false` if it has none or the storage is untracked).
+    pub fn is_changed(&self, entity: Entity) -> bool {
+        self.contains(entity)
+            && self
+                .ticks
+                .as_ref()
+                .is_some_and(|t| t.is_changed(entity.index()))
+    }
+
+    /// The entities whose component was removed since the last [`tick`](Self::tick), in
+    /// removal order (an entity may appear more than once if it got a component back in
+    /// between). Empty on an untracked storage.
+    pub fn removed(&self) -> &[Entity] {
+        self.ticks
+            .as_deref()
+            .map_or(&[], ChangeTicks::removed_since_tick)
+    }
+
+    /// The change stamps, for a view to test or mark while the storage is lent.
+    #[inline(always)]
+    pub(crate) fn change_ticks(&self) -> Option<&Arc<ChangeTicks>> {
+        self.ticks.as_ref()
+    }
+
+    /// The stamps to write: the storage is not lent, so it holds the only handle (a
+    /// leaked view's handle is left with a copy).
+    #[inline(always)]
+    fn ticks_mut(&mut self) -> Option<&mut ChangeTicks> {
+        self.ticks.as_mut().map(Arc::make_mut)
+    }
+
+    /// Stamps `entity`'s component changed, if the storage is tracked.
+    #[inline(always)]
+    fn mark_changed(&self, entity: Entity) {
+        if let Some(ticks) = &self.ticks {
+            ticks.changed_at(entity.index());
+        }
+    }
+
+    /// Stamps every component changed, if the storage is tracked.
+    #[inline]
+    fn mark_all_changed(&self) {
+        if let Some(ticks) = &self.ticks {
+            for entity in self.set.as_slice() {
+                ticks.changed_at(entity.index());
+            }
+        }
+    }
+
+    /// Stamps `entities`' new components added, if the storage is tracked.
+    #[inline]
+    fn mark_added(&mut self, entities: &[Entity]) {
+        if let Some(ticks) = self.ticks_mut() {
+            for entity in entities {
+                ticks.added_at(entity.index());
+            }
+        }
+    }
+
+    /// Records the removal of every component, if the storage is tracked.
+    fn mark_all_removed(&mut self) {
+        if let Some(ticks) = self.ticks.as_mut().map(Arc::make_mut) {
+            for &entity in self.set.as_slice() {
+                ticks.removed(entity);
+            }
+        }
+    }
+
+    /// Records the removal of `entity`'s component, if the storage is tracked.
+    #[inline]
+    pub(super) fn mark_removed(&mut self, entity: Entity) {
+        if let Some(ticks) = self.ticks_mut() {
+            ticks.removed(entity);
         }
     }
 
@@ -140,7 +281,9 @@ impl<T> Storage<T> {
     /// The component of `entity`, mutably.
     #[inline(always)]
     pub fn get_mut(&mut self, entity: Entity) -> Option<&mut T> {
-        self.set.index_of(entity).map(|p| &mut self.components[p])
+        let position = self.set.index_of(entity)?;
+        self.mark_changed(entity);
+        Some(&mut self.components[position])
     }
 
     /// Stores `value` for `entity`, returning the value it replaces.
@@ -155,15 +298,20 @@ impl<T> Storage<T> {
     pub fn insert(&mut self, entity: Entity, value: T) -> Option<T> {
         match self.set.index_of_slot(entity) {
             Some(position) if self.set.as_slice()[position] == entity => {
+                self.mark_changed(entity);
                 Some(core::mem::replace(&mut self.components[position], value))
             }
             Some(position) => {
+                let stale = self.set.as_slice()[position];
                 self.set.replace_at(position, entity);
                 self.components[position] = value;
+                self.mark_removed(stale);
+                self.mark_added(&[entity]);
                 None
             }
             None => {
                 self.push_both(entity, value);
+                self.mark_added(&[entity]);
                 None
             }
         }
@@ -182,11 +330,13 @@ impl<T> Storage<T> {
     pub(crate) fn insert_alive(&mut self, entity: Entity, value: T) -> Option<T> {
         match self.set.index_of_slot(entity) {
             Some(position) if self.set.as_slice()[position] == entity => {
+                self.mark_changed(entity);
                 Some(core::mem::replace(&mut self.components[position], value))
             }
             Some(_) => stale_component(),
             None => {
                 self.push_both(entity, value);
+                self.mark_added(&[entity]);
                 None
             }
         }
@@ -230,6 +380,7 @@ impl<T> Storage<T> {
         } else {
             self.components.append(values);
         }
+        self.mark_added(entities);
         debug_assert_eq!(self.set.len(), base + entities.len());
     }
 
@@ -272,6 +423,7 @@ impl<T> Storage<T> {
         if let Err(entity) = self.set.append_new(entities) {
             filed_twice(entity);
         }
+        self.mark_added(entities);
     }
 
     /// Drops the components pushed by [`push_pending`] that were never filed, which makes
@@ -298,6 +450,7 @@ impl<T> Storage<T> {
     pub fn remove_at(&mut self, position: usize) -> (Entity, T) {
         assert!(position < self.len(), "position {position} out of bounds");
         let entity = self.set.swap_remove_at(position);
+        self.mark_removed(entity);
         (entity, self.components.swap_remove(position))
     }
 
@@ -339,12 +492,14 @@ impl<T> Storage<T> {
 
     /// Removes every component and returns them, undropped.
     pub(crate) fn take_all(&mut self) -> Vec<T> {
+        self.mark_all_removed();
         self.set.clear();
         core::mem::take(&mut self.components)
     }
 
     /// Removes every component.
     pub fn clear(&mut self) {
+        self.mark_all_removed();
         self.set.clear();
         self.components.clear();
     }
@@ -364,28 +519,51 @@ impl<T> Storage<T> {
     /// The components, mutably. Values can change; the structure cannot.
     #[inline]
     pub fn components_mut(&mut self) -> &mut [T] {
+        self.mark_all_changed();
         &mut self.components
     }
 
     /// The entities and the components, the latter mutably.
     #[inline]
     pub fn as_mut_slices(&mut self) -> (&[Entity], &mut [T]) {
+        self.mark_all_changed();
+        self.slices_unmarked()
+    }
+
+    /// [`as_mut_slices`](Self::as_mut_slices) without change stamps: for a group, which
+    /// stamps the members it lends (see [`mark_prefix_changed`](Self::mark_prefix_changed)).
+    #[inline]
+    pub(crate) fn slices_unmarked(&mut self) -> (&[Entity], &mut [T]) {
         (self.set.as_slice(), &mut self.components)
+    }
+
+    /// Stamps the first `len` components changed, if the storage is tracked.
+    #[inline]
+    pub(crate) fn mark_prefix_changed(&self, len: usize) {
+        if let Some(ticks) = &self.ticks {
+            for entity in &self.set.as_slice()[..len] {
+                ticks.changed_at(entity.index());
+            }
+        }
     }
 
     /// The entity set (for lookups) and the components, the latter mutably.
     #[inline]
-    pub(crate) fn split_mut(&mut self) -> (&SparseSet, &mut [T]) {
-        (&self.set, &mut self.components)
+    pub(crate) fn split_mut(&mut self) -> (&SparseSet, &mut [T], Option<&ChangeTicks>) {
+        (&self.set, &mut self.components, self.ticks.as_deref())
     }
 
     /// A lookup cursor over the entity set, and the components, the latter mutably: both
     /// cut to the same length, so that a position the cursor finds indexes the components
     /// without a check (they are always the same length, but nothing here trusts it).
     #[inline]
-    pub(crate) fn column(&mut self) -> (SetCursor<'_>, &mut [T]) {
+    pub(crate) fn column(&mut self) -> (SetCursor<'_>, &mut [T], Option<&ChangeTicks>) {
         let len = self.filed_len();
-        (self.set.cursor_within(len), &mut self.components[..len])
+        (
+            self.set.cursor_within(len),
+            &mut self.components[..len],
+            self.ticks.as_deref(),
+        )
     }
 
     /// Iterates over `(entity, &component)` in dense order.
@@ -399,6 +577,7 @@ impl<T> Storage<T> {
 
     /// Iterates over `(entity, &mut component)` in dense order.
     pub fn iter_mut(&mut self) -> impl ExactSizeIterator<Item = (Entity, &mut T)> + '_ {
+        self.mark_all_changed();
         self.set
             .as_slice()
             .iter()
@@ -436,6 +615,9 @@ impl<T> Storage<T> {
                 self.set.len(),
                 self.components.len()
             ));
+        }
+        if let Some(ticks) = &self.ticks {
+            ticks.check(self.set.as_slice())?;
         }
         Ok(())
     }

@@ -2,6 +2,7 @@
 //! validated when the world is made, maintained by the same engine and plan as a
 //! `#[world]`.
 
+mod changes;
 mod erased_owned;
 mod error;
 mod parts;
@@ -32,7 +33,7 @@ use crate::group::{
 use crate::hooks::{self, WorldInfo};
 use crate::internals::{InternalStorage, Internals, WORLD_KEY, WorldKey};
 use crate::order::{ByComparator, ByKey, ByRadixKey, GroupOrder, StorageOrder};
-use crate::storage::{ErasedStorage, OrdKey, RadixKey, SparseSet, Storage, StorageInfo};
+use crate::storage::{Clock, ErasedStorage, OrdKey, RadixKey, SparseSet, Storage, StorageInfo};
 pub use error::LayoutErrors;
 use plan::TypedPlan;
 pub use spec::GroupSpec;
@@ -127,6 +128,8 @@ pub struct World {
     nesting: Vec<(usize, usize)>,
     /// The user hooks.
     hooks: reactions::WorldHooks,
+    /// The tick of change detection (see `changes.rs`).
+    clock: Clock,
 }
 
 /// A declaration's types, each list sorted: equal for every spelling of one group's key.

@@ -123,6 +123,13 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
     let span = cx.component_span(i);
     let index = index(cx, i);
     let edit = edit(cx, i);
+    let tracked = cx.tracked[i].then(|| {
+        quote_spanned! {span=>
+            #cfg
+            #[automatically_derived]
+            impl __sg::__private::TrackChanges<#ty> for #ident {}
+        }
+    });
     let unowned = cx.plan.storages[i].sortable.then(|| {
         quote_spanned! {span=>
             #cfg
@@ -204,6 +211,7 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
         }
 
         #unowned
+        #tracked
     }
 }
 

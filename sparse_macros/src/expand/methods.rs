@@ -62,6 +62,14 @@ pub(crate) const METHODS: &[Method] = &[
         emit: get,
     },
     Method {
+        name: "tick",
+        emit: tick,
+    },
+    Method {
+        name: "removed",
+        emit: removed,
+    },
+    Method {
         name: "get_mut",
         emit: get_mut,
     },
@@ -452,6 +460,41 @@ fn storage(cx: &Cx<'_>) -> TokenStream {
                 Self: #krate::HasComponent<T>,
             {
                 <Self as #krate::HasComponent<T>>::storage(self)
+            }
+        },
+    )
+}
+
+fn tick(cx: &Cx<'_>) -> TokenStream {
+    let vis = cx.vis();
+    inherent(
+        cx,
+        quote! {
+            /// Starts a new tick of change detection: from now on no component of a
+            /// `#[track]`ed type counts as added or changed, and no entity as having lost
+            /// one, until it is again. Call it once per frame, after the systems that read
+            /// changes. A no-op in a world that tracks nothing.
+            #[inline]
+            #vis fn tick(&mut self) {
+                self.__sparse.tick();
+            }
+        },
+    )
+}
+
+fn removed(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// The entities that lost their `T` since the last `tick`, in removal order
+            /// (an entity that got a `T` back and lost it again is listed twice).
+            #[inline]
+            #vis fn removed<T: #krate::Component>(&self) -> &[#krate::Entity]
+            where
+                Self: #krate::__private::TrackChanges<T> + #krate::HasComponent<T>,
+            {
+                <Self as #krate::HasComponent<T>>::storage(self).removed()
             }
         },
     )

@@ -33,6 +33,8 @@ pub(crate) struct Cx<'a> {
     pub plan: &'a Plan,
     /// The user hooks, per storage.
     pub hooks: &'a [StorageHooks<'a>],
+    /// Whether each storage has change detection (`#[track]`).
+    pub tracked: &'a [bool],
     /// The path of the facade crate, e.g. `::sparse_groups`, for code next to the struct.
     pub krate: TokenStream,
     /// The item naming the facade `__sg` inside the expansion (see `krate::alias`).

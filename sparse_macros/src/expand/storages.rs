@@ -31,8 +31,18 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
     });
     let inits = (0..cx.model.storages.len()).map(|i| {
         let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
-        quote!(#cfg #field: __sg::Storage::new(),)
+        if cx.tracked[i] {
+            quote!(#cfg #field: __sg::Storage::tracked(),)
+        } else {
+            quote!(#cfg #field: __sg::Storage::new(),)
+        }
     });
+    let ticks = (0..cx.model.storages.len())
+        .filter(|&i| cx.tracked[i])
+        .map(|i| {
+            let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
+            quote!(#cfg self.#field.tick();)
+        });
     let len_inits = (0..cx.plan.groups.len()).map(|g| {
         let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
         if cx.plan.groups[g].is_non_owning() {
@@ -86,6 +96,12 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
                         #(#len_inits)*
                         marker: ::core::marker::PhantomData,
                     }
+                }
+
+                /// Starts a new tick of change detection in every tracked storage.
+                #[inline]
+                pub fn tick(&mut self) {
+                    #(#ticks)*
                 }
 
                 /// The entity allocator.

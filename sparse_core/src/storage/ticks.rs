@@ -1,0 +1,252 @@
+//! Change detection of one storage: when each component was added and last changed, and
+//! which entities lost theirs, counted in the ticks of the storage's world.
+//!
+//! ```text
+//! entity index : 0     1     2     3     4
+//! added        : [ 0 |  3  |  1  |  0  |  3 ]    0: no component
+//! changed      : [ 0 |  3  |  3  |  0  |  3 ]    now = 3: indices 1, 2, 4 changed,
+//! removed      : [ e3 ]                                    1 and 4 added, since the
+//!                                                          last tick
+//! ```
+//!
+//! The stamps are kept by entity *index*, not by dense position, so that the swaps of
+//! group maintenance and sorting never touch them: an untracked storage pays nothing, a
+//! tracked one pays a stamp when a component is added, handed out mutably or removed.
+//!
+//! Invariant: a stamp is `0` exactly where the storage holds no component of that index,
+//! so a stamp alone tells a filter that the component is there; every other stamp is at
+//! most `now`. The stamps are atomics so that a view can test them (`Changed<T>`) while
+//! the same view's `&mut T` column marks them, from any number of worker threads; each
+//! position is marked by the one worker that holds it, with relaxed stores.
+//!
+//! Wraparound: the tick count is a `u32` advanced by `World::tick`. When it would pass
+//! `u32::MAX`, every stamp of a present component becomes `1` ("before the count
+//! restarted") and the count restarts at `2`: a component never looks changed because
+//! its stamp is `2^32` ticks old.
+
+use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+use crate::entity::Entity;
+
+/// The tick of a storage created before any `tick()`: stamps start here.
+pub(crate) const FIRST_TICK: u32 = 1;
+
+/// The tick after `now`, and whether the count restarted (see the module docs).
+#[inline]
+fn next_tick(now: u32) -> (u32, bool) {
+    match now.checked_add(1) {
+        Some(next) => (next, false),
+        None => (FIRST_TICK + 1, true),
+    }
+}
+
+/// A world's tick count: what it tells the storages it starts tracking.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Clock(u32);
+
+impl Default for Clock {
+    fn default() -> Self {
+        Clock(FIRST_TICK)
+    }
+}
+
+impl Clock {
+    /// The current tick.
+    pub(crate) fn now(self) -> u32 {
+        self.0
+    }
+
+    /// Moves to the next tick, as every tracked storage of the world does.
+    pub(crate) fn advance(&mut self) {
+        self.0 = next_tick(self.0).0;
+    }
+}
+
+/// Change stamps of one storage (see the module docs). Opaque outside this crate.
+#[derive(Debug)]
+pub struct ChangeTicks {
+    now: u32,
+    added: Vec<AtomicU32>,
+    changed: Vec<AtomicU32>,
+    removed: Vec<Entity>,
+}
+
+impl Clone for ChangeTicks {
+    fn clone(&self) -> Self {
+        let copy = |stamps: &[AtomicU32]| {
+            stamps
+                .iter()
+                .map(|s| AtomicU32::new(s.load(Relaxed)))
+                .collect()
+        };
+        ChangeTicks {
+            now: self.now,
+            added: copy(&self.added),
+            changed: copy(&self.changed),
+            removed: self.removed.clone(),
+        }
+    }
+}
+
+impl ChangeTicks {
+    /// No component stamped, the count at `now`.
+    pub(crate) fn new(now: u32) -> Self {
+        ChangeTicks {
+            now: now.max(FIRST_TICK),
+            added: Vec::new(),
+            changed: Vec::new(),
+            removed: Vec::new(),
+        }
+    }
+
+    /// Stamps a component added at `index` (added and changed now).
+    #[inline]
+    pub(crate) fn added_at(&mut self, index: u32) {
+        let index = index as usize;
+        if index >= self.added.len() {
+            let len = (index + 1).max(self.added.len() * 2);
+            self.added.resize_with(len, AtomicU32::default);
+            self.changed.resize_with(len, AtomicU32::default);
+        }
+        *self.added[index].get_mut() = self.now;
+        *self.changed[index].get_mut() = self.now;
+    }
+
+    /// Stamps the component at `index` changed now. A no-op where nothing is stamped.
+    #[inline]
+    pub(crate) fn changed_at(&self, index: u32) {
+        if let Some(stamp) = self.changed.get(index as usize) {
+            stamp.store(self.now, Relaxed);
+        }
+    }
+
+    /// Forgets `entity`'s component and records its removal.
+    #[inline]
+    pub(crate) fn removed(&mut self, entity: Entity) {
+        let index = entity.index() as usize;
+        if let Some(stamp) = self.added.get_mut(index) {
+            *stamp.get_mut() = 0;
+            *self.changed[index].get_mut() = 0;
+        }
+        self.removed.push(entity);
+    }
+
+    /// Whether the component at `index` was added since the last tick.
+    #[inline(always)]
+    pub(crate) fn is_added(&self, index: u32) -> bool {
+        self.added
+            .get(index as usize)
+            .is_some_and(|s| s.load(Relaxed) == self.now)
+    }
+
+    /// Whether the component at `index` was added or changed since the last tick.
+    #[inline(always)]
+    pub(crate) fn is_changed(&self, index: u32) -> bool {
+        self.changed
+            .get(index as usize)
+            .is_some_and(|s| s.load(Relaxed) == self.now)
+    }
+
+    /// The entities whose component was removed since the last tick, in removal order.
+    pub(crate) fn removed_since_tick(&self) -> &[Entity] {
+        &self.removed
+    }
+
+    /// Starts a new tick: nothing is added, changed or removed since.
+    pub(crate) fn tick(&mut self) {
+        self.removed.clear();
+        let (next, restarted) = next_tick(self.now);
+        if restarted {
+            // Every present component becomes old (see the module docs), so that no
+            // stamp can equal a later `now` by wrapping around.
+            for stamp in self.added.iter_mut().chain(&mut self.changed) {
+                let stamp = stamp.get_mut();
+                if *stamp != 0 {
+                    *stamp = FIRST_TICK;
+                }
+            }
+        }
+        self.now = next;
+    }
+
+    /// Moves the count to `now` (tests of the wraparound).
+    #[cfg(test)]
+    pub(crate) fn set_now(&mut self, now: u32) {
+        self.now = now;
+    }
+
+    /// Checks the stamps against the storage's members: nonzero exactly at their indices.
+    pub(crate) fn check(&self, members: &[Entity]) -> Result<(), String> {
+        let stamped = self.added.iter().filter(|s| s.load(Relaxed) != 0).count();
+        if stamped != members.len() {
+            return Err(format!(
+                "{stamped} components stamped, {} stored",
+                members.len()
+            ));
+        }
+        for entity in members {
+            let index = entity.index() as usize;
+            let added = self.added[index].load(Relaxed);
+            let changed = self.changed[index].load(Relaxed);
+            if added == 0 || changed < added || changed > self.now {
+                return Err(format!(
+                    "{entity:?} stamped added {added}, changed {changed} at tick {}",
+                    self.now
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn e(index: u32) -> Entity {
+        Entity::from_raw_parts(index, 1).unwrap()
+    }
+
+    #[test]
+    fn stamps_follow_a_components_life() {
+        let mut t = ChangeTicks::new(FIRST_TICK);
+        t.added_at(3);
+        assert!(t.is_added(3) && t.is_changed(3));
+        assert!(!t.is_added(2) && !t.is_changed(100));
+        t.tick();
+        assert!(
+            !t.is_added(3) && !t.is_changed(3),
+            "a tick makes everything old"
+        );
+        t.changed_at(3);
+        assert!(!t.is_added(3) && t.is_changed(3));
+        t.removed(e(3));
+        assert!(!t.is_changed(3));
+        assert_eq!(t.removed_since_tick(), &[e(3)]);
+        t.check(&[]).unwrap();
+        t.tick();
+        assert!(t.removed_since_tick().is_empty());
+    }
+
+    #[test]
+    fn the_count_restarts_before_it_wraps() {
+        let mut t = ChangeTicks::new(FIRST_TICK);
+        t.set_now(u32::MAX - 1);
+        t.added_at(0); // stamped MAX - 1
+        t.tick();
+        t.added_at(1); // stamped MAX
+        assert!(t.is_added(1) && !t.is_changed(0));
+        t.tick(); // wraps
+        assert_eq!(t.now, FIRST_TICK + 1);
+        assert!(!t.is_changed(0) && !t.is_changed(1), "old stamps stay old");
+        t.check(&[e(0), e(1)]).unwrap();
+        // 2^32 ticks later, the stamp of index 1 would have equalled `now` again.
+        for _ in 0..3 {
+            t.tick();
+            assert!(!t.is_changed(0) && !t.is_changed(1));
+        }
+        t.changed_at(0);
+        assert!(t.is_changed(0) && !t.is_changed(1));
+        t.check(&[e(0), e(1)]).unwrap();
+    }
+}

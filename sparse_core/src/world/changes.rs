@@ -1,0 +1,59 @@
+//! Change detection on the run-time world: which storages are tracked, the world's tick,
+//! and what views and callers read of it (`Added<T>`, `Changed<T>`, `removed`).
+
+use super::World;
+use crate::access::TrackChanges;
+use crate::component::Component;
+use crate::entity::Entity;
+
+/// Every type may be tracked: the view checks that it is ([`AccessError::NotTracked`]).
+///
+/// [`AccessError::NotTracked`]: crate::AccessError::NotTracked
+#[diagnostic::do_not_recommend]
+impl<T: Component> TrackChanges<T> for World {}
+
+impl World {
+    /// Turns change detection on for `T` (a no-op if it is on): from now on its storage
+    /// stamps each component when it is added, replaced or handed out mutably (`get_mut`,
+    /// a view's or a group's `&mut T`), and records the entities that lose theirs, so that
+    /// views can filter with [`Added<T>`](crate::Added) and [`Changed<T>`](crate::Changed)
+    /// and [`removed`](World::removed) lists them, until the next [`tick`](World::tick).
+    /// The `T`s already stored count as added now. Untracked types pay nothing.
+    ///
+    /// ```
+    /// use sparse_core::{Changed, Component, World};
+    /// # #[derive(Debug, PartialEq)] struct Health(u32);
+    /// # impl Component for Health {}
+    /// let mut world = World::new();
+    /// world.track::<Health>();
+    /// let [a, b] = [world.spawn_with((Health(10),)), world.spawn_with((Health(10),))];
+    /// world.tick();
+    /// world.get_mut::<Health>(b).unwrap().0 -= 3;
+    /// let changed: Vec<_> = world.view::<(&Health, Changed<Health>)>()?.into_iter().collect();
+    /// assert_eq!(changed, vec![(b, &Health(7))]);
+    /// # let _ = a;
+    /// # Ok::<(), sparse_core::AccessError>(())
+    /// ```
+    pub fn track<T: Component>(&mut self) {
+        let index = self.index_or_register::<T>();
+        let now = self.clock.now();
+        self.storages[index].track_at(now);
+    }
+
+    /// Starts a new tick: from now on no component counts as added or changed, and no
+    /// entity as having lost one, until it is again. Call it once per frame, after the
+    /// systems that read changes.
+    pub fn tick(&mut self) {
+        self.clock.advance();
+        for storage in &mut self.storages {
+            storage.tick();
+        }
+    }
+
+    /// The entities that lost their `T` since the last [`tick`](World::tick), in removal
+    /// order (by `remove`, `destroy`, `clear`, … ; an entity that got a `T` back and lost
+    /// it again is listed twice). Empty if `T` is not tracked.
+    pub fn removed<T: Component>(&self) -> &[Entity] {
+        self.typed::<T>().map_or(&[], |storage| storage.removed())
+    }
+}

@@ -1,0 +1,213 @@
+//! Change detection on both kinds of world: what stamps a component added or changed,
+//! what a tick forgets, which removals are listed, and what an untracked type refuses.
+//! The model test (`sparse_core/tests/model.rs`) checks `Added` and `Changed` against a
+//! plain model after every operation; the differential test checks both worlds agree.
+
+use sparse_groups::prelude::*;
+use sparse_groups::{AccessError, Changed, GroupSpec};
+
+/// What both worlds hand out: a `#[world]` the access itself, the run-time world a
+/// `Result` of it.
+trait Got<T> {
+    fn got(self) -> T;
+}
+
+impl<T> Got<T> for Result<T, AccessError> {
+    fn got(self) -> T {
+        self.unwrap()
+    }
+}
+
+impl<'w, Q: sparse_groups::Query, F: sparse_groups::Filter> Got<Self> for View<'w, Q, F> {
+    fn got(self) -> Self {
+        self
+    }
+}
+
+impl<'w, K: sparse_groups::GroupKey> Got<Self> for GroupMut<'w, K> {
+    fn got(self) -> Self {
+        self
+    }
+}
+
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Position(i32);
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Health(i32);
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Poisoned;
+
+#[world]
+#[group(Position, Health)]
+#[group(Position, Health, exclude(Poisoned))]
+#[track(Health)]
+struct Game {
+    positions: Storage<Position>,
+    healths: Storage<Health>,
+    poisoned: Storage<Poisoned>,
+}
+
+fn dynamic() -> World {
+    let mut world = World::with_groups([
+        GroupSpec::of::<(Position, Health)>(),
+        GroupSpec::of::<(Position, Health, Exclude<Poisoned>)>(),
+    ])
+    .unwrap();
+    world.track::<Health>();
+    world
+}
+
+/// Sorted, so that both worlds (whose groups order storages alike, but not
+/// necessarily the way the scenario expects) compare equal.
+fn sorted(mut entities: Vec<Entity>) -> Vec<Entity> {
+    entities.sort_unstable();
+    entities
+}
+
+/// The same scenario on either world (`$world` an expression of its type).
+macro_rules! scenario {
+    ($world:expr) => {{
+        let mut w = $world;
+        let e: Vec<Entity> = (0..6)
+            .map(|i| w.spawn_with((Position(i), Health(10))))
+            .collect();
+        macro_rules! changed {
+            ($w:expr) => {
+                sorted(
+                    $w.view::<(&Health, Changed<Health>)>()
+                        .got()
+                        .into_iter()
+                        .map(|(e, _)| e)
+                        .collect(),
+                )
+            };
+        }
+        macro_rules! added {
+            ($w:expr) => {
+                sorted(
+                    $w.view::<(&Position, Added<Health>)>()
+                        .got()
+                        .into_iter()
+                        .map(|(e, _)| e)
+                        .collect(),
+                )
+            };
+        }
+        assert_eq!(changed!(w), e, "spawned: added and changed");
+        assert_eq!(added!(w), e);
+
+        w.tick();
+        assert!(changed!(w).is_empty() && added!(w).is_empty());
+
+        // Every way of handing a `Health` out mutably or replacing it marks it, and only
+        // the entities it reaches.
+        w.get_mut::<Health>(e[0]).unwrap().0 -= 1;
+        w.insert(e[1], Health(3)).unwrap(); // replaced
+        w.insert(e[2], Poisoned).unwrap(); // leaves a group: moves, is not changed
+        for (_, h) in w.view::<(&mut Health, With<Poisoned>)>().got() {
+            h.0 -= 2; // e[2] only
+        }
+        assert_eq!(changed!(w), vec![e[0], e[1], e[2]]);
+        assert!(added!(w).is_empty());
+        // The filter beside `&mut Health` in one view: what a health system writes.
+        let mut dead = Vec::new();
+        w.view::<(&mut Health, Changed<Health>)>()
+            .got()
+            .for_each(|entity, h| {
+                if h.0 < 5 {
+                    dead.push(entity);
+                }
+            });
+        assert_eq!(dead, vec![e[1]]);
+
+        w.tick();
+        // A group borrowed mutably hands out every member.
+        w.group::<(Position, Health, Exclude<Poisoned>)>()
+            .got()
+            .for_each(|_, (p, _)| p.0 += 1);
+        assert_eq!(changed!(w), sorted(vec![e[0], e[1], e[3], e[4], e[5]]));
+
+        w.tick();
+        // Removals are listed until the next tick; a destroyed entity's component too.
+        assert_eq!(w.remove::<Health>(e[3]), Some(Health(10)));
+        w.destroy(e[4]).unwrap();
+        w.insert(e[3], Health(1)).unwrap();
+        assert_eq!(w.removed::<Health>(), &[e[3], e[4]]);
+        assert_eq!(added!(w), vec![e[3]]);
+        assert_eq!(changed!(w), vec![e[3]]);
+        w.tick();
+        assert!(w.removed::<Health>().is_empty());
+        assert!(changed!(w).is_empty());
+        w.check().unwrap();
+        (w, e)
+    }};
+}
+
+#[test]
+fn a_world_marks_what_it_hands_out_mutably() {
+    let (mut w, e) = scenario!(Game::new());
+    // Through values_mut, every value is handed out.
+    w.values_mut::<Health>()
+        .iter_mut()
+        .for_each(|(_, h)| h.0 += 1);
+    let all = sorted(vec![e[0], e[1], e[2], e[3], e[5]]);
+    let changed: Vec<Entity> = w
+        .view::<(&Health, Changed<Health>)>()
+        .into_iter()
+        .map(|(e, _)| e)
+        .collect();
+    assert_eq!(sorted(changed), all);
+}
+
+#[test]
+fn the_run_time_world_marks_what_it_hands_out_mutably() {
+    let (mut w, _) = scenario!(dynamic());
+    assert!(
+        w.removed::<Position>().is_empty(),
+        "untracked: nothing listed"
+    );
+    assert_eq!(
+        w.view::<(&Position, Changed<Position>)>().err(),
+        Some(AccessError::NotTracked(std::any::type_name::<Position>())),
+        "an untracked type is refused"
+    );
+    // Tracking a type later counts what it holds as added now.
+    w.track::<Position>();
+    assert_eq!(
+        w.view::<(&Position, Changed<Position>)>()
+            .unwrap()
+            .into_iter()
+            .count(),
+        5
+    );
+}
+
+#[test]
+fn a_clone_keeps_its_own_stamps() {
+    let mut a = Storage::tracked();
+    let e = Entity::from_raw_parts(3, 1).unwrap();
+    a.insert(e, Health(1));
+    a.tick();
+    let mut b = a.clone();
+    b.get_mut(e).unwrap().0 = 2;
+    assert!(b.is_changed(e) && !a.is_changed(e));
+}
+
+#[test]
+fn a_storage_outside_a_world_tracks_too() {
+    let mut s = Storage::tracked();
+    let [a, b] = [Entity::from_raw_parts(0, 1), Entity::from_raw_parts(1, 1)].map(Option::unwrap);
+    s.insert(a, 1);
+    s.insert(b, 2);
+    s.tick();
+    *s.get_mut(b).unwrap() += 1;
+    assert!(!s.is_changed(a) && s.is_changed(b) && !s.is_added(b));
+    s.sort_by_key(|v| std::cmp::Reverse(*v));
+    assert!(
+        !s.is_changed(a) && s.is_changed(b),
+        "stamps follow entities, not positions"
+    );
+    s.remove(a);
+    assert_eq!(s.removed(), &[a]);
+    s.check().unwrap();
+}
