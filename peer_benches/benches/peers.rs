@@ -1290,6 +1290,32 @@ fn serialize_binary(c: &mut Criterion) {
     g.finish();
 }
 
+/// `Changed<Position>` over 1M positions, 1% written since the last tick (sparse: a
+/// `#[track]`ed storage, `view::<(&Position, Changed<Position>)>().for_each`; bevy: a
+/// cached `QueryState<&Position, Changed<Position>>` after `clear_trackers`).
+fn changed_1pct(c: &mut Criterion) {
+    const N: usize = 1_000_000;
+    let mut g = c.benchmark_group("changed_1pct");
+    g.throughput(Throughput::Elements(N as u64));
+    bench_run(
+        &mut g,
+        "sparse",
+        || ours::changed::setup(N, 100),
+        |s| {
+            black_box(ours::changed::run(s));
+        },
+    );
+    bench_run(
+        &mut g,
+        "bevy",
+        || bevy_impl::changed::setup(N, 100),
+        |s| {
+            black_box(bevy_impl::changed::run(s));
+        },
+    );
+    g.finish();
+}
+
 criterion_group!(
     peers,
     w1_pos_vel,
@@ -1311,6 +1337,7 @@ criterion_group!(
     view_overlap,
     heavy_compute,
     schedule,
-    serialize_binary
+    serialize_binary,
+    changed_1pct
 );
 criterion_main!(peers);

@@ -544,3 +544,38 @@ pub mod schedule {
         (b, d, e)
     }
 }
+
+/// `changed_1pct`: 1M `Position`s, 1% written (through `Mut`) since `clear_trackers`; a
+/// cached `QueryState<&Position, Changed<Position>>` sums them.
+pub mod changed {
+    use super::*;
+    use bevy_ecs::query::Changed;
+
+    /// The world and the query.
+    pub struct State {
+        world: World,
+        query: QueryState<&'static Position, Changed<Position>>,
+    }
+
+    /// Spawns `n` positions, clears the trackers (what the end of a frame does), and
+    /// writes every `stride`-th through `get_mut`.
+    pub fn setup(n: usize, stride: usize) -> State {
+        let mut world = World::new();
+        let entities: Vec<Entity> = world
+            .spawn_batch((0..n).map(|_| Position::default()))
+            .collect();
+        world.clear_trackers();
+        for &e in entities.iter().step_by(stride) {
+            world.get_mut::<Position>(e).expect("alive").x += 1.0;
+        }
+        let query = world.query_filtered::<&Position, Changed<Position>>();
+        State { world, query }
+    }
+
+    /// The sum of `x` over the changed positions.
+    pub fn run(s: &mut State) -> f32 {
+        let mut sum = 0.0;
+        s.query.iter(&s.world).for_each(|p| sum += p.x);
+        sum
+    }
+}

@@ -1982,3 +1982,41 @@ pub mod serialize_binary {
         }
     }
 }
+
+/// `changed_1pct`: 1M `Position`s in a storage with change detection (`#[track]`), 1% of
+/// them written since the last tick; the `Changed<Position>` view sums them.
+pub mod changed {
+    use super::*;
+    use sparse_groups::Changed;
+
+    #[world]
+    #[track(Position)]
+    struct Tracked {
+        positions: Storage<Position>,
+    }
+
+    /// The world, one tick after the spawn, with every `stride`-th position written.
+    pub struct State {
+        world: Tracked,
+    }
+
+    /// Spawns `n` positions, ticks, and writes every `stride`-th through `get_mut`.
+    pub fn setup(n: usize, stride: usize) -> State {
+        let mut world = Tracked::new();
+        let entities = world.spawn_batch((0..n).map(|_| (Position::default(),)));
+        world.tick();
+        for &e in entities.iter().step_by(stride) {
+            world.get_mut::<Position>(e).expect("alive").x += 1.0;
+        }
+        State { world }
+    }
+
+    /// The sum of `x` over the changed positions.
+    pub fn run(s: &mut State) -> f32 {
+        let mut sum = 0.0;
+        s.world
+            .view::<(&Position, Changed<Position>)>()
+            .for_each(|_, p| sum += p.x);
+        sum
+    }
+}

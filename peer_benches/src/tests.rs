@@ -1237,3 +1237,15 @@ fn serialize_binary_round_trips_keep_every_entitys_components() {
         "shipyard: alive, with its components"
     );
 }
+
+#[test]
+fn changed_1pct_both_libraries_visit_the_written_positions_only() {
+    let (n, stride): (usize, usize) = (10_000, 100);
+    let want = n.div_ceil(stride) as f32;
+    let mut ours = crate::ours::changed::setup(n, stride);
+    assert_eq!(crate::ours::changed::run(&mut ours), want, "sparse");
+    assert_eq!(crate::ours::changed::run(&mut ours), want, "sparse, again");
+    let mut bevy = bevy_impl::changed::setup(n, stride);
+    assert_eq!(bevy_impl::changed::run(&mut bevy), want, "bevy");
+    assert_eq!(bevy_impl::changed::run(&mut bevy), want, "bevy, again");
+}

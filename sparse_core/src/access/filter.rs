@@ -17,8 +17,7 @@ use super::parts::{LendStorage, WorldParts};
 use super::query::{Needs, cat};
 use crate::component::Component;
 use crate::entity::Entity;
-use crate::storage::{ChangeTicks, SetCursor};
-use std::sync::Arc;
+use crate::storage::{SetCursor, StampTest};
 
 use super::parts::TrackChanges;
 
@@ -195,11 +194,6 @@ macro_rules! filter_leaf {
 filter_leaf!(With, true, Cons<T, Nil>);
 filter_leaf!(Without, false, Nil);
 
-/// A change filter's stamps: shared with the storage, whatever the request borrows of it.
-#[doc(hidden)]
-#[derive(Clone)]
-pub struct Stamps(Arc<ChangeTicks>);
-
 /// `Added<T>` and `Changed<T>`: they borrow nothing (their stamps are atomics the storage
 /// shares), so the compile-time rule lets them beside `&mut T`; and they never drive a
 /// view (no set of their own: zero filters for the driver, tested on every entity).
@@ -209,7 +203,7 @@ macro_rules! change_filter {
         impl<T: Component> sealed::Sealed for $F<T> {}
 
         impl<T: Component> Filter for $F<T> {
-            type Fetch<'w> = Stamps;
+            type Fetch<'w> = StampTest;
             type Reads = Nil;
             type Required = Nil;
             const FILTERS: usize = 0;
@@ -227,12 +221,12 @@ macro_rules! change_filter {
             fn matches(fetch: &mut Self::Fetch<'_>, entity: Entity) -> bool {
                 // A stamp is set exactly where a component is (see `ChangeTicks`): a
                 // walked entity is the one live owner of its index.
-                fetch.0.$test(entity.index())
+                fetch.test(entity.index())
             }
 
             #[inline(always)]
             fn matches_all(fetch: &mut Self::Fetch<'_>, entity: Entity) -> bool {
-                fetch.0.$test(entity.index())
+                fetch.test(entity.index())
             }
 
             #[inline]
@@ -254,14 +248,14 @@ macro_rules! change_filter {
             where
                 W: 'w,
             {
-                Ok(Stamps(W::slot(parts)?.change_ticks()?))
+                Ok(StampTest::$test(W::slot(parts)?.change_ticks()?))
             }
         }
     };
 }
 
-change_filter!(Added, is_added);
-change_filter!(Changed, is_changed);
+change_filter!(Added, added);
+change_filter!(Changed, changed);
 
 #[diagnostic::do_not_recommend]
 impl sealed::Sealed for () {}

@@ -149,6 +149,14 @@ pub trait Query: sealed::Sealed {
     /// The same fetch for a shorter borrow.
     #[doc(hidden)]
     fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a>;
+    /// The leaves whose bit is set in `whole` will hand out every component of their
+    /// storage (a dense walk over all of it): a tracked `&mut` leaf stamps them all at
+    /// once instead of one by one.
+    #[doc(hidden)]
+    #[inline]
+    fn whole(fetch: &mut Self::Fetch<'_>, whole: u64) {
+        let _ = (fetch, whole);
+    }
     /// Another handle on the same fetch, for a worker of a parallel loop.
     ///
     /// # Safety
@@ -364,6 +372,13 @@ impl<T: Component> Query for &mut T {
 
     leaf_common!();
 
+    #[inline]
+    fn whole(fetch: &mut Self::Fetch<'_>, whole: u64) {
+        if whole & 1 == 1 {
+            fetch.column.mark_all_changed();
+        }
+    }
+
     fn needs(needs: &mut Needs) {
         needs.leaves.push((TypeId::of::<T>(), true));
     }
@@ -378,7 +393,7 @@ impl<T: Component> Query for &mut T {
         if aligned & 1 == 1 {
             // SAFETY: aligned leaves hold `entity` at `position`, and no item for it is
             // alive (caller).
-            Some(unsafe { fetch.column.at(position) })
+            Some(unsafe { fetch.column.at_entity(position, entity) })
         } else {
             // SAFETY: no item for `entity` is alive (caller). A walked entity: its index
             // alone finds it (see `SetCursor::member`).
@@ -551,6 +566,13 @@ impl<T: Component> Query for Option<&mut T> {
 
     leaf_common!();
 
+    #[inline]
+    fn whole(fetch: &mut Self::Fetch<'_>, whole: u64) {
+        if whole & 1 == 1 {
+            fetch.column.mark_all_changed();
+        }
+    }
+
     fn needs(needs: &mut Needs) {
         needs.leaves.push((TypeId::of::<T>(), false));
     }
@@ -664,6 +686,15 @@ macro_rules! query_tuple {
                     aligned = aligned.checked_shr($Q::LEAVES as u32).unwrap_or(0);
                 )+
                 let _ = aligned;
+            }
+
+            #[inline]
+            fn whole(fetch: &mut Self::Fetch<'_>, mut whole: u64) {
+                $(
+                    $Q::whole(&mut fetch.$i, whole);
+                    whole = whole.checked_shr($Q::LEAVES as u32).unwrap_or(0);
+                )+
+                let _ = whole;
             }
 
             #[inline(always)]

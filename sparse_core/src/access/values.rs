@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::entity::Entity;
-use crate::storage::{ChangeTicks, SparseSet, Storage};
+use crate::storage::{Marker, SparseSet, Storage};
 
 /// The components of one type, mutable, with their entities fixed: what a borrow hands
 /// out for a storage it writes (`ValuesMut<Lifetime>`). Nothing can be inserted or
@@ -18,7 +18,7 @@ pub struct ValuesMut<'w, T> {
     values: &'w mut [T],
     /// The storage's change stamps, if it is tracked: a value handed out mutably is
     /// stamped changed.
-    ticks: Option<&'w ChangeTicks>,
+    ticks: Option<Marker<'w>>,
 }
 
 impl<'w, T> ValuesMut<'w, T> {
@@ -52,7 +52,7 @@ impl<'w, T> ValuesMut<'w, T> {
     pub fn get_mut(&mut self, entity: Entity) -> Option<&mut T> {
         let position = self.set.index_of(entity)?;
         if let Some(ticks) = self.ticks {
-            ticks.changed_at(entity.index());
+            ticks.mark(entity.index());
         }
         Some(&mut self.values[position])
     }
@@ -60,9 +60,7 @@ impl<'w, T> ValuesMut<'w, T> {
     /// Stamps every value changed, if the storage is tracked: they are handed out.
     fn mark_all_changed(&self) {
         if let Some(ticks) = self.ticks {
-            for entity in self.set.as_slice() {
-                ticks.changed_at(entity.index());
-            }
+            ticks.mark_all();
         }
     }
 

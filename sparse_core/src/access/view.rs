@@ -189,6 +189,13 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             && aligned == all(Q::LEAVES)
             && implied == all(F::FILTERS);
         Q::align(&mut query, aligned);
+        if dense && start == 0 {
+            // A dense walk hands out every component of the leaves it covers whole.
+            let whole = (0..Q::LEAVES.min(64))
+                .filter(|&leaf| Q::leaf_len(&query, leaf) == end)
+                .fold(0u64, |mask, leaf| mask | 1 << leaf);
+            Q::whole(&mut query, whole);
+        }
         F::imply(&mut filter, implied);
         let (entities, start) = match source {
             Source::Leaf(leaf) => (&Q::entities(&query, leaf)[start..end], start),

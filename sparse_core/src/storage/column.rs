@@ -5,7 +5,7 @@
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
-use super::{ChangeTicks, SetCursor, Storage};
+use super::{Marker, SetCursor, Storage};
 use crate::entity::Entity;
 
 /// A storage's values borrowed mutably for `'w`, with a lookup cursor over its entities.
@@ -22,7 +22,7 @@ pub struct ColumnMut<'w, T> {
     len: usize,
     /// The storage's change stamps, if it is tracked: each value handed out is stamped
     /// changed.
-    ticks: Option<&'w ChangeTicks>,
+    ticks: Option<Marker<'w>>,
     marker: PhantomData<&'w mut [T]>,
 }
 
@@ -52,6 +52,16 @@ impl<'w, T> ColumnMut<'w, T> {
         self.cursor.dense()
     }
 
+    /// Stamps every value changed at once, if the storage is tracked: the column is
+    /// about to hand them all out. The values it hands out later need no stamp of
+    /// their own.
+    #[inline]
+    pub(crate) fn mark_all_changed(&mut self) {
+        if let Some(ticks) = self.ticks.take() {
+            ticks.mark_all();
+        }
+    }
+
     /// The value at `position`, for the rest of `'w`.
     ///
     /// # Safety
@@ -59,11 +69,41 @@ impl<'w, T> ColumnMut<'w, T> {
     /// this column (or a reborrow of it) is alive.
     #[inline(always)]
     pub(crate) unsafe fn at(&self, position: usize) -> &'w mut T {
-        debug_assert!(position < self.len);
         if let Some(ticks) = self.ticks {
             // The value is handed out mutably: it counts as changed.
-            ticks.changed_at(self.cursor.dense()[position].index());
+            ticks.mark(self.cursor.dense()[position].index());
         }
+        // SAFETY: forwarded (caller).
+        unsafe { self.value(position) }
+    }
+
+    /// [`at`](Self::at) for a caller that knows the entity at `position` (a walk): its
+    /// index stamps the value without reading the dense array.
+    ///
+    /// # Safety
+    /// As for [`at`](Self::at); `entity` has the index of the entity at `position`.
+    #[inline(always)]
+    pub(crate) unsafe fn at_entity(&self, position: usize, entity: Entity) -> &'w mut T {
+        self.mark(entity);
+        // SAFETY: forwarded (caller).
+        unsafe { self.value(position) }
+    }
+
+    /// Stamps `entity`'s value changed, if the storage is tracked.
+    #[inline(always)]
+    fn mark(&self, entity: Entity) {
+        if let Some(ticks) = self.ticks {
+            ticks.mark(entity.index());
+        }
+    }
+
+    /// The value at `position`, unstamped.
+    ///
+    /// # Safety
+    /// As for [`at`](Self::at).
+    #[inline(always)]
+    unsafe fn value(&self, position: usize) -> &'w mut T {
+        debug_assert!(position < self.len);
         // SAFETY: in bounds by the caller's promise; the values are initialized and only
         // reachable through this column for `'w` (type invariant), and the caller promises
         // that no other reference to this position is alive.
@@ -82,8 +122,8 @@ impl<'w, T> ColumnMut<'w, T> {
     pub(crate) unsafe fn get(&mut self, entity: Entity) -> Option<&'w mut T> {
         let position = self.cursor.index_of(entity)?;
         // SAFETY: the cursor's positions are below the values' length (it was cut to
-        // it), and aliasing is excluded by the caller.
-        Some(unsafe { self.at(position) })
+        // it), and aliasing is excluded by the caller; `entity` is at `position`.
+        Some(unsafe { self.at_entity(position, entity) })
     }
 
     /// The position of the member with `entity`'s index (see [`SetCursor::member`]).
@@ -103,8 +143,8 @@ impl<'w, T> ColumnMut<'w, T> {
         let position = self.cursor.member(entity)?;
         // SAFETY: the cursor's positions are below the values' length (it was cut to
         // it), different indices have different positions (exact entries), and aliasing
-        // for one entity is excluded by the caller.
-        Some(unsafe { self.at(position) })
+        // for one entity is excluded by the caller; the member there has `entity`'s index.
+        Some(unsafe { self.at_entity(position, entity) })
     }
 
     /// The column, read through a shared borrow.

@@ -18,7 +18,8 @@ pub use sort::{OrdKey, RadixKey};
 pub(crate) use sparse_set::SetCursor;
 pub use sparse_set::SparseSet;
 use ticks::FIRST_TICK;
-pub(crate) use ticks::{ChangeTicks, Clock};
+pub use ticks::StampTest;
+pub(crate) use ticks::{ChangeTicks, Clock, Marker};
 
 use std::sync::Arc;
 
@@ -215,9 +216,7 @@ impl<T> Storage<T> {
     #[inline]
     fn mark_all_changed(&self) {
         if let Some(ticks) = &self.ticks {
-            for entity in self.set.as_slice() {
-                ticks.changed_at(entity.index());
-            }
+            ticks.all_changed();
         }
     }
 
@@ -541,28 +540,37 @@ impl<T> Storage<T> {
     #[inline]
     pub(crate) fn mark_prefix_changed(&self, len: usize) {
         if let Some(ticks) = &self.ticks {
-            for entity in &self.set.as_slice()[..len] {
-                ticks.changed_at(entity.index());
+            let members = self.set.as_slice();
+            if len >= members.len() {
+                ticks.all_changed();
+            } else {
+                for entity in &members[..len] {
+                    ticks.changed_at(entity.index());
+                }
             }
         }
     }
 
     /// The entity set (for lookups) and the components, the latter mutably.
     #[inline]
-    pub(crate) fn split_mut(&mut self) -> (&SparseSet, &mut [T], Option<&ChangeTicks>) {
-        (&self.set, &mut self.components, self.ticks.as_deref())
+    pub(crate) fn split_mut(&mut self) -> (&SparseSet, &mut [T], Option<Marker<'_>>) {
+        (
+            &self.set,
+            &mut self.components,
+            self.ticks.as_deref().map(ChangeTicks::marker),
+        )
     }
 
     /// A lookup cursor over the entity set, and the components, the latter mutably: both
     /// cut to the same length, so that a position the cursor finds indexes the components
     /// without a check (they are always the same length, but nothing here trusts it).
     #[inline]
-    pub(crate) fn column(&mut self) -> (SetCursor<'_>, &mut [T], Option<&ChangeTicks>) {
+    pub(crate) fn column(&mut self) -> (SetCursor<'_>, &mut [T], Option<Marker<'_>>) {
         let len = self.filed_len();
         (
             self.set.cursor_within(len),
             &mut self.components[..len],
-            self.ticks.as_deref(),
+            self.ticks.as_deref().map(ChangeTicks::marker),
         )
     }
 

@@ -12,6 +12,8 @@
 //! The stamps are kept by entity *index*, not by dense position, so that the swaps of
 //! group maintenance and sorting never touch them: an untracked storage pays nothing, a
 //! tracked one pays a stamp when a component is added, handed out mutably or removed.
+//! When every component is handed out at once (a group owning the whole storage, a
+//! storage's values), one stamp for the storage (`all_changed`) stands for all of them.
 //!
 //! Invariant: a stamp is `0` exactly where the storage holds no component of that index,
 //! so a stamp alone tells a filter that the component is there; every other stamp is at
@@ -24,7 +26,9 @@
 //! restarted") and the count restarts at `2`: a component never looks changed because
 //! its stamp is `2^32` ticks old.
 
+use core::ptr::NonNull;
 use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::Arc;
 
 use crate::entity::Entity;
 
@@ -68,6 +72,8 @@ pub struct ChangeTicks {
     now: u32,
     added: Vec<AtomicU32>,
     changed: Vec<AtomicU32>,
+    /// When every component present was last changed at once.
+    all_changed: AtomicU32,
     removed: Vec<Entity>,
 }
 
@@ -83,6 +89,7 @@ impl Clone for ChangeTicks {
             now: self.now,
             added: copy(&self.added),
             changed: copy(&self.changed),
+            all_changed: AtomicU32::new(self.all_changed.load(Relaxed)),
             removed: self.removed.clone(),
         }
     }
@@ -95,6 +102,7 @@ impl ChangeTicks {
             now: now.max(FIRST_TICK),
             added: Vec::new(),
             changed: Vec::new(),
+            all_changed: AtomicU32::new(0),
             removed: Vec::new(),
         }
     }
@@ -120,6 +128,12 @@ impl ChangeTicks {
         }
     }
 
+    /// Stamps every component present changed now, in one store.
+    #[inline]
+    pub(crate) fn all_changed(&self) {
+        self.all_changed.store(self.now, Relaxed);
+    }
+
     /// Forgets `entity`'s component and records its removal.
     #[inline]
     pub(crate) fn removed(&mut self, entity: Entity) {
@@ -142,9 +156,12 @@ impl ChangeTicks {
     /// Whether the component at `index` was added or changed since the last tick.
     #[inline(always)]
     pub(crate) fn is_changed(&self, index: u32) -> bool {
+        let index = index as usize;
         self.changed
-            .get(index as usize)
+            .get(index)
             .is_some_and(|s| s.load(Relaxed) == self.now)
+            || (self.all_changed.load(Relaxed) == self.now
+                && self.added.get(index).is_some_and(|s| s.load(Relaxed) != 0))
     }
 
     /// The entities whose component was removed since the last tick, in removal order.
@@ -159,6 +176,7 @@ impl ChangeTicks {
         if restarted {
             // Every present component becomes old (see the module docs), so that no
             // stamp can equal a later `now` by wrapping around.
+            *self.all_changed.get_mut() = 0;
             for stamp in self.added.iter_mut().chain(&mut self.changed) {
                 let stamp = stamp.get_mut();
                 if *stamp != 0 {
@@ -196,6 +214,114 @@ impl ChangeTicks {
             }
         }
         Ok(())
+    }
+}
+
+/// What marks the values a lent storage hands out mutably: its change stamps, borrowed
+/// for as long as the storage is lent (so they cannot move), read once rather than
+/// through the `ChangeTicks` at every mark.
+#[derive(Clone, Copy)]
+pub(crate) struct Marker<'a> {
+    changed: &'a [AtomicU32],
+    all_changed: &'a AtomicU32,
+    now: u32,
+}
+
+impl Marker<'_> {
+    /// Stamps the component at `index` changed (see [`ChangeTicks::changed_at`]).
+    #[inline(always)]
+    pub(crate) fn mark(self, index: u32) {
+        if let Some(stamp) = self.changed.get(index as usize) {
+            stamp.store(self.now, Relaxed);
+        }
+    }
+
+    /// Stamps every component present changed (see [`ChangeTicks::all_changed`]).
+    #[inline]
+    pub(crate) fn mark_all(self) {
+        self.all_changed.store(self.now, Relaxed);
+    }
+}
+
+impl ChangeTicks {
+    /// The marker of these stamps.
+    #[inline]
+    pub(crate) fn marker(&self) -> Marker<'_> {
+        Marker {
+            changed: &self.changed,
+            all_changed: &self.all_changed,
+            now: self.now,
+        }
+    }
+}
+
+/// What an `Added<T>` or `Changed<T>` filter tests per entity: the stamps as they are
+/// when the view is made, kept alive by a handle on them.
+///
+/// Invariant: `stamps` and `present` point at `len` stamps of `_ticks`, which this handle
+/// keeps alive and unmoved: the storage writes its stamps in place only through
+/// `Arc::make_mut`, which copies them while another handle exists, so the vectors read
+/// here are never reallocated or freed, only stored to through their atomics.
+#[doc(hidden)]
+#[derive(Clone)]
+pub struct StampTest {
+    stamps: NonNull<AtomicU32>,
+    present: NonNull<AtomicU32>,
+    len: usize,
+    now: u32,
+    /// Whether every present component counts (the storage was handed out whole since
+    /// the tick, when the view was made).
+    all: bool,
+    _ticks: Arc<ChangeTicks>,
+}
+
+// SAFETY: a `StampTest` reads atomics of a `ChangeTicks` it keeps alive (see the type's
+// invariant); `Arc<ChangeTicks>` is `Send` and `Sync`, and atomics may be read from any
+// thread.
+unsafe impl Send for StampTest {}
+// SAFETY: as above.
+unsafe impl Sync for StampTest {}
+
+impl StampTest {
+    /// Tests "added since the last tick".
+    pub(crate) fn added(ticks: Arc<ChangeTicks>) -> Self {
+        Self::new(ticks, false)
+    }
+
+    /// Tests "added or changed since the last tick".
+    pub(crate) fn changed(ticks: Arc<ChangeTicks>) -> Self {
+        Self::new(ticks, true)
+    }
+
+    fn new(ticks: Arc<ChangeTicks>, changed: bool) -> Self {
+        let all = changed && ticks.all_changed.load(Relaxed) == ticks.now;
+        let stamps = if changed {
+            &ticks.changed
+        } else {
+            &ticks.added
+        };
+        StampTest {
+            stamps: NonNull::from(stamps.as_slice()).cast(),
+            present: NonNull::from(ticks.added.as_slice()).cast(),
+            len: ticks.added.len().min(stamps.len()),
+            now: ticks.now,
+            all,
+            _ticks: ticks,
+        }
+    }
+
+    /// Whether the component at `index` passes.
+    #[inline(always)]
+    pub(crate) fn test(&self, index: u32) -> bool {
+        let index = index as usize;
+        if index >= self.len {
+            return false;
+        }
+        // SAFETY: `index < len`, and both pointers reach `len` live stamps (invariant).
+        let stamp = unsafe { &*self.stamps.as_ptr().add(index) }.load(Relaxed);
+        // SAFETY: as above.
+        stamp == self.now
+            || (self.all && unsafe { &*self.present.as_ptr().add(index) }.load(Relaxed) != 0)
     }
 }
 
@@ -247,6 +373,46 @@ mod tests {
         }
         t.changed_at(0);
         assert!(t.is_changed(0) && !t.is_changed(1));
+        t.check(&[e(0), e(1)]).unwrap();
+    }
+
+    #[test]
+    fn a_test_reads_the_stamps_of_its_time() {
+        let mut t = ChangeTicks::new(FIRST_TICK);
+        t.added_at(0);
+        t.tick();
+        t.added_at(2);
+        t.changed_at(0);
+        let ticks = Arc::new(t);
+        let (added, changed) = (
+            StampTest::added(Arc::clone(&ticks)),
+            StampTest::changed(Arc::clone(&ticks)),
+        );
+        assert!(!added.test(0) && added.test(2) && !added.test(1) && !added.test(99));
+        assert!(changed.test(0) && changed.test(2) && !changed.test(1));
+        ticks.changed_at(1); // no component there: stays unmarked in `added`
+        ticks.all_changed();
+        let all = StampTest::changed(Arc::clone(&ticks));
+        assert!(all.test(0) && all.test(2) && all.test(1) == ticks.is_changed(1));
+        let mut copy = Arc::clone(&ticks);
+        Arc::make_mut(&mut copy).tick(); // copies: the tests read the old stamps
+        assert!(changed.test(0) && !copy.is_changed(0));
+    }
+
+    #[test]
+    fn one_stamp_changes_every_present_component() {
+        let mut t = ChangeTicks::new(FIRST_TICK);
+        t.added_at(0);
+        t.added_at(1);
+        t.tick();
+        t.removed(e(1));
+        t.all_changed();
+        assert!(t.is_changed(0) && !t.is_changed(1), "only what is present");
+        assert!(!t.is_added(0));
+        t.added_at(1);
+        assert!(t.is_changed(1) && t.is_added(1));
+        t.tick();
+        assert!(!t.is_changed(0) && !t.is_changed(1));
         t.check(&[e(0), e(1)]).unwrap();
     }
 }
