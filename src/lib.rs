@@ -228,6 +228,9 @@ pub use sparse_macros::Component;
 /// #[group(A, B)]                                  // any number of groups; below #[world]
 /// #[group(A, B, C, get(D), exclude(E))]
 /// #[group(get(F, G), exclude(H))]
+/// #[on_insert(A, path::to::hook)]                 // user hooks: on_insert, on_replace,
+/// #[on_remove(A, path::to::other_hook)]           //   on_remove; one per event and type
+/// #[track(A, B)]                                  // change detection on these storages
 /// <vis> struct Name {                             // named fields, no generics
 ///     <attributes> <vis> field: Storage<Type>,    // one storage per component type
 ///     …
@@ -276,9 +279,21 @@ pub use sparse_macros::Component;
 /// the macro reports every error of a world at once and still emits the world (without
 /// group maintenance), so one bad group does not cascade into errors in the code using it.
 ///
+/// # Hooks and change detection
+///
+/// `#[on_insert(T, f)]`, `#[on_replace(T, f)]` and `#[on_remove(T, f)]` call
+/// `f: fn(&mut HookWorld<'_, Name>, Entity)` when a `T` is added, replaced or removed: an
+/// insert or replace hook once the entity is in every group it now qualifies for, a remove
+/// hook before it leaves any ([`Hook`] states the contract). `#[track(T, …)]` (any number
+/// of attributes) keeps change stamps on the storages of its types, for the view filters
+/// [`Added`] and [`Changed`], `tick` and `removed` (the README's "Reacting to change"). A
+/// type the world does not store, a second hook for one event and type, or a hook with
+/// another signature is a compile error on the attribute.
+///
 /// # Attributes and derives
 ///
-/// `#[group(...)]` and `#[derive(...)]` must be written **below** `#[world]` (above it,
+/// `#[group(...)]`, the hook attributes, `#[track(...)]` and `#[derive(...)]` must be
+/// written **below** `#[world]` (above it,
 /// rustc looks for an attribute named `group` before `#[world]` runs, and a derive runs on
 /// the struct as written). Other attributes (doc comments, `#[repr]`, …) may be anywhere
 /// and are kept on the struct. Of the derives:
@@ -322,8 +337,8 @@ pub use sparse_macros::Component;
 /// `sort_group_by_key`, `sort_group_by_radix_key`,
 /// `sort` (for storages no group owns; it does not compile for an owned one), `view`,
 /// `view_ref`, `borrow`, `borrow_ref`, `retain`, `retain_component`, `apply`,
-/// `insert_many`, `remove_many`, `destroy_many`, `clear`, `check`, `layout`, and the
-/// accessors. The trait impls ([`HasComponent`] per stored type, [`HasGroup`] per group,
+/// `insert_many`, `remove_many`, `destroy_many`, `clear`, `tick`, `removed`, `check`,
+/// `layout`, and the accessors. The trait impls ([`HasComponent`] per stored type, [`HasGroup`] per group,
 /// [`Edit`], [`Access`], [`Unowned`] per storage no group owns, …) let code be written
 /// against any world: `fn heal<W: HasComponent<Health>>(world: &mut W)`. Everything is
 /// resolved statically (no `TypeId`, no dynamic dispatch) and the generated code contains

@@ -211,3 +211,49 @@ fn a_storage_outside_a_world_tracks_too() {
     assert_eq!(s.removed(), &[a]);
     s.check().unwrap();
 }
+
+/// Few changes among many: `for_each` walks the stamps instead of the storage (see
+/// `View::for_each`); it must find what the iterator finds, filters and lookups included.
+macro_rules! few_changes {
+    ($world:expr) => {{
+        let mut w = $world;
+        let e: Vec<Entity> = (0..5000)
+            .map(|i| w.spawn_with((Position(i), Health(10))))
+            .collect();
+        for &x in e.iter().step_by(7) {
+            w.insert(x, Poisoned).unwrap();
+        }
+        w.tick();
+        let mut want = Vec::new();
+        for (i, &x) in e.iter().enumerate().step_by(97) {
+            w.get_mut::<Health>(x).unwrap().0 = 1;
+            if i % 7 != 0 {
+                want.push(x);
+            }
+        }
+        w.remove::<Position>(e[97]).unwrap(); // changed, but no longer in the view
+        want.retain(|&x| x != e[97]);
+        let mut by_for_each = Vec::new();
+        w.view::<(&mut Health, &Position, Without<Poisoned>, Changed<Health>)>()
+            .got()
+            .for_each(|x, (h, _)| {
+                assert_eq!(h.0, 1);
+                by_for_each.push(x);
+            });
+        let by_iter: Vec<Entity> = w
+            .view::<(&mut Health, &Position, Without<Poisoned>, Changed<Health>)>()
+            .got()
+            .into_iter()
+            .map(|(x, _)| x)
+            .collect();
+        assert_eq!(sorted(by_for_each), sorted(want.clone()));
+        assert_eq!(sorted(by_iter), sorted(want));
+        w.check().unwrap();
+    }};
+}
+
+#[test]
+fn few_changes_among_many_are_found_by_every_walk() {
+    few_changes!(Game::new());
+    few_changes!(dynamic());
+}

@@ -38,6 +38,7 @@ pub struct Tag;
 #[on_insert(Name, named)]
 #[on_replace(Position, moved)]
 #[on_remove(Velocity, stopped)]
+#[track(Position, Tag)]
 pub struct Scene {
     /// Names.
     pub names: Storage<Name>,
@@ -79,6 +80,10 @@ fn generated_code_runs_under_every_lint() {
     scene.insert(e, Position(vec![2.0])).unwrap();
     scene.insert(e, Tag).unwrap();
     assert_eq!(scene.group_len::<(Position, Velocity, Name)>(), 1);
+    let changed = scene.view::<(&Position, sparse_groups::Changed<Position>)>();
+    assert_eq!(changed.into_iter().count(), 1);
+    scene.tick();
+    assert!(scene.removed::<Tag>().is_empty());
     let copy = scene.clone();
     assert!(format!("{copy:?}").contains("<Position, Velocity, Name>"));
     #[cfg(feature = "serde")]

@@ -1292,7 +1292,8 @@ fn serialize_binary(c: &mut Criterion) {
 
 /// `Changed<Position>` over 1M positions, 1% written since the last tick (sparse: a
 /// `#[track]`ed storage, `view::<(&Position, Changed<Position>)>().for_each`; bevy: a
-/// cached `QueryState<&Position, Changed<Position>>` after `clear_trackers`).
+/// cached `QueryState<&Position, Changed<Position>>` after `clear_trackers`); and the same
+/// with every position written (`*_all_written`).
 fn changed_1pct(c: &mut Criterion) {
     const N: usize = 1_000_000;
     let mut g = c.benchmark_group("changed_1pct");
@@ -1309,6 +1310,23 @@ fn changed_1pct(c: &mut Criterion) {
         &mut g,
         "bevy",
         || bevy_impl::changed::setup(N, 100),
+        |s| {
+            black_box(bevy_impl::changed::run(s));
+        },
+    );
+    // Every position written, one by one: the filter passes everywhere.
+    bench_run(
+        &mut g,
+        "sparse_all_written",
+        || ours::changed::setup(N, 1),
+        |s| {
+            black_box(ours::changed::run(s));
+        },
+    );
+    bench_run(
+        &mut g,
+        "bevy_all_written",
+        || bevy_impl::changed::setup(N, 1),
         |s| {
             black_box(bevy_impl::changed::run(s));
         },

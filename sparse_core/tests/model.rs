@@ -4230,6 +4230,27 @@ fn stamps<T: Val>(world: &mut World) -> (Vec<Entity>, Vec<Entity>, Vec<Entity>) 
         .map(|(e, _)| e)
         .collect());
     let removed = of(world.removed::<T>().to_vec());
+    // `for_each` may walk the stamps instead of the storage: the same matches.
+    for (want, by_for_each) in [(&added, true), (&changed, false)] {
+        let mut got = Vec::new();
+        if by_for_each {
+            world
+                .view::<(&T, Added<T>)>()
+                .expect("tracked")
+                .for_each(|e, _| got.push(e));
+        } else {
+            world
+                .view::<(&T, Changed<T>)>()
+                .expect("tracked")
+                .for_each(|e, _| got.push(e));
+        }
+        assert_eq!(
+            &of(got),
+            want,
+            "for_each and the iterator disagree on {}",
+            NAMES[T::IDX]
+        );
+    }
     (added, changed, removed)
 }
 

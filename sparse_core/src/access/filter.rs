@@ -100,6 +100,14 @@ pub trait Filter: sealed::Sealed {
     /// A copy for a shorter borrow.
     #[doc(hidden)]
     fn reborrow<'a>(fetch: &'a Self::Fetch<'_>) -> Self::Fetch<'a>;
+    /// The stamps of a change filter that can drive a walk (see `StampTest::scan`): the
+    /// first one, if any.
+    #[doc(hidden)]
+    #[inline]
+    fn scan(fetch: &Self::Fetch<'_>) -> Option<StampTest> {
+        let _ = fetch;
+        None
+    }
 }
 
 /// A filter over types the world `W` stores.
@@ -233,6 +241,11 @@ macro_rules! change_filter {
             fn reborrow<'a>(fetch: &'a Self::Fetch<'_>) -> Self::Fetch<'a> {
                 fetch.clone()
             }
+
+            #[inline]
+            fn scan(fetch: &Self::Fetch<'_>) -> Option<StampTest> {
+                fetch.scannable().then(|| fetch.clone())
+            }
         }
 
         #[diagnostic::do_not_recommend]
@@ -352,6 +365,11 @@ macro_rules! filter_tuple {
             #[inline]
             fn reborrow<'a>(fetch: &'a Self::Fetch<'_>) -> Self::Fetch<'a> {
                 ($($F::reborrow(&fetch.$i),)+)
+            }
+
+            #[inline]
+            fn scan(fetch: &Self::Fetch<'_>) -> Option<StampTest> {
+                None $(.or_else(|| $F::scan(&fetch.$i)))+
             }
         }
 

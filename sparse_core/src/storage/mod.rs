@@ -142,7 +142,7 @@ impl<T> Storage<T> {
         if self.ticks.is_none() {
             let mut ticks = ChangeTicks::new(now);
             for entity in self.set.as_slice() {
-                ticks.added_at(entity.index());
+                ticks.added_at(*entity);
             }
             self.ticks = Some(Arc::new(ticks));
         }
@@ -225,7 +225,7 @@ impl<T> Storage<T> {
     fn mark_added(&mut self, entities: &[Entity]) {
         if let Some(ticks) = self.ticks_mut() {
             for entity in entities {
-                ticks.added_at(entity.index());
+                ticks.added_at(*entity);
             }
         }
     }

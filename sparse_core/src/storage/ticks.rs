@@ -72,6 +72,9 @@ pub struct ChangeTicks {
     now: u32,
     added: Vec<AtomicU32>,
     changed: Vec<AtomicU32>,
+    /// The version of the entity each stamped index belongs to: a scan of the stamps
+    /// names its entities without the storage.
+    versions: Vec<u32>,
     /// When every component present was last changed at once.
     all_changed: AtomicU32,
     removed: Vec<Entity>,
@@ -89,6 +92,7 @@ impl Clone for ChangeTicks {
             now: self.now,
             added: copy(&self.added),
             changed: copy(&self.changed),
+            versions: self.versions.clone(),
             all_changed: AtomicU32::new(self.all_changed.load(Relaxed)),
             removed: self.removed.clone(),
         }
@@ -102,22 +106,25 @@ impl ChangeTicks {
             now: now.max(FIRST_TICK),
             added: Vec::new(),
             changed: Vec::new(),
+            versions: Vec::new(),
             all_changed: AtomicU32::new(0),
             removed: Vec::new(),
         }
     }
 
-    /// Stamps a component added at `index` (added and changed now).
+    /// Stamps `entity`'s component added (added and changed now).
     #[inline]
-    pub(crate) fn added_at(&mut self, index: u32) {
-        let index = index as usize;
+    pub(crate) fn added_at(&mut self, entity: Entity) {
+        let index = entity.index() as usize;
         if index >= self.added.len() {
             let len = (index + 1).max(self.added.len() * 2);
             self.added.resize_with(len, AtomicU32::default);
             self.changed.resize_with(len, AtomicU32::default);
+            self.versions.resize(len, 0);
         }
         *self.added[index].get_mut() = self.now;
         *self.changed[index].get_mut() = self.now;
+        self.versions[index] = entity.version();
     }
 
     /// Stamps the component at `index` changed now. A no-op where nothing is stamped.
@@ -258,7 +265,8 @@ impl ChangeTicks {
 /// What an `Added<T>` or `Changed<T>` filter tests per entity: the stamps as they are
 /// when the view is made, kept alive by a handle on them.
 ///
-/// Invariant: `stamps` and `present` point at `len` stamps of `_ticks`, which this handle
+/// Invariant: `stamps`, `present` and `versions` point at `len` stamps (versions) of
+/// `_ticks`, which this handle
 /// keeps alive and unmoved: the storage writes its stamps in place only through
 /// `Arc::make_mut`, which copies them while another handle exists, so the vectors read
 /// here are never reallocated or freed, only stored to through their atomics.
@@ -267,6 +275,7 @@ impl ChangeTicks {
 pub struct StampTest {
     stamps: NonNull<AtomicU32>,
     present: NonNull<AtomicU32>,
+    versions: NonNull<u32>,
     len: usize,
     now: u32,
     /// Whether every present component counts (the storage was handed out whole since
@@ -303,10 +312,47 @@ impl StampTest {
         StampTest {
             stamps: NonNull::from(stamps.as_slice()).cast(),
             present: NonNull::from(ticks.added.as_slice()).cast(),
-            len: ticks.added.len().min(stamps.len()),
+            versions: NonNull::from(ticks.versions.as_slice()).cast(),
+            len: ticks
+                .added
+                .len()
+                .min(stamps.len())
+                .min(ticks.versions.len()),
             now: ticks.now,
             all,
             _ticks: ticks,
+        }
+    }
+
+    /// The number of entity indices the stamps cover: what a [`scan`](Self::scan) reads.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether a [`scan`](Self::scan) finds every entity that passes: not when every
+    /// component counts as changed (the stamps alone do not say so).
+    #[inline]
+    pub(crate) fn scannable(&self) -> bool {
+        !self.all
+    }
+
+    /// Calls `f` with each entity whose stamp passes, in index order: one read of the
+    /// stamps, none of the storage. Each is alive, with a component of the storage.
+    #[inline]
+    pub(crate) fn scan(&self, mut f: impl FnMut(Entity)) {
+        for index in 0..self.len {
+            // SAFETY: `index < len`, and the pointers reach `len` live stamps and
+            // versions (invariant).
+            let stamp = unsafe { &*self.stamps.as_ptr().add(index) }.load(Relaxed);
+            if stamp == self.now {
+                // SAFETY: as above. A stamp equal to `now` is not zero, so the index
+                // holds a component, whose entity's version was recorded when it came.
+                let version = unsafe { *self.versions.as_ptr().add(index) };
+                if let Some(entity) = Entity::from_raw_parts(index as u32, version) {
+                    f(entity);
+                }
+            }
         }
     }
 
@@ -336,7 +382,7 @@ mod tests {
     #[test]
     fn stamps_follow_a_components_life() {
         let mut t = ChangeTicks::new(FIRST_TICK);
-        t.added_at(3);
+        t.added_at(e(3));
         assert!(t.is_added(3) && t.is_changed(3));
         assert!(!t.is_added(2) && !t.is_changed(100));
         t.tick();
@@ -358,9 +404,9 @@ mod tests {
     fn the_count_restarts_before_it_wraps() {
         let mut t = ChangeTicks::new(FIRST_TICK);
         t.set_now(u32::MAX - 1);
-        t.added_at(0); // stamped MAX - 1
+        t.added_at(e(0)); // stamped MAX - 1
         t.tick();
-        t.added_at(1); // stamped MAX
+        t.added_at(e(1)); // stamped MAX
         assert!(t.is_added(1) && !t.is_changed(0));
         t.tick(); // wraps
         assert_eq!(t.now, FIRST_TICK + 1);
@@ -379,9 +425,9 @@ mod tests {
     #[test]
     fn a_test_reads_the_stamps_of_its_time() {
         let mut t = ChangeTicks::new(FIRST_TICK);
-        t.added_at(0);
+        t.added_at(e(0));
         t.tick();
-        t.added_at(2);
+        t.added_at(e(2));
         t.changed_at(0);
         let ticks = Arc::new(t);
         let (added, changed) = (
@@ -402,14 +448,14 @@ mod tests {
     #[test]
     fn one_stamp_changes_every_present_component() {
         let mut t = ChangeTicks::new(FIRST_TICK);
-        t.added_at(0);
-        t.added_at(1);
+        t.added_at(e(0));
+        t.added_at(e(1));
         t.tick();
         t.removed(e(1));
         t.all_changed();
         assert!(t.is_changed(0) && !t.is_changed(1), "only what is present");
         assert!(!t.is_added(0));
-        t.added_at(1);
+        t.added_at(e(1));
         assert!(t.is_changed(1) && t.is_added(1));
         t.tick();
         assert!(!t.is_changed(0) && !t.is_changed(1));
