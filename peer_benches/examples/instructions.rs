@@ -12,7 +12,8 @@
 //! (ecs_bench_suite add/remove), `w5p` (partial-owning group), `w5x` (owning group with
 //! an exclusion), `w6` (an excluded tag added and removed through three groups),
 //! `w3world` (W3 in the run-time `World`), `w4world_each` (`World::spawn_with`, one call
-//! per entity).
+//! per entity), `changed` / `changed_all` (a `Changed` view over 100k positions, 1% / all
+//! of them written).
 
 use std::hint::black_box;
 
@@ -26,7 +27,7 @@ fn main() {
         args.get(2).and_then(|r| r.parse::<usize>().ok()),
     ) else {
         eprintln!(
-            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4world_each|ar|w5p|w5x|w6> <repetitions>"
+            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4world_each|ar|w5p|w5x|w6|changed|changed_all> <repetitions>"
         );
         std::process::exit(2);
     };
@@ -49,6 +50,13 @@ fn main() {
         "w5x" => repeat!(ours::w5::owning_exclude, sizes::W5, run),
         "w6" => repeat!(ours::w6, sizes::W6, run),
         "w3world" => repeat!(ours::w3::dynamic, sizes::W3, run),
+        "changed" | "changed_all" => {
+            let stride = if workload == "changed" { 100 } else { 1 };
+            let mut s = ours::changed::setup(100_000, stride);
+            for _ in 0..reps {
+                black_box(ours::changed::run(black_box(&mut s)));
+            }
+        }
         "w4world_each" => {
             for _ in 0..reps {
                 let mut s = ours::w4::dynamic::setup(sizes::W4);

@@ -204,12 +204,21 @@ impl<T> Storage<T> {
         self.ticks.as_mut().map(Arc::make_mut)
     }
 
+    // The `mark_*` methods test whether the storage is tracked inline and stamp out of
+    // line: an untracked storage's structural changes pay one test each, and keep the
+    // size (and so the inlining) they had without change detection.
+
     /// Stamps `entity`'s component changed, if the storage is tracked.
     #[inline(always)]
     fn mark_changed(&self, entity: Entity) {
         if let Some(ticks) = &self.ticks {
-            ticks.changed_at(entity.index());
+            Self::stamp_changed(ticks, entity);
         }
+    }
+
+    #[inline(never)]
+    fn stamp_changed(ticks: &ChangeTicks, entity: Entity) {
+        ticks.changed_at(entity.index());
     }
 
     /// Stamps every component changed, if the storage is tracked.
@@ -221,8 +230,15 @@ impl<T> Storage<T> {
     }
 
     /// Stamps `entities`' new components added, if the storage is tracked.
-    #[inline]
+    #[inline(always)]
     fn mark_added(&mut self, entities: &[Entity]) {
+        if self.ticks.is_some() {
+            self.stamp_added(entities);
+        }
+    }
+
+    #[inline(never)]
+    fn stamp_added(&mut self, entities: &[Entity]) {
         if let Some(ticks) = self.ticks_mut() {
             for entity in entities {
                 ticks.added_at(*entity);
@@ -240,8 +256,15 @@ impl<T> Storage<T> {
     }
 
     /// Records the removal of `entity`'s component, if the storage is tracked.
-    #[inline]
+    #[inline(always)]
     pub(super) fn mark_removed(&mut self, entity: Entity) {
+        if self.ticks.is_some() {
+            self.stamp_removed(entity);
+        }
+    }
+
+    #[inline(never)]
+    fn stamp_removed(&mut self, entity: Entity) {
         if let Some(ticks) = self.ticks_mut() {
             ticks.removed(entity);
         }

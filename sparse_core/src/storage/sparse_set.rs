@@ -241,8 +241,9 @@ impl SparseSet {
         self.dense.truncate(len);
     }
 
-    /// Removes the member at `position`, moving the last member there.
-    #[inline]
+    /// Removes the member at `position`, moving the last member there. Always inlined:
+    /// it is most of a storage's removal, which group maintenance inlines in turn.
+    #[inline(always)]
     pub(crate) fn swap_remove_at(&mut self, position: usize) -> Entity {
         let removed = self.dense.swap_remove(position);
         self.sparse.unset(removed.index());
