@@ -4114,8 +4114,9 @@ impl Changes {
                     list.iter_mut().for_each(Vec::clear);
                 }
             }
-            // A new world: everything it loaded is added.
-            Op::Reload => {
+            // A new world (with `serde`; else nothing happens): everything it loaded is
+            // added.
+            Op::Reload if cfg!(feature = "serde") => {
                 *self = Changes::new();
                 for (k, &t) in TRACKED.iter().enumerate() {
                     let holders = model
