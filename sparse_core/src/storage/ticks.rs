@@ -10,8 +10,9 @@
 //! ```
 //!
 //! The stamps are kept by entity *index*, not by dense position, so that the swaps of
-//! group maintenance and sorting never touch them: an untracked storage pays nothing, a
-//! tracked one pays a stamp when a component is added, handed out mutably or removed.
+//! group maintenance and sorting never touch them: an untracked storage pays one test per
+//! structural change, a tracked one a stamp when a component is added, handed out
+//! mutably or removed.
 //! When every component is handed out at once (a group owning the whole storage, a
 //! storage's values), one stamp for the storage (`all_changed`) stands for all of them.
 //!

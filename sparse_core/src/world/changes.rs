@@ -18,7 +18,8 @@ impl World {
     /// a view's or a group's `&mut T`), and records the entities that lose theirs, so that
     /// views can filter with [`Added<T>`](crate::Added) and [`Changed<T>`](crate::Changed)
     /// and [`removed`](World::removed) lists them, until the next [`tick`](World::tick).
-    /// The `T`s already stored count as added now. Untracked types pay nothing.
+    /// The `T`s already stored count as added now. An untracked type pays one test per
+    /// structural change.
     ///
     /// ```
     /// use sparse_core::{Changed, Component, World};
