@@ -62,7 +62,36 @@ pub struct Storage<T> {
     /// Change detection, if the storage is tracked: shared with the views that test it
     /// (`Added<T>`, `Changed<T>`) or mark it (`&mut T`) while the storage is lent, written
     /// by the storage only while it is not (see [`ChangeTicks`]).
-    ticks: Option<Arc<ChangeTicks>>,
+    ticks: Ticks,
+}
+
+/// A storage's change stamps, if it is tracked. A type of its own so that dropping it is
+/// one out-of-line function for every storage type, not an `Arc` release inlined into
+/// each world's drop glue once per storage (what worlds that track nothing would pay).
+#[derive(Default)]
+struct Ticks(Option<Arc<ChangeTicks>>);
+
+impl Drop for Ticks {
+    #[inline(never)]
+    fn drop(&mut self) {
+        self.0.take();
+    }
+}
+
+impl core::ops::Deref for Ticks {
+    type Target = Option<Arc<ChangeTicks>>;
+
+    #[inline(always)]
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl core::ops::DerefMut for Ticks {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 #[cold]
@@ -91,7 +120,7 @@ impl<T: Clone> Clone for Storage<T> {
             set: self.set.clone(),
             components: self.components.clone(),
             // A clone's stamps are its own: marking one must not mark the other.
-            ticks: self.ticks.as_deref().map(|t| Arc::new(t.clone())),
+            ticks: Ticks(self.ticks.as_deref().map(|t| Arc::new(t.clone()))),
         }
     }
 }
@@ -101,7 +130,7 @@ impl<T> Default for Storage<T> {
         Storage {
             set: SparseSet::new(),
             components: Vec::new(),
-            ticks: None,
+            ticks: Ticks(None),
         }
     }
 }
@@ -117,7 +146,7 @@ impl<T> Storage<T> {
         Storage {
             set: SparseSet::with_capacity(capacity),
             components: Vec::with_capacity(capacity),
-            ticks: None,
+            ticks: Ticks(None),
         }
     }
 
@@ -144,7 +173,7 @@ impl<T> Storage<T> {
             for entity in self.set.as_slice() {
                 ticks.added_at(*entity);
             }
-            self.ticks = Some(Arc::new(ticks));
+            *self.ticks = Some(Arc::new(ticks));
         }
     }
 
@@ -157,7 +186,7 @@ impl<T> Storage<T> {
     /// Starts a new tick of change detection: from now on nothing counts as added,
     /// changed or removed until it is again. A no-op on an untracked storage.
     pub fn tick(&mut self) {
-        if let Some(ticks) = &mut self.ticks {
+        if let Some(ticks) = &mut *self.ticks {
             Arc::make_mut(ticks).tick();
         }
     }
@@ -211,7 +240,7 @@ impl<T> Storage<T> {
     /// Stamps `entity`'s component changed, if the storage is tracked.
     #[inline(always)]
     fn mark_changed(&self, entity: Entity) {
-        if let Some(ticks) = &self.ticks {
+        if let Some(ticks) = &*self.ticks {
             Self::stamp_changed(ticks, entity);
         }
     }
@@ -224,7 +253,7 @@ impl<T> Storage<T> {
     /// Stamps every component changed, if the storage is tracked.
     #[inline]
     fn mark_all_changed(&self) {
-        if let Some(ticks) = &self.ticks {
+        if let Some(ticks) = &*self.ticks {
             ticks.all_changed();
         }
     }
@@ -562,7 +591,7 @@ impl<T> Storage<T> {
     /// Stamps the first `len` components changed, if the storage is tracked.
     #[inline]
     pub(crate) fn mark_prefix_changed(&self, len: usize) {
-        if let Some(ticks) = &self.ticks {
+        if let Some(ticks) = &*self.ticks {
             let members = self.set.as_slice();
             if len >= members.len() {
                 ticks.all_changed();
@@ -647,7 +676,7 @@ impl<T> Storage<T> {
                 self.components.len()
             ));
         }
-        if let Some(ticks) = &self.ticks {
+        if let Some(ticks) = &*self.ticks {
             ticks.check(self.set.as_slice())?;
         }
         Ok(())
