@@ -1,7 +1,8 @@
 //! The access model's costs: iterating a group as users write it (`for` loops, read-only
 //! groups) against the plain slices `into_slices()` hands out, and the bulk changes
 //! (`retain`, `destroy_many`, `insert_many`, `remove_many`) against the per-entity loops
-//! they replace. Ratios are read within one run (see README).
+//! they replace; and what change detection costs W1 (`w1_tracked`). Ratios are read
+//! within one run (see README).
 
 use std::hint::black_box;
 
@@ -32,6 +33,28 @@ const VEL: Velocity = Velocity {
 struct Moving {
     positions: Storage<Position>,
     velocities: Storage<Velocity>,
+}
+
+#[derive(Component, Clone, Copy)]
+struct Frozen;
+
+/// W1 with and without change detection on `Position` (a third storage, `Frozen`, for
+/// a filtered view).
+#[world]
+#[group(Position, Velocity)]
+struct Untracked {
+    positions: Storage<Position>,
+    velocities: Storage<Velocity>,
+    frozen: Storage<Frozen>,
+}
+
+#[world]
+#[group(Position, Velocity)]
+#[track(Position)]
+struct Tracked {
+    positions: Storage<Position>,
+    velocities: Storage<Velocity>,
+    frozen: Storage<Frozen>,
 }
 
 #[inline(always)]
@@ -246,5 +269,61 @@ fn insert_remove_100k(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, w1_loops, destroy_half, insert_remove_100k);
+/// The cost of change detection: W1 in a world that tracks `Position` against one that
+/// tracks nothing, through the group's `for_each` (every member handed out: one stamp for
+/// the storage), a dense view's `for_each` (one stamp too), and a view that skips every
+/// other entity (`Without<Frozen>`: each row it yields is stamped). Target: tracked ≤ 1.1×
+/// untracked. The `Changed` filter against bevy's is the peer benches' `changed_1pct`.
+const TRACKED_N: usize = 1_000_000;
+
+macro_rules! w1 {
+    ($g:expr, $name:literal, $World:ident) => {{
+        let mut world = $World::new();
+        let entities = world.spawn_batch((0..TRACKED_N).map(|_| (Position::default(), VEL)));
+        for &e in entities.iter().step_by(2) {
+            world.insert(e, Frozen).unwrap();
+        }
+        $g.bench_function(concat!("group_for_each/", $name), |b| {
+            b.iter(|| {
+                world
+                    .group::<(Position, Velocity)>()
+                    .for_each(|_, (p, v)| add(p, v));
+                world.tick();
+            })
+        });
+        $g.bench_function(concat!("view_for_each/", $name), |b| {
+            b.iter(|| {
+                world
+                    .view::<(&mut Position, &Velocity)>()
+                    .for_each(|_, (p, v)| add(p, v));
+                world.tick();
+            })
+        });
+        $g.bench_function(concat!("view_without_frozen/", $name), |b| {
+            b.iter(|| {
+                world
+                    .view::<(&mut Position, &Velocity, sparse_groups::Without<Frozen>)>()
+                    .for_each(|_, (p, v)| add(p, v));
+                world.tick();
+            })
+        });
+        black_box(&world);
+    }};
+}
+
+fn w1_tracked(c: &mut Criterion) {
+    let mut g = c.benchmark_group("w1_tracked");
+    g.throughput(Throughput::Elements(TRACKED_N as u64));
+    w1!(g, "untracked", Untracked);
+    w1!(g, "tracked", Tracked);
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    w1_loops,
+    destroy_half,
+    insert_remove_100k,
+    w1_tracked
+);
 criterion_main!(benches);

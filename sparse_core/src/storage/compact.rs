@@ -148,15 +148,7 @@ impl<T> Storage<T> {
         if marks.is_empty() || len == 0 {
             return Vec::new();
         }
-        if self.is_tracked() {
-            let gone: Vec<Entity> = (self.set.as_slice().iter())
-                .copied()
-                .filter(|&e| marks.contains(e))
-                .collect();
-            for entity in gone {
-                self.mark_removed(entity);
-            }
-        }
+        self.ticks.marked_removed(self.set.as_slice(), marks);
         let keep_removed = core::mem::needs_drop::<T>();
         let mut removed = Vec::new();
         if keep_removed {

@@ -19,6 +19,7 @@ pub(crate) use sparse_set::SetCursor;
 pub use sparse_set::SparseSet;
 use ticks::FIRST_TICK;
 pub use ticks::StampTest;
+use ticks::Ticks;
 pub(crate) use ticks::{ChangeTicks, Clock, Marker};
 
 use std::sync::Arc;
@@ -65,35 +66,6 @@ pub struct Storage<T> {
     ticks: Ticks,
 }
 
-/// A storage's change stamps, if it is tracked. A type of its own so that dropping it is
-/// one out-of-line function for every storage type, not an `Arc` release inlined into
-/// each world's drop glue once per storage (what worlds that track nothing would pay).
-#[derive(Default)]
-struct Ticks(Option<Arc<ChangeTicks>>);
-
-impl Drop for Ticks {
-    #[inline(never)]
-    fn drop(&mut self) {
-        self.0.take();
-    }
-}
-
-impl core::ops::Deref for Ticks {
-    type Target = Option<Arc<ChangeTicks>>;
-
-    #[inline(always)]
-    fn deref(&self) -> &Self::Target {
-        &self.0
-    }
-}
-
-impl core::ops::DerefMut for Ticks {
-    #[inline(always)]
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.0
-    }
-}
-
 #[cold]
 #[inline(never)]
 fn stale_component() -> ! {
@@ -119,8 +91,7 @@ impl<T: Clone> Clone for Storage<T> {
         Storage {
             set: self.set.clone(),
             components: self.components.clone(),
-            // A clone's stamps are its own: marking one must not mark the other.
-            ticks: Ticks(self.ticks.as_deref().map(|t| Arc::new(t.clone()))),
+            ticks: Ticks::copy_of(&self.ticks),
         }
     }
 }
@@ -130,7 +101,7 @@ impl<T> Default for Storage<T> {
         Storage {
             set: SparseSet::new(),
             components: Vec::new(),
-            ticks: Ticks(None),
+            ticks: Ticks::default(),
         }
     }
 }
@@ -146,7 +117,7 @@ impl<T> Storage<T> {
         Storage {
             set: SparseSet::with_capacity(capacity),
             components: Vec::with_capacity(capacity),
-            ticks: Ticks(None),
+            ticks: Ticks::default(),
         }
     }
 
@@ -226,79 +197,6 @@ impl<T> Storage<T> {
         self.ticks.as_ref()
     }
 
-    /// The stamps to write: the storage is not lent, so it holds the only handle (a
-    /// leaked view's handle is left with a copy).
-    #[inline(always)]
-    fn ticks_mut(&mut self) -> Option<&mut ChangeTicks> {
-        self.ticks.as_mut().map(Arc::make_mut)
-    }
-
-    // The `mark_*` methods test whether the storage is tracked inline and stamp out of
-    // line: an untracked storage's structural changes pay one test each, and keep the
-    // size (and so the inlining) they had without change detection.
-
-    /// Stamps `entity`'s component changed, if the storage is tracked.
-    #[inline(always)]
-    fn mark_changed(&self, entity: Entity) {
-        if let Some(ticks) = &*self.ticks {
-            Self::stamp_changed(ticks, entity);
-        }
-    }
-
-    #[inline(never)]
-    fn stamp_changed(ticks: &ChangeTicks, entity: Entity) {
-        ticks.changed_at(entity.index());
-    }
-
-    /// Stamps every component changed, if the storage is tracked.
-    #[inline]
-    fn mark_all_changed(&self) {
-        if let Some(ticks) = &*self.ticks {
-            ticks.all_changed();
-        }
-    }
-
-    /// Stamps `entities`' new components added, if the storage is tracked.
-    #[inline(always)]
-    fn mark_added(&mut self, entities: &[Entity]) {
-        if self.ticks.is_some() {
-            self.stamp_added(entities);
-        }
-    }
-
-    #[inline(never)]
-    fn stamp_added(&mut self, entities: &[Entity]) {
-        if let Some(ticks) = self.ticks_mut() {
-            for entity in entities {
-                ticks.added_at(*entity);
-            }
-        }
-    }
-
-    /// Records the removal of every component, if the storage is tracked.
-    fn mark_all_removed(&mut self) {
-        if let Some(ticks) = self.ticks.as_mut().map(Arc::make_mut) {
-            for &entity in self.set.as_slice() {
-                ticks.removed(entity);
-            }
-        }
-    }
-
-    /// Records the removal of `entity`'s component, if the storage is tracked.
-    #[inline(always)]
-    pub(super) fn mark_removed(&mut self, entity: Entity) {
-        if self.ticks.is_some() {
-            self.stamp_removed(entity);
-        }
-    }
-
-    #[inline(never)]
-    fn stamp_removed(&mut self, entity: Entity) {
-        if let Some(ticks) = self.ticks_mut() {
-            ticks.removed(entity);
-        }
-    }
-
     /// The number of stored components.
     #[inline]
     pub fn len(&self) -> usize {
@@ -333,7 +231,7 @@ impl<T> Storage<T> {
     #[inline(always)]
     pub fn get_mut(&mut self, entity: Entity) -> Option<&mut T> {
         let position = self.set.index_of(entity)?;
-        self.mark_changed(entity);
+        self.ticks.changed(entity);
         Some(&mut self.components[position])
     }
 
@@ -349,20 +247,20 @@ impl<T> Storage<T> {
     pub fn insert(&mut self, entity: Entity, value: T) -> Option<T> {
         match self.set.index_of_slot(entity) {
             Some(position) if self.set.as_slice()[position] == entity => {
-                self.mark_changed(entity);
+                self.ticks.changed(entity);
                 Some(core::mem::replace(&mut self.components[position], value))
             }
             Some(position) => {
                 let stale = self.set.as_slice()[position];
                 self.set.replace_at(position, entity);
                 self.components[position] = value;
-                self.mark_removed(stale);
-                self.mark_added(&[entity]);
+                self.ticks.removed(stale);
+                self.ticks.added(&[entity]);
                 None
             }
             None => {
                 self.push_both(entity, value);
-                self.mark_added(&[entity]);
+                self.ticks.added(&[entity]);
                 None
             }
         }
@@ -381,13 +279,13 @@ impl<T> Storage<T> {
     pub(crate) fn insert_alive(&mut self, entity: Entity, value: T) -> Option<T> {
         match self.set.index_of_slot(entity) {
             Some(position) if self.set.as_slice()[position] == entity => {
-                self.mark_changed(entity);
+                self.ticks.changed(entity);
                 Some(core::mem::replace(&mut self.components[position], value))
             }
             Some(_) => stale_component(),
             None => {
                 self.push_both(entity, value);
-                self.mark_added(&[entity]);
+                self.ticks.added(&[entity]);
                 None
             }
         }
@@ -431,7 +329,7 @@ impl<T> Storage<T> {
         } else {
             self.components.append(values);
         }
-        self.mark_added(entities);
+        self.ticks.added(entities);
         debug_assert_eq!(self.set.len(), base + entities.len());
     }
 
@@ -474,7 +372,7 @@ impl<T> Storage<T> {
         if let Err(entity) = self.set.append_new(entities) {
             filed_twice(entity);
         }
-        self.mark_added(entities);
+        self.ticks.added(entities);
     }
 
     /// Drops the components pushed by [`push_pending`] that were never filed, which makes
@@ -497,11 +395,11 @@ impl<T> Storage<T> {
     ///
     /// # Panics
     /// Panics if `position` is out of bounds.
-    #[inline]
+    #[inline(always)]
     pub fn remove_at(&mut self, position: usize) -> (Entity, T) {
         assert!(position < self.len(), "position {position} out of bounds");
         let entity = self.set.swap_remove_at(position);
-        self.mark_removed(entity);
+        self.ticks.removed(entity);
         (entity, self.components.swap_remove(position))
     }
 
@@ -543,14 +441,14 @@ impl<T> Storage<T> {
 
     /// Removes every component and returns them, undropped.
     pub(crate) fn take_all(&mut self) -> Vec<T> {
-        self.mark_all_removed();
+        self.ticks.all_removed(self.set.as_slice());
         self.set.clear();
         core::mem::take(&mut self.components)
     }
 
     /// Removes every component.
     pub fn clear(&mut self) {
-        self.mark_all_removed();
+        self.ticks.all_removed(self.set.as_slice());
         self.set.clear();
         self.components.clear();
     }
@@ -570,14 +468,14 @@ impl<T> Storage<T> {
     /// The components, mutably. Values can change; the structure cannot.
     #[inline]
     pub fn components_mut(&mut self) -> &mut [T] {
-        self.mark_all_changed();
+        self.ticks.all_changed();
         &mut self.components
     }
 
     /// The entities and the components, the latter mutably.
     #[inline]
     pub fn as_mut_slices(&mut self) -> (&[Entity], &mut [T]) {
-        self.mark_all_changed();
+        self.ticks.all_changed();
         self.slices_unmarked()
     }
 
@@ -591,16 +489,7 @@ impl<T> Storage<T> {
     /// Stamps the first `len` components changed, if the storage is tracked.
     #[inline]
     pub(crate) fn mark_prefix_changed(&self, len: usize) {
-        if let Some(ticks) = &*self.ticks {
-            let members = self.set.as_slice();
-            if len >= members.len() {
-                ticks.all_changed();
-            } else {
-                for entity in &members[..len] {
-                    ticks.changed_at(entity.index());
-                }
-            }
-        }
+        self.ticks.prefix_changed(self.set.as_slice(), len);
     }
 
     /// The entity set (for lookups) and the components, the latter mutably.
@@ -637,7 +526,7 @@ impl<T> Storage<T> {
 
     /// Iterates over `(entity, &mut component)` in dense order.
     pub fn iter_mut(&mut self) -> impl ExactSizeIterator<Item = (Entity, &mut T)> + '_ {
-        self.mark_all_changed();
+        self.ticks.all_changed();
         self.set
             .as_slice()
             .iter()

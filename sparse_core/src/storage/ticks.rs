@@ -31,6 +31,7 @@ use core::ptr::NonNull;
 use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::sync::Arc;
 
+use super::Marks;
 use crate::entity::Entity;
 
 /// The tick of a storage created before any `tick()`: stamps start here.
@@ -131,15 +132,13 @@ impl ChangeTicks {
     /// Stamps the component at `index` changed now. A no-op where nothing is stamped.
     #[inline]
     pub(crate) fn changed_at(&self, index: u32) {
-        if let Some(stamp) = self.changed.get(index as usize) {
-            stamp.store(self.now, Relaxed);
-        }
+        self.marker().mark(index);
     }
 
     /// Stamps every component present changed now, in one store.
     #[inline]
     pub(crate) fn all_changed(&self) {
-        self.all_changed.store(self.now, Relaxed);
+        self.marker().mark_all();
     }
 
     /// Forgets `entity`'s component and records its removal.
@@ -222,6 +221,140 @@ impl ChangeTicks {
             }
         }
         Ok(())
+    }
+}
+
+/// A storage's change stamps, if it is tracked, and what its structural changes record in
+/// them. Not generic, so that every storage type shares one copy of the stamping code:
+/// each method tests whether the storage is tracked inline (an untracked storage's change
+/// pays that test, and keeps the size, and so the inlining, it had without change
+/// detection) and stamps out of line. A type of its own also so that dropping it is one
+/// out-of-line function, not an `Arc` release inlined into a world's drop glue once per
+/// storage.
+#[derive(Default)]
+pub(crate) struct Ticks(Option<Arc<ChangeTicks>>);
+
+impl Drop for Ticks {
+    #[inline(never)]
+    fn drop(&mut self) {
+        self.0.take();
+    }
+}
+
+impl core::ops::Deref for Ticks {
+    type Target = Option<Arc<ChangeTicks>>;
+
+    #[inline(always)]
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl core::ops::DerefMut for Ticks {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
+impl Ticks {
+    /// Stamps with their own copy of `other`'s stamps: marking one never marks the other.
+    pub(crate) fn copy_of(other: &Ticks) -> Self {
+        Ticks(other.0.as_deref().map(|t| Arc::new(t.clone())))
+    }
+
+    /// The stamps to write: the storage is not lent, so it holds the only handle (a
+    /// leaked view's handle is left with a copy).
+    #[inline(always)]
+    fn write(&mut self) -> Option<&mut ChangeTicks> {
+        self.0.as_mut().map(Arc::make_mut)
+    }
+
+    /// Stamps `entity`'s component changed.
+    #[inline(always)]
+    pub(crate) fn changed(&self, entity: Entity) {
+        if let Some(ticks) = &self.0 {
+            ticks.changed_at(entity.index());
+        }
+    }
+
+    /// Stamps every component present changed.
+    #[inline(always)]
+    pub(crate) fn all_changed(&self) {
+        if let Some(ticks) = &self.0 {
+            ticks.all_changed();
+        }
+    }
+
+    /// Stamps the first `len` of `members` changed (all of them as one stamp).
+    #[inline]
+    pub(crate) fn prefix_changed(&self, members: &[Entity], len: usize) {
+        if let Some(ticks) = &self.0 {
+            if len >= members.len() {
+                ticks.all_changed();
+            } else {
+                members[..len]
+                    .iter()
+                    .for_each(|e| ticks.changed_at(e.index()));
+            }
+        }
+    }
+
+    /// Stamps `entities`' new components added.
+    #[inline(always)]
+    pub(crate) fn added(&mut self, entities: &[Entity]) {
+        if self.0.is_some() {
+            self.stamp_added(entities);
+        }
+    }
+
+    #[inline(never)]
+    fn stamp_added(&mut self, entities: &[Entity]) {
+        if let Some(ticks) = self.write() {
+            entities.iter().for_each(|&e| ticks.added_at(e));
+        }
+    }
+
+    /// Records the removal of `entity`'s component.
+    #[inline(always)]
+    pub(crate) fn removed(&mut self, entity: Entity) {
+        if self.0.is_some() {
+            self.stamp_removed_one(entity);
+        }
+    }
+
+    #[inline(never)]
+    fn stamp_removed_one(&mut self, entity: Entity) {
+        if let Some(ticks) = self.write() {
+            ticks.removed(entity);
+        }
+    }
+
+    /// Records the removal of every one of `members`' components.
+    #[inline]
+    pub(crate) fn all_removed(&mut self, members: &[Entity]) {
+        if self.0.is_some() {
+            self.stamp_removed(members, None);
+        }
+    }
+
+    /// Records the removal of the components of `members` whose index `marks` holds.
+    #[inline]
+    pub(crate) fn marked_removed(&mut self, members: &[Entity], marks: &Marks) {
+        if self.0.is_some() {
+            self.stamp_removed(members, Some(marks));
+        }
+    }
+
+    #[inline(never)]
+    fn stamp_removed(&mut self, entities: &[Entity], only: Option<&Marks>) {
+        if let Some(ticks) = self.write() {
+            for &entity in entities {
+                if only.is_none_or(|marks| marks.contains(entity)) {
+                    ticks.removed(entity);
+                }
+            }
+        }
     }
 }
 
