@@ -400,3 +400,151 @@ fn a_pending_row_left_behind_never_lets_a_group_move_past_the_entities() {
     own.storage.check().unwrap();
     assert_eq!(own.storage.len(), 1);
 }
+
+/// Hole 4: a change filter under `par_for_each`. Each worker's chunk of the walk was a
+/// view of its own, and a chunk whose sample said "few pass" walked the *whole* stamp
+/// table instead of its entities: every worker yielded the changed entities, so safe code
+/// held two `&mut` to one component (a read after free once one of them grew a `Vec`).
+/// Each program below is a user's, in both kinds of world; every item must come once, from
+/// one worker, at an address no other item has.
+#[cfg(feature = "rayon")]
+mod parallel_change_filters {
+    use std::collections::BTreeSet;
+    use std::sync::Mutex;
+
+    use sparse_groups::{Added, Changed, Component, Entity, GroupSpec, Storage, World, world};
+
+    #[derive(Component, Debug, Default)]
+    struct A(Vec<u32>);
+    #[derive(Component, Debug, Default)]
+    struct B(Vec<u32>);
+
+    #[world]
+    #[track(A)]
+    struct Plain {
+        a: Storage<A>,
+        b: Storage<B>,
+    }
+
+    #[world]
+    #[group(A, B)]
+    #[track(A)]
+    struct Grouped {
+        a: Storage<A>,
+        b: Storage<B>,
+    }
+
+    /// What a parallel walk handed out: each entity once, at distinct addresses, and
+    /// exactly `expected`. The body writes through the reference (a `Vec` that grows), so
+    /// that two workers holding one value is a race the sanitizers see.
+    fn once_each(items: Mutex<Vec<(Entity, usize)>>, expected: &[Entity]) {
+        let items = items.into_inner().unwrap();
+        let entities: BTreeSet<Entity> = items.iter().map(|&(e, _)| e).collect();
+        let addresses: BTreeSet<usize> = items.iter().map(|&(_, a)| a).collect();
+        assert_eq!(
+            entities.len(),
+            items.len(),
+            "an entity yielded twice: {items:?}"
+        );
+        assert_eq!(addresses.len(), items.len(), "one value handed out twice");
+        assert_eq!(entities, expected.iter().copied().collect());
+    }
+
+    /// Writes the handed-out value (its `Vec` grows) and records where it lives.
+    fn record(items: &Mutex<Vec<(Entity, usize)>>, e: Entity, value: &mut Vec<u32>) {
+        value.extend(0..64);
+        items.lock().unwrap().push((e, value.as_ptr() as usize));
+    }
+
+    #[test]
+    fn a_changed_filter_beside_its_own_type_yields_each_entity_once() {
+        let mut s = Plain::new();
+        let mut d = World::new();
+        d.track::<A>();
+        let xs: Vec<Entity> = (0..100).map(|_| s.spawn_with((A::default(),))).collect();
+        let ys: Vec<Entity> = (0..100).map(|_| d.spawn_with((A::default(),))).collect();
+        // The changed entity anywhere in the walk: in the first worker's chunk or a later one.
+        for changed in [5, 40, 80, 99] {
+            s.tick();
+            d.tick();
+            s.get_mut::<A>(xs[changed]).unwrap().0.push(1);
+            d.get_mut::<A>(ys[changed]).unwrap().0.push(1);
+
+            let items = Mutex::new(Vec::new());
+            s.view::<(&mut A, Changed<A>)>()
+                .par_for_each(|e, a| record(&items, e, &mut a.0));
+            once_each(items, &[xs[changed]]);
+            let items = Mutex::new(Vec::new());
+            d.view::<(&mut A, Changed<A>)>()
+                .unwrap()
+                .par_for_each(|e, a| record(&items, e, &mut a.0));
+            once_each(items, &[ys[changed]]);
+        }
+        s.check().unwrap();
+        d.check().unwrap();
+    }
+
+    #[test]
+    fn an_added_filter_over_a_group_yields_each_entity_once() {
+        let mut s = Grouped::new();
+        let mut d = World::with_groups([GroupSpec::of::<(A, B)>()]).unwrap();
+        d.track::<A>();
+        for _ in 0..100 {
+            s.spawn_with((A::default(), B::default()));
+            d.spawn_with((A::default(), B::default()));
+        }
+        s.tick();
+        d.tick();
+        let x = s.spawn_with((A::default(), B::default()));
+        let y = d.spawn_with((A::default(), B::default()));
+
+        let items = Mutex::new(Vec::new());
+        s.view::<(&mut B, Added<A>)>()
+            .par_for_each(|e, b| record(&items, e, &mut b.0));
+        once_each(items, &[x]);
+        let items = Mutex::new(Vec::new());
+        d.view::<(&mut B, Added<A>)>()
+            .unwrap()
+            .par_for_each(|e, b| record(&items, e, &mut b.0));
+        once_each(items, &[y]);
+        s.check().unwrap();
+        d.check().unwrap();
+    }
+
+    #[test]
+    fn a_changed_filter_on_a_rare_type_yields_each_entity_once() {
+        let mut s = Plain::new();
+        let mut d = World::new();
+        d.track::<A>();
+        let mut xs = Vec::new();
+        let mut ys = Vec::new();
+        for i in 0..200 {
+            let (x, y) = if i < 3 {
+                (
+                    s.spawn_with((A::default(), B::default())),
+                    d.spawn_with((A::default(), B::default())),
+                )
+            } else {
+                (s.spawn_with((B::default(),)), d.spawn_with((B::default(),)))
+            };
+            xs.push(x);
+            ys.push(y);
+        }
+        s.tick();
+        d.tick();
+        s.get_mut::<A>(xs[1]).unwrap().0.push(1);
+        d.get_mut::<A>(ys[1]).unwrap().0.push(1);
+
+        let items = Mutex::new(Vec::new());
+        s.view::<(&mut B, Changed<A>)>()
+            .par_for_each(|e, b| record(&items, e, &mut b.0));
+        once_each(items, &[xs[1]]);
+        let items = Mutex::new(Vec::new());
+        d.view::<(&mut B, Changed<A>)>()
+            .unwrap()
+            .par_for_each(|e, b| record(&items, e, &mut b.0));
+        once_each(items, &[ys[1]]);
+        s.check().unwrap();
+        d.check().unwrap();
+    }
+}

@@ -105,17 +105,44 @@ pub trait Query: sealed::Sealed {
     /// aligned with (see [`align`](Query::align)), passed again so that a loop can hold it
     /// in a register (and the compiler specialize the loop for it). `entity` is walked from the driver (a
     /// set of the same world): leaves that are not aligned find it by its index alone.
+    /// Its `&mut` leaves are stamped changed (tracked storages) only once every leaf has
+    /// found it: an entity the view does not yield is not marked.
     ///
     /// # Safety
     /// `position` is in bounds of every aligned leaf's storage and holds `entity` there,
     /// and no item for `entity` obtained from this fetch is alive.
     #[doc(hidden)]
+    #[inline(always)]
     unsafe fn fetch<'w>(
         fetch: &mut Self::Fetch<'w>,
         entity: Entity,
         position: usize,
         aligned: u64,
+    ) -> Option<Self::Item<'w>> {
+        // SAFETY: forwarded (caller).
+        let item = unsafe { Self::fetch_unmarked(fetch, entity, position, aligned) }?;
+        Self::mark(fetch, entity, &item);
+        Some(item)
+    }
+    /// [`fetch`](Query::fetch) without the stamps: what a tuple's leaves do before the
+    /// whole item is known to exist.
+    ///
+    /// # Safety
+    /// As for [`fetch`](Query::fetch).
+    #[doc(hidden)]
+    unsafe fn fetch_unmarked<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+        position: usize,
+        aligned: u64,
     ) -> Option<Self::Item<'w>>;
+    /// Stamps the values `item` (of `entity`, from this fetch) hands out mutably changed,
+    /// where their storage is tracked.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn mark(fetch: &Self::Fetch<'_>, entity: Entity, item: &Self::Item<'_>) {
+        let _ = (fetch, entity, item);
+    }
     /// The item at `position`, every leaf aligned.
     ///
     /// # Safety
@@ -140,12 +167,28 @@ pub trait Query: sealed::Sealed {
     /// this position obtained from this fetch is alive.
     #[doc(hidden)]
     unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Self::Item<'w>;
-    /// The item of `entity`, every leaf looked up.
+    /// The item of `entity`, every leaf looked up; its `&mut` leaves stamped as
+    /// [`fetch`](Query::fetch) does.
     ///
     /// # Safety
     /// No item for `entity` obtained from this fetch is alive.
     #[doc(hidden)]
-    unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<Self::Item<'w>>;
+    #[inline(always)]
+    unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<Self::Item<'w>> {
+        // SAFETY: forwarded (caller).
+        let item = unsafe { Self::lookup_unmarked(fetch, entity) }?;
+        Self::mark(fetch, entity, &item);
+        Some(item)
+    }
+    /// [`lookup`](Query::lookup) without the stamps.
+    ///
+    /// # Safety
+    /// As for [`lookup`](Query::lookup).
+    #[doc(hidden)]
+    unsafe fn lookup_unmarked<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+    ) -> Option<Self::Item<'w>>;
     /// The same fetch for a shorter borrow.
     #[doc(hidden)]
     fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a>;
@@ -275,7 +318,7 @@ impl<T: Component> Query for &T {
     }
 
     #[inline(always)]
-    unsafe fn fetch<'w>(
+    unsafe fn fetch_unmarked<'w>(
         fetch: &mut Self::Fetch<'w>,
         entity: Entity,
         position: usize,
@@ -310,7 +353,7 @@ impl<T: Component> Query for &T {
     }
 
     #[inline(always)]
-    unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<&'w T> {
+    unsafe fn lookup_unmarked<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<&'w T> {
         fetch.column.get(entity)
     }
 
@@ -384,7 +427,7 @@ impl<T: Component> Query for &mut T {
     }
 
     #[inline(always)]
-    unsafe fn fetch<'w>(
+    unsafe fn fetch_unmarked<'w>(
         fetch: &mut Self::Fetch<'w>,
         entity: Entity,
         position: usize,
@@ -393,12 +436,17 @@ impl<T: Component> Query for &mut T {
         if aligned & 1 == 1 {
             // SAFETY: aligned leaves hold `entity` at `position`, and no item for it is
             // alive (caller).
-            Some(unsafe { fetch.column.at_entity(position, entity) })
+            Some(unsafe { fetch.column.at_unmarked(position) })
         } else {
             // SAFETY: no item for `entity` is alive (caller). A walked entity: its index
             // alone finds it (see `SetCursor::member`).
-            unsafe { fetch.column.member(entity) }
+            unsafe { fetch.column.member_unmarked(entity) }
         }
+    }
+
+    #[inline(always)]
+    fn mark(fetch: &Self::Fetch<'_>, entity: Entity, _: &&mut T) {
+        fetch.column.mark(entity);
     }
 
     #[inline(always)]
@@ -420,9 +468,12 @@ impl<T: Component> Query for &mut T {
     }
 
     #[inline(always)]
-    unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<&'w mut T> {
+    unsafe fn lookup_unmarked<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+    ) -> Option<&'w mut T> {
         // SAFETY: not aliased (caller).
-        unsafe { fetch.column.get(entity) }
+        unsafe { fetch.column.get_unmarked(entity) }
     }
 
     #[inline]
@@ -480,14 +531,14 @@ impl<T: Component> Query for Option<&T> {
     }
 
     #[inline(always)]
-    unsafe fn fetch<'w>(
+    unsafe fn fetch_unmarked<'w>(
         fetch: &mut Self::Fetch<'w>,
         entity: Entity,
         position: usize,
         aligned: u64,
     ) -> Option<Option<&'w T>> {
         // SAFETY: forwarded (caller).
-        Some(unsafe { <&T as Query>::fetch(fetch, entity, position, aligned) })
+        Some(unsafe { <&T as Query>::fetch_unmarked(fetch, entity, position, aligned) })
     }
 
     #[inline(always)]
@@ -512,7 +563,10 @@ impl<T: Component> Query for Option<&T> {
     }
 
     #[inline(always)]
-    unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<Option<&'w T>> {
+    unsafe fn lookup_unmarked<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+    ) -> Option<Option<&'w T>> {
         Some(fetch.column.get(entity))
     }
 
@@ -578,14 +632,21 @@ impl<T: Component> Query for Option<&mut T> {
     }
 
     #[inline(always)]
-    unsafe fn fetch<'w>(
+    unsafe fn fetch_unmarked<'w>(
         fetch: &mut Self::Fetch<'w>,
         entity: Entity,
         position: usize,
         aligned: u64,
     ) -> Option<Option<&'w mut T>> {
         // SAFETY: forwarded (caller).
-        Some(unsafe { <&mut T as Query>::fetch(fetch, entity, position, aligned) })
+        Some(unsafe { <&mut T as Query>::fetch_unmarked(fetch, entity, position, aligned) })
+    }
+
+    #[inline(always)]
+    fn mark(fetch: &Self::Fetch<'_>, entity: Entity, item: &Option<&mut T>) {
+        if item.is_some() {
+            fetch.column.mark(entity);
+        }
     }
 
     #[inline(always)]
@@ -610,9 +671,12 @@ impl<T: Component> Query for Option<&mut T> {
     }
 
     #[inline(always)]
-    unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<Option<&'w mut T>> {
+    unsafe fn lookup_unmarked<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+    ) -> Option<Option<&'w mut T>> {
         // SAFETY: forwarded (caller).
-        Some(unsafe { fetch.column.get(entity) })
+        Some(unsafe { fetch.column.get_unmarked(entity) })
     }
 
     #[inline]
@@ -698,15 +762,20 @@ macro_rules! query_tuple {
             }
 
             #[inline(always)]
-            unsafe fn fetch<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity, position: usize, aligned: u64) -> Option<Self::Item<'w>> {
+            unsafe fn fetch_unmarked<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity, position: usize, aligned: u64) -> Option<Self::Item<'w>> {
                 let mut _shift = 0u32;
                 // SAFETY: forwarded (caller); distinct leaves borrow distinct storages or
                 // share them read-only (the borrow rule).
                 Some(($(unsafe {
                     let mask = aligned.checked_shr(_shift).unwrap_or(0);
                     _shift += $Q::LEAVES as u32;
-                    $Q::fetch(&mut fetch.$i, entity, position, mask)?
+                    $Q::fetch_unmarked(&mut fetch.$i, entity, position, mask)?
                 },)+))
+            }
+
+            #[inline(always)]
+            fn mark(fetch: &Self::Fetch<'_>, entity: Entity, item: &Self::Item<'_>) {
+                $($Q::mark(&fetch.$i, entity, &item.$i);)+
             }
 
             #[inline(always)]
@@ -730,9 +799,9 @@ macro_rules! query_tuple {
             }
 
             #[inline(always)]
-            unsafe fn lookup<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<Self::Item<'w>> {
+            unsafe fn lookup_unmarked<'w>(fetch: &mut Self::Fetch<'w>, entity: Entity) -> Option<Self::Item<'w>> {
                 // SAFETY: forwarded (caller).
-                Some(($(unsafe { $Q::lookup(&mut fetch.$i, entity)? },)+))
+                Some(($(unsafe { $Q::lookup_unmarked(&mut fetch.$i, entity)? },)+))
             }
 
             #[inline]

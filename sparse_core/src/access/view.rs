@@ -73,6 +73,10 @@ pub struct View<'w, Q: Query, F: Filter = ()> {
     aligned: u64,
     /// Every leaf aligned, every filter implied.
     dense: bool,
+    /// The leaves a walk hands out whole (bit `i`: leaf `i`): a dense walk over all of
+    /// their storage, which stamps a tracked `&mut` leaf once for all its values when
+    /// the walk starts (see [`Query::whole`]). Lookups never do.
+    whole: u64,
 }
 
 #[cold]
@@ -212,13 +216,14 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             && aligned == all(Q::LEAVES)
             && implied == all(F::FILTERS);
         Q::align(&mut query, aligned);
-        if dense && start == 0 {
-            // A dense walk hands out every component of the leaves it covers whole.
-            let whole = (0..Q::LEAVES.min(64))
+        // A dense walk hands out every component of the leaves it covers whole.
+        let whole = if dense && start == 0 {
+            (0..Q::LEAVES.min(64))
                 .filter(|&leaf| Q::leaf_len(&query, leaf) == end)
-                .fold(0u64, |mask, leaf| mask | 1 << leaf);
-            Q::whole(&mut query, whole);
-        }
+                .fold(0u64, |mask, leaf| mask | 1 << leaf)
+        } else {
+            0
+        };
         F::imply(&mut filter, implied);
         let (entities, start) = match source {
             Source::Leaf(leaf) => (&Q::entities(&query, leaf)[start..end], start),
@@ -233,6 +238,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             start,
             aligned,
             dense,
+            whole,
         }
     }
 
@@ -256,18 +262,37 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
     /// Calls `f` with each matching entity and its item: the fast path (a dense view runs
     /// a plain loop over its slices).
     #[inline]
-    pub fn for_each(mut self, mut f: impl FnMut(Entity, Q::Item<'w>)) {
-        if F::CHANGES
-            && let Some(stamps) = F::scan(&self.filter)
-            && few_pass(&stamps, self.entities)
-        {
+    pub fn for_each(self, mut f: impl FnMut(Entity, Q::Item<'w>)) {
+        if let Some(stamps) = self.scan_plan() {
             self.scan_changes(&stamps, &mut f);
             return;
         }
+        self.walk(f);
+    }
+
+    /// The stamps of the view's change filter, if walking them beats walking the
+    /// driver's entities (see [`few_pass`]). Decided once per view, over its whole walk:
+    /// the stamps name every passing entity of the world, so a part of the walk (a worker's
+    /// chunk) never scans them.
+    #[inline]
+    fn scan_plan(&self) -> Option<StampTest> {
+        if !F::CHANGES {
+            return None;
+        }
+        let stamps = F::scan(&self.filter)?;
+        few_pass(&stamps, self.entities).then_some(stamps)
+    }
+
+    /// Walks the driver's entities in order, every one of them (the whole view, or one
+    /// worker's chunk of it), calling `f` with each match.
+    #[inline(always)]
+    fn walk(mut self, mut f: impl FnMut(Entity, Q::Item<'w>)) {
+        Q::whole(&mut self.query, self.whole);
         if self.dense {
             for (i, &entity) in self.entities.iter().enumerate() {
                 // SAFETY: every leaf is aligned and its storage holds the walked entities
-                // at `start + i` (driver); each position is visited once.
+                // at `start + i` (driver); each position is visited once, by this walk
+                // only (a worker's chunk is a range of positions no other chunk has).
                 f(entity, unsafe {
                     Q::fetch_aligned(&mut self.query, self.start + i)
                 });
@@ -285,7 +310,8 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
                 continue;
             }
             // SAFETY: aligned leaves hold `entity` at `position` (driver); each entity of
-            // the walk is distinct (a dense array or member set) and visited once.
+            // the walk is distinct (a dense array or member set) and visited once, by this
+            // walk only (chunks of a parallel walk are disjoint ranges of it).
             let Some(item) = (unsafe { Q::fetch(&mut self.query, entity, position, aligned) })
             else {
                 continue;
@@ -308,16 +334,35 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
     fn scan_changes(mut self, stamps: &StampTest, f: &mut impl FnMut(Entity, Q::Item<'w>)) {
         Q::align(&mut self.query, 0);
         stamps.scan(|entity| {
-            if !F::matches_all(&mut self.filter, entity) {
-                return;
-            }
-            // SAFETY: no leaf is aligned, so `position` is not read; each entity is named
-            // once by the scan, so no item for it is alive; it is alive (it has a stamped
-            // component), as a walked entity is.
-            if let Some(item) = unsafe { Q::fetch(&mut self.query, entity, 0, 0) } {
+            // SAFETY: aligned with nothing (above); the view is consumed by this one scan,
+            // which names each entity once (one stamp per index), so no item for it is
+            // alive.
+            let item = unsafe { Self::changed_item(&mut self.query, &mut self.filter, entity) };
+            if let Some(item) = item {
                 f(entity, item);
             }
         });
+    }
+
+    /// The item of `entity`, named by a change filter's stamps, if it matches: every
+    /// filter tested and every leaf looked up (the query aligned with nothing).
+    ///
+    /// # Safety
+    /// `query` is aligned with no leaf, and no item for `entity` obtained from it (or
+    /// another handle on the same fetch) is alive.
+    #[inline(always)]
+    unsafe fn changed_item(
+        query: &mut Q::Fetch<'w>,
+        filter: &mut F::Fetch<'w>,
+        entity: Entity,
+    ) -> Option<Q::Item<'w>> {
+        if !F::matches_all(filter, entity) {
+            return None;
+        }
+        // SAFETY: no leaf is aligned, so `position` is not read; no item for `entity` is
+        // alive (caller); it is alive (it has a stamped component), as a walked entity is,
+        // so the leaves find it by its index.
+        unsafe { Q::fetch(query, entity, 0, 0) }
     }
 
     /// Walks the run that starts at walked entity `i`, if there is one (see
@@ -373,7 +418,13 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
     /// If `f` panics, the panic reaches the caller once every worker has stopped; the
     /// values written so far stay, and the world stays consistent.
     #[cfg(feature = "rayon")]
-    pub fn par_for_each(self, f: impl Fn(Entity, Q::Item<'w>) + Send + Sync) {
+    pub fn par_for_each(mut self, f: impl Fn(Entity, Q::Item<'w>) + Send + Sync) {
+        if let Some(stamps) = self.scan_plan() {
+            self.par_scan_changes(&stamps, &f);
+            return;
+        }
+        // Stamped once, before the walk is cut: the chunks' handles then mark nothing.
+        Q::whole(&mut self.query, self.whole);
         let View {
             query,
             filter,
@@ -381,22 +432,53 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             start,
             aligned,
             dense,
+            whole: _,
         } = self;
         crate::parallel::for_each_chunk(entities.len(), |range| {
             // The chunk as a view of its own (the same leaves and driver, a part of the
-            // walk), walked by the serial loop.
+            // walk), walked in order: never scanned (see `scan_plan`).
             let chunk = View::<Q, F> {
                 // SAFETY: chunks are disjoint ranges of the walk, whose entities are
-                // distinct (a dense array or a member set): each worker's handles yield
-                // its own entities' items only.
+                // distinct (a dense array or a member set), and a chunk's walk reaches its
+                // own entities only: each worker's handles yield its own entities' items.
                 query: unsafe { Q::share(&query) },
                 filter: filter.clone(),
                 start: start + range.start,
                 entities: &entities[range],
                 aligned,
                 dense,
+                whole: 0,
             };
-            chunk.for_each(&f);
+            chunk.walk(&f);
+        });
+    }
+
+    /// [`par_for_each`](Self::par_for_each) driven by a change filter's stamps: the
+    /// stamps are scanned once, into a list of distinct entities, and the list is cut
+    /// into the workers' chunks.
+    #[cfg(feature = "rayon")]
+    #[inline(never)]
+    fn par_scan_changes(
+        mut self,
+        stamps: &StampTest,
+        f: &(impl Fn(Entity, Q::Item<'w>) + Send + Sync),
+    ) {
+        Q::align(&mut self.query, 0);
+        let mut named = Vec::new();
+        stamps.scan(|entity| named.push(entity));
+        let (query, filter) = (self.query, self.filter);
+        crate::parallel::for_each_chunk(named.len(), |range| {
+            // SAFETY: the scan names each entity once (one stamp per index), and chunks
+            // are disjoint ranges of its list: each worker's handles yield its own
+            // entities' items only.
+            let mut query = unsafe { Q::share(&query) };
+            let mut filter = filter.clone();
+            for &entity in &named[range] {
+                // SAFETY: aligned with nothing; this worker's entity, fetched once.
+                if let Some(item) = unsafe { Self::changed_item(&mut query, &mut filter, entity) } {
+                    f(entity, item);
+                }
+            }
         });
     }
 
@@ -420,15 +502,21 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
         unsafe { Q::lookup(&mut self.query, entity) }
     }
 
-    /// Whether `entity` matches the view.
+    /// Whether `entity` matches the view (nothing is handed out, so nothing is stamped).
     pub fn contains(&mut self, entity: Entity) -> bool {
-        self.get(entity).is_some()
+        let mut query = Q::reborrow(&mut self.query);
+        // SAFETY: the item is dropped at once, unstamped; it borrows `self` mutably, so no
+        // other item of this view is alive.
+        F::matches_all(&mut self.filter, entity)
+            && unsafe { Q::lookup_unmarked(&mut query, entity) }.is_some()
     }
 
     /// Iterates over the matches, borrowing the view.
     pub fn iter_mut(&mut self) -> ViewIter<'_, Q, F> {
+        let mut query = Q::reborrow(&mut self.query);
+        Q::whole(&mut query, self.whole);
         ViewIter::new(
-            Q::reborrow(&mut self.query),
+            query,
             F::reborrow(&self.filter),
             self.entities,
             self.start,
@@ -537,7 +625,8 @@ impl<'w, Q: Query, F: Filter> IntoIterator for View<'w, Q, F> {
     type Item = (Entity, Q::Item<'w>);
     type IntoIter = ViewIter<'w, Q, F>;
 
-    fn into_iter(self) -> Self::IntoIter {
+    fn into_iter(mut self) -> Self::IntoIter {
+        Q::whole(&mut self.query, self.whole);
         ViewIter::new(
             self.query,
             self.filter,

@@ -74,35 +74,25 @@ impl<'w, T> ColumnMut<'w, T> {
             ticks.mark(self.cursor.dense()[position].index());
         }
         // SAFETY: forwarded (caller).
-        unsafe { self.value(position) }
+        unsafe { self.at_unmarked(position) }
     }
 
-    /// [`at`](Self::at) for a caller that knows the entity at `position` (a walk): its
-    /// index stamps the value without reading the dense array.
-    ///
-    /// # Safety
-    /// As for [`at`](Self::at); `entity` has the index of the entity at `position`.
+    /// Stamps `entity`'s value changed, if the storage is tracked: a caller that handed
+    /// it out unmarked ([`at_unmarked`](Self::at_unmarked),
+    /// [`member_unmarked`](Self::member_unmarked)) once it knows the value is yielded.
     #[inline(always)]
-    pub(crate) unsafe fn at_entity(&self, position: usize, entity: Entity) -> &'w mut T {
-        self.mark(entity);
-        // SAFETY: forwarded (caller).
-        unsafe { self.value(position) }
-    }
-
-    /// Stamps `entity`'s value changed, if the storage is tracked.
-    #[inline(always)]
-    fn mark(&self, entity: Entity) {
+    pub(crate) fn mark(&self, entity: Entity) {
         if let Some(ticks) = self.ticks {
             ticks.mark(entity.index());
         }
     }
 
-    /// The value at `position`, unstamped.
+    /// The value at `position`, unstamped (see [`mark`](Self::mark)).
     ///
     /// # Safety
     /// As for [`at`](Self::at).
     #[inline(always)]
-    unsafe fn value(&self, position: usize) -> &'w mut T {
+    pub(crate) unsafe fn at_unmarked(&self, position: usize) -> &'w mut T {
         debug_assert!(position < self.len);
         // SAFETY: in bounds by the caller's promise; the values are initialized and only
         // reachable through this column for `'w` (type invariant), and the caller promises
@@ -110,7 +100,8 @@ impl<'w, T> ColumnMut<'w, T> {
         unsafe { &mut *self.values.as_ptr().add(position) }
     }
 
-    /// The value of `entity`, if the storage holds it, for the rest of `'w`.
+    /// The value of `entity`, if the storage holds it, for the rest of `'w`, unstamped
+    /// (see [`mark`](Self::mark)).
     ///
     /// # Safety
     /// No other reference to `entity`'s value obtained from this column is alive.
@@ -119,11 +110,11 @@ impl<'w, T> ColumnMut<'w, T> {
     /// invariant), so distinct entities never share a value; the cursor sees only the
     /// positions the values have (see `Storage::column`).
     #[inline(always)]
-    pub(crate) unsafe fn get(&mut self, entity: Entity) -> Option<&'w mut T> {
+    pub(crate) unsafe fn get_unmarked(&mut self, entity: Entity) -> Option<&'w mut T> {
         let position = self.cursor.index_of(entity)?;
         // SAFETY: the cursor's positions are below the values' length (it was cut to
-        // it), and aliasing is excluded by the caller; `entity` is at `position`.
-        Some(unsafe { self.at_entity(position, entity) })
+        // it), and aliasing is excluded by the caller.
+        Some(unsafe { self.at_unmarked(position) })
     }
 
     /// The position of the member with `entity`'s index (see [`SetCursor::member`]).
@@ -137,14 +128,26 @@ impl<'w, T> ColumnMut<'w, T> {
     /// different entities never reach one value, whatever they are.
     ///
     /// # Safety
-    /// As for [`get`](ColumnMut::get).
+    /// As for [`get_unmarked`](ColumnMut::get_unmarked).
     #[inline(always)]
     pub(crate) unsafe fn member(&mut self, entity: Entity) -> Option<&'w mut T> {
+        // SAFETY: forwarded (caller).
+        let value = unsafe { self.member_unmarked(entity) }?;
+        self.mark(entity);
+        Some(value)
+    }
+
+    /// [`member`](Self::member), unstamped (see [`mark`](Self::mark)).
+    ///
+    /// # Safety
+    /// As for [`get_unmarked`](ColumnMut::get_unmarked).
+    #[inline(always)]
+    pub(crate) unsafe fn member_unmarked(&mut self, entity: Entity) -> Option<&'w mut T> {
         let position = self.cursor.member(entity)?;
         // SAFETY: the cursor's positions are below the values' length (it was cut to
         // it), different indices have different positions (exact entries), and aliasing
         // for one entity is excluded by the caller; the member there has `entity`'s index.
-        Some(unsafe { self.at_entity(position, entity) })
+        Some(unsafe { self.at_unmarked(position) })
     }
 
     /// The column, read through a shared borrow.
