@@ -35,11 +35,24 @@ pub(crate) enum Source<'w> {
     Members(&'w [Entity]),
 }
 
+/// What kind of set drives a view: what its `Debug` output names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DrivenBy {
+    /// The storage of a type the view requires.
+    Storage,
+    /// An owning group (its members in its first owned storage).
+    Group,
+    /// A non-owning group's member set.
+    Members,
+}
+
 /// A view's driver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Choice<'w> {
     /// What it walks.
     pub source: Source<'w>,
+    /// The kind of set `source` is.
+    pub by: DrivenBy,
     /// The walked positions of the source's dense array.
     pub start: usize,
     /// One past the last walked position.
@@ -97,6 +110,7 @@ pub(crate) fn choose<'w>(
     // A storage the view requires: its own leaves are aligned with it.
     let storage = |id: TypeId, source: Source<'w>, len: usize| Choice {
         source,
+        by: DrivenBy::Storage,
         start: 0,
         end: len,
         aligned: mask_of(&needs.leaves, |t, _| t == id),
@@ -129,6 +143,7 @@ pub(crate) fn choose<'w>(
         match group.members {
             Some(members) => consider(Choice {
                 source: Source::Members(members.as_slice()),
+                by: DrivenBy::Members,
                 start: 0,
                 end: members.len(),
                 aligned: 0,
@@ -153,6 +168,7 @@ pub(crate) fn choose<'w>(
                 let (start, narrowed) = narrowing(group, groups, &excluded);
                 consider(Choice {
                     source,
+                    by: DrivenBy::Group,
                     start,
                     end: group.len,
                     aligned: mask_of(&needs.leaves, |t, _| group.owned.contains(&t)),

@@ -4,7 +4,7 @@
 use core::fmt;
 use core::iter::FusedIterator;
 
-use super::driver::{self, Choice, Source};
+use super::driver::{self, Choice, DrivenBy, Source};
 use super::error::AccessError;
 use super::filter::{Filter, FilterOf};
 use super::parts::WorldParts;
@@ -73,6 +73,8 @@ pub struct View<'w, Q: Query, F: Filter = ()> {
     aligned: u64,
     /// Every leaf aligned, every filter implied.
     dense: bool,
+    /// What kind of set `entities` is (for `Debug`).
+    by: DrivenBy,
     /// The leaves a walk hands out whole (bit `i`: leaf `i`): a dense walk over all of
     /// their storage, which stamps a tracked `&mut` leaf once for all its values when
     /// the walk starts (see [`Query::whole`]). Lookups never do.
@@ -188,6 +190,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
         });
         let Some(Choice {
             source,
+            by,
             start,
             end,
             aligned,
@@ -238,6 +241,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             start,
             aligned,
             dense,
+            by,
             whole,
         }
     }
@@ -432,6 +436,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             start,
             aligned,
             dense,
+            by,
             whole: _,
         } = self;
         crate::parallel::for_each_chunk(entities.len(), |range| {
@@ -447,6 +452,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
                 entities: &entities[range],
                 aligned,
                 dense,
+                by,
                 whole: 0,
             };
             chunk.walk(&f);
@@ -540,11 +546,16 @@ impl<'w, Q: ReadOnlyQuery, F: Filter> View<'w, Q, F> {
     }
 }
 
+/// How a view walks: the length of its walk, whether it is dense, what drives it
+/// (`Storage`, `Group` or `Members`, see [`View`]), and whether `for_each` and
+/// `par_for_each` walk a change filter's stamps instead (`scans_stamps`).
 impl<Q: Query, F: Filter> fmt::Debug for View<'_, Q, F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("View")
             .field("walked", &self.entities.len())
             .field("dense", &self.dense)
+            .field("driven_by", &self.by)
+            .field("scans_stamps", &self.scan_plan().is_some())
             .finish_non_exhaustive()
     }
 }
