@@ -412,3 +412,42 @@ mod only_what_is_yielded_is_changed {
         sequence!(dynamic(vec![GroupSpec::of::<(C, A)>()]));
     }
 }
+
+/// `removed::<T>()` lists a bulk call's removals in the call's order (each entity once,
+/// those without a `T` skipped): the order its remove hooks ran in, whether the storage
+/// removes them one by one (few) or in one compacting pass (many).
+#[test]
+fn a_bulk_removal_lists_its_entities_in_the_calls_order() {
+    macro_rules! removal_order {
+        ($world:expr) => {{
+            let mut w = $world;
+            let e: Vec<Entity> = (0..8)
+                .map(|i| w.spawn_with((Position(i), Health(i))))
+                .collect();
+            let dead = w.spawn_with((Health(0),));
+            w.destroy(dead).unwrap();
+            w.tick();
+            // Few: removed one by one.
+            let call = [e[5], e[1], e[5], dead];
+            assert_eq!(w.remove_many::<Health>(&call), 2);
+            assert_eq!(w.removed::<Health>(), &[e[5], e[1]]);
+            // Many: one compacting pass over the storage.
+            let call = [e[7], e[0], e[6], e[7], e[2], e[3]];
+            assert_eq!(w.remove_many::<Health>(&call), 5);
+            assert_eq!(
+                w.removed::<Health>(),
+                &[e[5], e[1], e[7], e[0], e[6], e[2], e[3]]
+            );
+            w.tick();
+            for &x in &e {
+                w.insert(x, Health(1)).unwrap();
+            }
+            w.tick();
+            assert_eq!(w.destroy_many(&[e[4], e[2], dead, e[4], e[6]]), 3);
+            assert_eq!(w.removed::<Health>(), &[e[4], e[2], e[6]]);
+            w.check().unwrap();
+        }};
+    }
+    removal_order!(Game::new());
+    removal_order!(dynamic());
+}

@@ -279,3 +279,79 @@ fn every_spawn_path_fires_an_insert_hook_once_per_component() {
         "one insert hook per spawned entity, on every path"
     );
 }
+
+/// Records the insert hook of `T` and whether the entity had `O` when it ran.
+fn record_insert<W, T: Component, O: Component>(world: &mut HookWorld<'_, W>, e: Entity)
+where
+    W: EditEntities + sparse_groups::Lookup<O> + 'static,
+{
+    let other = world.get::<O>(e).is_some();
+    let name = |t: &str| t.rsplit("::").next().unwrap().to_owned();
+    SEEN.with_borrow_mut(|s| {
+        s.push(format!(
+            "{} (with {}: {other})",
+            name(std::any::type_name::<T>()),
+            name(std::any::type_name::<O>())
+        ));
+    });
+}
+
+#[world]
+#[on_insert(Position, record_insert::<Spawned, Position, Velocity>)]
+#[on_insert(Velocity, record_insert::<Spawned, Velocity, Position>)]
+struct Spawned {
+    positions: Storage<Position>,
+    velocities: Storage<Velocity>,
+    frozen: Storage<Frozen>,
+}
+
+/// A `spawn_reserved` command spawns as `spawn_with` does: the whole bundle in place, then
+/// the insert hooks in declaration order (not the bundle's). An entity given a component
+/// since its reservation gets the bundle as `insert(e, bundle)` does: each type in turn.
+macro_rules! reserved_spawn {
+    ($world:expr) => {{
+        let mut w = $world;
+        let mut commands = Commands::new();
+        let e = commands.spawn_reserved(w.entities(), (Velocity(1), Position(2)));
+        w.apply(&mut commands);
+        assert_eq!(
+            seen(),
+            [
+                "Position (with Velocity: true)",
+                "Velocity (with Position: true)"
+            ],
+            "declaration order, the whole bundle in place"
+        );
+        assert_eq!(
+            w.get::<(Position, Velocity)>(e),
+            Some((&Position(2), &Velocity(1)))
+        );
+
+        let f = commands.spawn_reserved(w.entities(), (Velocity(3), Position(4)));
+        w.insert(f, Frozen).unwrap(); // the reservation is alive once the world changes
+        w.apply(&mut commands);
+        assert_eq!(
+            seen(),
+            [
+                "Velocity (with Position: false)",
+                "Position (with Velocity: true)"
+            ],
+            "given a component before: an insert of the bundle, type by type"
+        );
+        assert!(w.contains::<(Position, Velocity, Frozen)>(f));
+        w.check().unwrap();
+    }};
+}
+
+#[test]
+fn a_reserved_spawn_runs_its_hooks_as_a_spawn_does() {
+    reserved_spawn!(Spawned::new());
+    let mut world = World::new();
+    world
+        .on_insert::<Position>(record_insert::<World, Position, Velocity>)
+        .unwrap();
+    world
+        .on_insert::<Velocity>(record_insert::<World, Velocity, Position>)
+        .unwrap();
+    reserved_spawn!(world);
+}

@@ -469,6 +469,22 @@ fn a_load_needs_an_empty_world_and_every_stored_type() {
     assert_eq!(d.get::<Pos>(e), Some(&Pos(1.0)));
     let loaded = loaded_dynamic_json(&json).unwrap();
     assert_eq!(loaded.get::<Name>(e), Some(&Name("a".into())));
+
+    // A reservation counts: the reserved handle would name a loaded entity, and the
+    // queued spawn would overwrite its component. The load is refused, the reservation
+    // stays, and the spawn happens as queued.
+    let mut fresh = dynamic();
+    let mut commands = sparse_groups::Commands::new();
+    let reserved = commands.spawn_reserved(fresh.entities(), (Pos(9.0),));
+    assert_eq!(reserved, e, "the first handle either world gives");
+    let error = fresh
+        .load::<Types, _>(&mut serde_json::Deserializer::from_str(&json))
+        .unwrap_err();
+    assert!(error.to_string().contains("reserved"), "{error}");
+    assert_eq!(fresh.apply(&mut commands).applied, 1);
+    assert_eq!(fresh.get::<Pos>(reserved), Some(&Pos(9.0)));
+    assert_eq!(fresh.get::<Name>(reserved), None);
+    fresh.check().unwrap();
 }
 
 #[test]

@@ -292,6 +292,10 @@ impl sparse_groups::__private::Internals for Own {
         &mut self.entities
     }
     fn enter_all_groups(&mut self, _: &OwnKey, _: Entity) {}
+    /// A liar: a reserved spawn then files its bundle for an entity that has one.
+    fn holds_nothing(&self, _: Entity) -> bool {
+        true
+    }
 }
 
 impl sparse_groups::__private::InternalStorage<V> for Own {
@@ -355,6 +359,9 @@ impl sparse_groups::EditEntities for Own {
     ) -> Vec<Entity> {
         sparse_groups::__private::spawn_batch(self, &OwnKey, bundles)
     }
+    fn spawn_reserved<B: sparse_groups::Bundle<Self>>(&mut self, entity: Entity, bundle: B) {
+        sparse_groups::__private::spawn_reserved(self, &OwnKey, entity, bundle);
+    }
     fn reserve_entities(&mut self, _: usize) {}
     fn destroy(&mut self, _: Entity) -> Result<(), sparse_groups::EntityError> {
         Ok(())
@@ -362,6 +369,26 @@ impl sparse_groups::EditEntities for Own {
     fn destroy_many(&mut self, _: &[Entity]) -> usize {
         0
     }
+}
+
+/// A world whose `holds_nothing` lies: a reserved spawn files its bundle as a new
+/// entity's for an entity that already has the component. Filing checks every entity, so
+/// the storage refuses the second row (a panic), drops the pending component and stays
+/// consistent: one component per entity, never two rows for one handle.
+#[test]
+fn a_reserved_spawn_over_a_lying_world_never_files_an_entity_twice() {
+    let mut own = Own {
+        storage: Storage::new(),
+        entities: sparse_groups::Entities::new(),
+    };
+    let e = own.entities.spawn();
+    own.storage.insert(e, V(1));
+    let filed = catch_unwind(AssertUnwindSafe(|| {
+        sparse_groups::EditEntities::spawn_reserved(&mut own, e, (V(2),));
+    }));
+    assert!(filed.is_err(), "the second row for one entity is refused");
+    own.storage.check().unwrap();
+    assert_eq!((own.storage.len(), own.storage.get(e)), (1, Some(&V(1))));
 }
 
 /// A bundle's hidden `push_pending`, called by hand on a world of one's own, leaves a
@@ -399,6 +426,34 @@ fn a_pending_row_left_behind_never_lets_a_group_move_past_the_entities() {
     assert!(spawned.is_err());
     own.storage.check().unwrap();
     assert_eq!(own.storage.len(), 1);
+}
+
+/// A hand-written `TrackChanges` impl for a type the world does not track lets an
+/// `Added`/`Changed` filter compile; the view then finds no stamps and panics, naming the
+/// impl and the fix (it used to blame a hand-written `Distinct` impl).
+#[test]
+fn a_hand_written_track_changes_impl_is_named_by_the_panic() {
+    #[world]
+    struct Untracked {
+        values: Storage<V>,
+    }
+    impl sparse_groups::__private::TrackChanges<V> for Untracked {}
+
+    let mut world = Untracked::new();
+    world.spawn_with((V(1),));
+    let panic = catch_unwind(AssertUnwindSafe(|| {
+        world
+            .view::<(&V, sparse_groups::Changed<V>)>()
+            .into_iter()
+            .count()
+    }))
+    .unwrap_err();
+    let message = panic.downcast_ref::<String>().unwrap();
+    assert!(
+        message.contains("hand-written `TrackChanges<") && message.contains("#[track("),
+        "{message}"
+    );
+    world.check().unwrap();
 }
 
 /// Hole 4: a change filter under `par_for_each`. Each worker's chunk of the walk was a

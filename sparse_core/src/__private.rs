@@ -270,11 +270,17 @@ pub fn values_mut<T>(storage: &mut Storage<T>) -> ValuesMut<'_, T> {
 }
 
 /// Removes the marked entities' components, keeping the others in order; returns them,
-/// undropped. Each of `lens` (the length of a group whose first owned storage this is)
+/// undropped. `listed` names the marked entities, each once, in the order their removal
+/// is recorded. Each of `lens` (the length of a group whose first owned storage this is)
 /// becomes the group's new length.
 #[inline]
-pub fn compact<T>(storage: &mut Storage<T>, marks: &Marks, lens: &mut [usize]) -> Vec<T> {
-    storage.compact(marks, lens)
+pub fn compact<T>(
+    storage: &mut Storage<T>,
+    marks: &Marks,
+    listed: &[Entity],
+    lens: &mut [usize],
+) -> Vec<T> {
+    storage.compact(marks, listed, lens)
 }
 
 /// Removes the marked members of a non-owning group, keeping the others in order.
@@ -300,6 +306,20 @@ pub fn spawn_with<W: Internals + crate::EditEntities, B: Bundle<W>>(
     bundle: B,
 ) -> Entity {
     crate::bundle::spawn_with(world, key, bundle)
+}
+
+/// Gives a reserved entity a bundle (see the generated `spawn_reserved`): `key` proves
+/// the call comes from the world's own code.
+///
+/// # Panics
+/// Panics if the bundle names a type twice.
+pub fn spawn_reserved<W: Internals + crate::EditEntities, B: Bundle<W>>(
+    world: &mut W,
+    key: &W::Key,
+    entity: Entity,
+    bundle: B,
+) {
+    crate::bundle::spawn_reserved(world, key, entity, bundle);
 }
 
 /// Spawns one entity per bundle (see the generated `spawn_batch`): `key` proves the call

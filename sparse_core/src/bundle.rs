@@ -180,15 +180,31 @@ pub(crate) fn spawn_with<W: Internals + EditEntities, B: Bundle<W>>(
     entity
 }
 
-/// Gives an alive entity (a reserved one, spawned by commands) the components of
-/// `bundle`, through the world's hooks: the entity may have been given components since
-/// it was reserved.
+/// Gives an alive entity reserved by a `spawn_reserved` command the components of
+/// `bundle`. Holding nothing yet (the usual case), it spawns as [`spawn_with`] spawns a new
+/// entity: every component filed, the groups entered, then the insert hooks in
+/// declaration order, each seeing the whole bundle. Given components since it was
+/// reserved, it gets the bundle as `insert(entity, bundle)` would give it: each type in
+/// turn, each hook once its type is in.
 ///
 /// # Panics
 /// Panics if the bundle names a type twice (only the run-time world lets that compile).
-pub(crate) fn fill<W, B: Bundle<W>>(world: &mut W, entity: Entity, bundle: B) {
+pub(crate) fn spawn_reserved<W: Internals + EditEntities, B: Bundle<W>>(
+    world: &mut W,
+    key: &W::Key,
+    entity: Entity,
+    bundle: B,
+) {
     assert!(B::distinct(), "a bundle names a component type twice");
-    bundle.insert_each(world, entity);
+    if !world.holds_nothing(entity) {
+        bundle.insert_each(world, entity);
+        return;
+    }
+    let rows = PendingRows::<W, B>::new(world, key);
+    bundle.push_pending(rows.world, key);
+    rows.file(&[entity]);
+    world.enter_all_groups(key, entity);
+    world.spawned(&[entity]);
 }
 
 /// Spawns one entity per bundle (a `#[world]`'s `spawn_batch`): every storage is reserved

@@ -312,6 +312,12 @@ impl Entities {
         self.slots.len()
     }
 
+    /// Whether no entity was ever spawned or reserved: what a snapshot loads into (a
+    /// handle reserved before a load would name one of the loaded entities).
+    pub fn is_unused(&self) -> bool {
+        self.slots.is_empty() && self.cursor.load(Ordering::Relaxed) == 0
+    }
+
     /// The number of alive entities.
     pub fn len(&self) -> usize {
         self.alive

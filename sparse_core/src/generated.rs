@@ -95,6 +95,11 @@ pub trait EditEntities: WorldParts + Sized {
     /// Spawns an entity with the components of `bundle` (a tuple of distinct stored
     /// types), entering its groups.
     fn spawn_with<B: Bundle<Self>>(&mut self, bundle: B) -> Entity;
+    /// Gives a reserved entity, alive and holding nothing, the components of `bundle` as
+    /// [`spawn_with`](Self::spawn_with) gives a new one (what a `spawn_reserved` command
+    /// does; see [`Commands::spawn_reserved`]).
+    #[doc(hidden)]
+    fn spawn_reserved<B: Bundle<Self>>(&mut self, entity: Entity, bundle: B);
     /// Spawns one entity per bundle, entering their groups (see the world's
     /// `spawn_batch`).
     fn spawn_batch<B: Bundle<Self>>(&mut self, bundles: impl IntoIterator<Item = B>)
@@ -112,8 +117,7 @@ pub trait EditEntities: WorldParts + Sized {
     /// with no move, only new lengths. Returns the number destroyed.
     fn destroy_many(&mut self, entities: &[Entity]) -> usize;
     /// Runs the insert hooks of entities just spawned with their components (what the
-    /// world's `spawn_with` and `spawn_batch` do; `spawn_reserved` commands insert through
-    /// `Edit`, which runs them).
+    /// world's `spawn_with`, `spawn_batch` and `spawn_reserved` do).
     #[doc(hidden)]
     fn spawned(&mut self, _entities: &[Entity]) {}
 }
@@ -248,12 +252,19 @@ pub trait Unowned<T> {
     }
 }
 
+/// What a `#[world]`'s borrow can only fail by: a hand-written impl of one of the traits
+/// the compile-time check trusts, named by the error it caused.
 #[cold]
 #[inline(never)]
 fn lent_twice(error: crate::AccessError) -> ! {
-    panic!(
-        "a #[world] lent a storage twice ({error}): a hand-written `Distinct` impl defeated the compile-time borrow check"
-    )
+    match error {
+        crate::AccessError::NotTracked(ty) => panic!(
+            "a #[world] was asked for the change stamps of `{ty}`, which it does not track: a hand-written `TrackChanges<{ty}>` impl let an `Added` or `Changed` filter compile; declare `#[track({ty})]` on the world instead"
+        ),
+        error => panic!(
+            "a #[world] lent a storage twice ({error}): a hand-written `Distinct` impl defeated the compile-time borrow check"
+        ),
+    }
 }
 
 /// Borrows, views and deferred changes of a `#[world]`, checked at compile time: what

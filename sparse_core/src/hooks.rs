@@ -190,16 +190,17 @@ pub fn remove_many<P: ComponentPlan>(mut plan: P, entities: &[Entity]) -> usize 
     // The hooks below take every handle as given: per entity they look it up, and at
     // once they go by the marks.
     let mut marks = Marks::with_indices(bound);
+    let mut listed = Vec::new();
     for &entity in entities {
-        if storage.contains(entity) {
-            marks.mark(entity);
+        if storage.contains(entity) && marks.mark(entity) {
+            listed.push(entity);
         }
     }
     plan.before_remove_many(entities, &marks);
     let storage = plan.storage();
     // Many removals: one stable pass over the storage; few: one swap-remove each.
     let removed = if marks.len().saturating_mul(4) >= storage.len() {
-        storage.compact(&marks, &mut [])
+        storage.compact(&marks, &listed, &mut [])
     } else {
         entities
             .iter()
@@ -231,8 +232,10 @@ pub trait EntityPlan {
     /// The components of many entities, taken out of their storages.
     type TakenMany;
     /// Removes the marked entities' components from every storage, keeping the others in
-    /// order, and gives every group its new length (or compacts its member set).
-    fn take_marked(&mut self, marks: &Marks) -> Self::TakenMany;
+    /// order, and gives every group its new length (or compacts its member set). `listed`
+    /// names the marked entities, each once, in the order tracked storages record their
+    /// removal.
+    fn take_marked(&mut self, marks: &Marks, listed: &[Entity]) -> Self::TakenMany;
     /// The world's entities.
     fn entities(&mut self) -> &mut Entities;
     /// Leave every group, innermost first.
@@ -274,7 +277,7 @@ pub fn destroy_many<P: EntityPlan>(mut plan: P, entities: &[Entity]) -> usize {
     if doomed.is_empty() {
         return 0;
     }
-    let taken = plan.take_marked(&marks);
+    let taken = plan.take_marked(&marks, &doomed);
     let allocator = plan.entities();
     for &entity in &doomed {
         allocator.destroy(entity);

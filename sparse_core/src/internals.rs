@@ -32,6 +32,10 @@ pub trait Internals {
     /// Test-and-enters every group, outer groups first (harmless on an entity whose
     /// groups are up to date): what a spawn runs once its components are filed.
     fn enter_all_groups(&mut self, key: &Self::Key, entity: Entity);
+
+    /// Whether `entity` has no component in any storage (a reserved entity that nothing
+    /// was given yet spawns as a new one does).
+    fn holds_nothing(&self, entity: Entity) -> bool;
 }
 
 /// A world's storage of `T`, behind its key (see the module docs).

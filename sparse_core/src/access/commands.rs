@@ -141,7 +141,10 @@ impl<W: EditEntities + 'static> Commands<W> {
 
     /// Reserves an entity now and records spawning it with `bundle`. The handle is final;
     /// the entity exists (with no component) from the world's next structural change, and
-    /// gets the bundle when the commands are applied.
+    /// gets the bundle when the commands are applied, as `spawn_with` gives one: the whole
+    /// bundle in place, then its types' insert hooks in declaration order. (An entity given
+    /// components since its reservation gets the bundle as `insert(entity, bundle)` gives
+    /// it instead: each type in turn, each hook once its type is in.)
     ///
     /// # Panics
     /// Panics if every entity index is in use.
@@ -154,7 +157,7 @@ impl<W: EditEntities + 'static> Commands<W> {
         self.queue
             .push(Box::new(move |world: &mut W, _: &mut Vec<Entity>| {
                 alive(flush_is_alive(world, entity), entity)?;
-                crate::bundle::fill(world, entity, bundle);
+                world.spawn_reserved(entity, bundle);
                 Ok(())
             }));
         entity

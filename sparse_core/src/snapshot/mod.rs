@@ -100,9 +100,9 @@ where
     D: Deserializer<'de>,
     L: LoadStorages<'de>,
 {
-    if L::entities(world, key).index_bound() != 0 {
+    if !L::entities(world, key).is_unused() {
         return Err(de::Error::custom(
-            "a snapshot loads into an empty world, in which no entity was ever spawned",
+            "a snapshot loads into an empty world, in which no entity was ever spawned or reserved (a handle reserved before the load would name a loaded entity)",
         ));
     }
     let (entities, storages, orders) = deserializer.deserialize_struct(

@@ -141,14 +141,20 @@ impl SparseSet {
 impl<T> Storage<T> {
     /// Removes the components of the marked entities, keeping the others in order, and
     /// returns them (not dropped: the caller drops them once its world is consistent;
-    /// none are kept for a type without drop glue). Each of `boundaries` (a position
-    /// before) becomes the number of survivors before it.
-    pub(crate) fn compact(&mut self, marks: &Marks, boundaries: &mut [usize]) -> Vec<T> {
+    /// none are kept for a type without drop glue). `listed` names the marked entities,
+    /// each once, in the order a tracked storage records their removal (the call's).
+    /// Each of `boundaries` (a position before) becomes the number of survivors before it.
+    pub(crate) fn compact(
+        &mut self,
+        marks: &Marks,
+        listed: &[Entity],
+        boundaries: &mut [usize],
+    ) -> Vec<T> {
         let len = self.components.len();
         if marks.is_empty() || len == 0 {
             return Vec::new();
         }
-        self.ticks.marked_removed(self.set.as_slice(), marks);
+        self.ticks.listed_removed(listed, &self.set);
         let keep_removed = core::mem::needs_drop::<T>();
         let mut removed = Vec::new();
         if keep_removed {
@@ -206,7 +212,7 @@ mod tests {
         assert!(!marks.mark(entity(4)));
         assert_eq!(marks.len(), 4);
         let mut lens = [6, 0, 10, 2];
-        let removed = storage.compact(&marks, &mut lens);
+        let removed = storage.compact(&marks, &[], &mut lens);
         assert_eq!(
             lens,
             [3, 0, 6, 1],
@@ -219,7 +225,7 @@ mod tests {
 
         // Without drop glue, nothing is handed back.
         let mut plain: Storage<u32> = (0..10).map(|i| (entity(i), i)).collect();
-        assert!(plain.compact(&marks, &mut []).is_empty());
+        assert!(plain.compact(&marks, &[], &mut []).is_empty());
         assert_eq!(plain.components(), &[0, 2, 3, 6, 7, 8]);
         plain.check().unwrap();
     }
@@ -227,7 +233,7 @@ mod tests {
     #[test]
     fn nothing_marked_moves_nothing() {
         let mut storage: Storage<u32> = (0..4).map(|i| (entity(i), i)).collect();
-        assert!(storage.compact(&Marks::new(), &mut []).is_empty());
+        assert!(storage.compact(&Marks::new(), &[], &mut []).is_empty());
         assert_eq!(storage.components(), &[0, 1, 2, 3]);
     }
 }

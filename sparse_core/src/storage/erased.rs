@@ -53,9 +53,14 @@ pub trait ErasedStorage: StorageInfo + Send + Sync {
     /// The component type's name.
     fn type_name(&self) -> &'static str;
     /// Removes the marked entities' components, keeping the others in order; returns them
-    /// (a boxed `Vec`), undropped. Each of `boundaries` becomes the number of survivors
-    /// before it.
-    fn compact(&mut self, marks: &Marks, boundaries: &mut [usize]) -> Box<dyn Any + Send>;
+    /// (a boxed `Vec`), undropped. `listed` names the marked entities in the order their
+    /// removal is recorded. Each of `boundaries` becomes the number of survivors before it.
+    fn compact(
+        &mut self,
+        marks: &Marks,
+        listed: &[Entity],
+        boundaries: &mut [usize],
+    ) -> Box<dyn Any + Send>;
     /// The change stamps, if the storage is tracked.
     fn change_ticks(&self) -> Option<&Arc<ChangeTicks>>;
     /// Starts a new tick of change detection (see [`Storage::tick`]).
@@ -95,8 +100,13 @@ impl<T: Component> ErasedStorage for Storage<T> {
         core::any::type_name::<T>()
     }
 
-    fn compact(&mut self, marks: &Marks, boundaries: &mut [usize]) -> Box<dyn Any + Send> {
-        Box::new(Storage::compact(self, marks, boundaries))
+    fn compact(
+        &mut self,
+        marks: &Marks,
+        listed: &[Entity],
+        boundaries: &mut [usize],
+    ) -> Box<dyn Any + Send> {
+        Box::new(Storage::compact(self, marks, listed, boundaries))
     }
 
     fn change_ticks(&self) -> Option<&Arc<ChangeTicks>> {

@@ -31,7 +31,7 @@ use core::ptr::NonNull;
 use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::sync::Arc;
 
-use super::Marks;
+use super::SparseSet;
 use crate::entity::Entity;
 
 /// The tick of a storage created before any `tick()`: stamps start here.
@@ -338,19 +338,20 @@ impl Ticks {
         }
     }
 
-    /// Records the removal of the components of `members` whose index `marks` holds.
+    /// Records the removal of the components of `listed` that `set` holds, in the order
+    /// of the list (a bulk call's: the order its remove hooks ran in).
     #[inline]
-    pub(crate) fn marked_removed(&mut self, members: &[Entity], marks: &Marks) {
+    pub(crate) fn listed_removed(&mut self, listed: &[Entity], set: &SparseSet) {
         if self.0.is_some() {
-            self.stamp_removed(members, Some(marks));
+            self.stamp_removed(listed, Some(set));
         }
     }
 
     #[inline(never)]
-    fn stamp_removed(&mut self, entities: &[Entity], only: Option<&Marks>) {
+    fn stamp_removed(&mut self, entities: &[Entity], only: Option<&SparseSet>) {
         if let Some(ticks) = self.write() {
             for &entity in entities {
-                if only.is_none_or(|marks| marks.contains(entity)) {
+                if only.is_none_or(|set| set.contains(entity)) {
                     ticks.removed(entity);
                 }
             }

@@ -788,10 +788,11 @@ impl World {
         crate::Snapshot::new(self)
     }
 
-    /// Loads a snapshot written by [`snapshot`](World::snapshot) into this world, which
-    /// must have no entity yet (its groups may differ from the saved world's: they are
-    /// entered as the storages are appended). Entity ids, versions and the free list are
-    /// the saved ones.
+    /// Loads a snapshot written by [`snapshot`](World::snapshot) into this world, in which
+    /// no entity may have been spawned or reserved yet (a reserved handle, such as a
+    /// queued `spawn_reserved` command's, would name a loaded entity). Its groups may
+    /// differ from the saved world's: they are entered as the storages are appended.
+    /// Entity ids, versions and the free list are the saved ones.
     ///
     /// # Errors
     /// The format's error, or what is wrong with the snapshot, naming the storage and the
@@ -878,6 +879,10 @@ impl EditEntities for World {
         World::spawn_with(self, bundle)
     }
 
+    fn spawn_reserved<B: Bundle<Self>>(&mut self, entity: Entity, bundle: B) {
+        crate::bundle::spawn_reserved(self, &WORLD_KEY, entity, bundle);
+    }
+
     fn spawn_batch<B: Bundle<Self>>(
         &mut self,
         bundles: impl IntoIterator<Item = B>,
@@ -913,6 +918,12 @@ impl Internals for World {
 
     fn enter_all_groups(&mut self, _: &WorldKey, entity: Entity) {
         plan::enter_all(self, entity);
+    }
+
+    fn holds_nothing(&self, entity: Entity) -> bool {
+        self.storages
+            .iter()
+            .all(|storage| !storage.entity_set().contains(entity))
     }
 }
 

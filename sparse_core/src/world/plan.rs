@@ -296,7 +296,7 @@ impl EntityPlan for &mut World {
             .collect()
     }
 
-    fn take_marked(&mut self, marks: &Marks) -> Self::TakenMany {
+    fn take_marked(&mut self, marks: &Marks, listed: &[Entity]) -> Self::TakenMany {
         let World {
             storages, groups, ..
         } = &mut **self;
@@ -313,7 +313,7 @@ impl EntityPlan for &mut World {
                 .filter(|&g| groups[g].members.is_none() && groups[g].owned[0] == index)
                 .collect();
             let mut lens: Vec<usize> = counted.iter().map(|&g| groups[g].len).collect();
-            taken.push(storage.compact(marks, &mut lens));
+            taken.push(storage.compact(marks, listed, &mut lens));
             for (&g, len) in counted.iter().zip(lens) {
                 groups[g].len = len;
             }

@@ -365,7 +365,7 @@ pub(super) fn entity_plan(cx: &Cx<'_>) -> TokenStream {
                 #cfg
                 let #field = {
                     let mut #lens = [#(w.#fields,)*];
-                    let taken = __p::compact(&mut w.#field, marks, &mut #lens);
+                    let taken = __p::compact(&mut w.#field, marks, listed, &mut #lens);
                     #({ w.#fields = #lens[#indices]; })*
                     taken
                 };
@@ -379,7 +379,7 @@ pub(super) fn entity_plan(cx: &Cx<'_>) -> TokenStream {
                 let mut #lens = [0_usize; #count];
                 let mut filled = 0;
                 #(#cfgs { #lens[filled] = w.#fields; filled += 1; })*
-                let taken = __p::compact(&mut w.#field, marks, &mut #lens[..filled]);
+                let taken = __p::compact(&mut w.#field, marks, listed, &mut #lens[..filled]);
                 let mut read = 0;
                 #(#cfgs { w.#fields = #lens[read]; read += 1; })*
                 let _ = read;
@@ -437,7 +437,7 @@ pub(super) fn entity_plan(cx: &Cx<'_>) -> TokenStream {
                 }
             }
 
-            fn take_marked(&mut self, marks: &__p::Marks) -> Self::TakenMany {
+            fn take_marked(&mut self, marks: &__p::Marks, listed: &[__sg::Entity]) -> Self::TakenMany {
                 let w = &mut *self.0;
                 #(#sets)*
                 #(#compacts)*

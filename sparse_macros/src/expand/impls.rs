@@ -76,6 +76,10 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
                 __sg::__private::spawn_batch(self, &__sparse::KEY, bundles)
             }
 
+            fn spawn_reserved<B: __sg::Bundle<Self>>(&mut self, entity: __sg::Entity, bundle: B) {
+                __sg::__private::spawn_reserved(self, &__sparse::KEY, entity, bundle)
+            }
+
             #[inline]
             fn reserve_entities(&mut self, additional: usize) {
                 self.__sparse.reserve_entities(additional);
@@ -105,6 +109,10 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
             #[inline]
             fn enter_all_groups(&mut self, _: &__sparse::Key, entity: __sg::Entity) {
                 self.__sparse.enter_all(entity);
+            }
+
+            fn holds_nothing(&self, entity: __sg::Entity) -> bool {
+                self.__sparse.holds_nothing(entity)
             }
         }
 

@@ -43,6 +43,10 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
             let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
             quote!(#cfg self.#field.tick();)
         });
+    let holds = (0..cx.model.storages.len()).map(|i| {
+        let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
+        quote!(#cfg if self.#field.contains(entity) { return false; })
+    });
     let len_inits = (0..cx.plan.groups.len()).map(|g| {
         let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
         if cx.plan.groups[g].is_non_owning() {
@@ -114,6 +118,13 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
                 #[inline]
                 pub fn spawn(&mut self) -> __sg::Entity {
                     self.entities.spawn()
+                }
+
+                /// Whether `entity` has no component at all.
+                pub fn holds_nothing(&self, entity: __sg::Entity) -> bool {
+                    #(#holds)*
+                    let _ = entity;
+                    true
                 }
 
                 /// Reserves room for `additional` entities.
