@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The fuzz targets (cargo fuzz: libFuzzer, nightly, AddressSanitizer), each run for a
+# bounded time from its committed seeds (`fuzz/seeds/<target>/`, written by
+# `cargo run --manifest-path fuzz/Cargo.toml --bin write_seeds`). A crash, a failed
+# assertion against the model or a leak fails the run; the input is left in
+# `fuzz/artifacts/<target>/`. Prints each target's executions per second.
+#
+#   bash scripts/fuzz.sh            # 60 seconds per target unless FUZZ_SECONDS is set
+#
+# Needs `cargo install cargo-fuzz`.
+set -euo pipefail
+cd "$(dirname "$0")/../fuzz"
+
+seconds="${FUZZ_SECONDS:-60}"
+cargo +nightly fuzz build -O
+for target in world_ops snapshot_load; do
+    corpus="$(mktemp -d)"
+    log="$(mktemp)"
+    echo "== fuzz $target (${seconds} s)"
+    status=0
+    cargo +nightly fuzz run -O "$target" "$corpus" "seeds/$target" -- \
+        -max_total_time="$seconds" -rss_limit_mb=4096 -print_final_stats=1 >"$log" 2>&1 || status=$?
+    grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::new_units_added)' "$log" || true
+    grep -E 'cov: .* corp: ' "$log" | tail -n 1 || true
+    if [ "$status" -ne 0 ]; then
+        tail -n 60 "$log"
+        echo "fuzz target $target failed"
+        exit "$status"
+    fi
+    rm -rf "$corpus" "$log"
+done

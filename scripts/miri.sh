@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Miri (nightly): sparse_core's unit tests, and a Miri-sized subset of the integration
+# tests — the soundness attacks (the parallel change filters among them), change
+# detection, and the matrix of views (every filter on every walk, `par_for_each`
+# included) — with property tests at a few cases. Tests that run no `unsafe` code on
+# large inputs shrink their inputs under `cfg(miri)`.
+#
+#   bash scripts/miri.sh            # PROPTEST_CASES=4 (units) / 1 (integration) unless set
+#
+# Needs `rustup component add --toolchain nightly miri rust-src`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The unit tests under strict provenance; the integration tests run rayon, whose
+# crossbeam-epoch casts integers to pointers and breaks Stacked Borrows (it holds under
+# Tree Borrows), so they run under Tree Borrows with permissive provenance; rayon leaves
+# its pool's threads running at exit, so leaks are not reported there (LeakSanitizer
+# covers them, scripts/asan.sh).
+MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance -Zmiri-disable-isolation}" \
+    PROPTEST_CASES="${PROPTEST_CASES:-4}" \
+    cargo +nightly miri test -p sparse_core --lib --all-features
+MIRIFLAGS="${MIRIFLAGS:--Zmiri-tree-borrows -Zmiri-ignore-leaks -Zmiri-disable-isolation}" \
+    PROPTEST_CASES="${PROPTEST_CASES:-1}" \
+    cargo +nightly miri test -p sparse_groups --all-features \
+    --test soundness --test changes --test matrix_filters_walks
