@@ -13,13 +13,16 @@ cd "$(dirname "$0")/../fuzz"
 
 seconds="${FUZZ_SECONDS:-60}"
 cargo +nightly fuzz build -O
+# Room for long operation sequences (up to the target's 64 operations) and large snapshots.
+declare -A max_len=([world_ops]=1024 [snapshot_load]=8192)
 for target in world_ops snapshot_load; do
     corpus="$(mktemp -d)"
     log="$(mktemp)"
     echo "== fuzz $target (${seconds} s)"
     status=0
     cargo +nightly fuzz run -O "$target" "$corpus" "seeds/$target" -- \
-        -max_total_time="$seconds" -rss_limit_mb=4096 -print_final_stats=1 >"$log" 2>&1 || status=$?
+        -max_total_time="$seconds" -max_len="${max_len[$target]}" -rss_limit_mb=4096 \
+        -print_final_stats=1 >"$log" 2>&1 || status=$?
     grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::new_units_added)' "$log" || true
     grep -E 'cov: .* corp: ' "$log" | tail -n 1 || true
     if [ "$status" -ne 0 ]; then

@@ -453,3 +453,44 @@ fn a_bulk_removal_lists_its_entities_in_the_calls_order() {
     removal_order!(Game::new());
     removal_order!(dynamic());
 }
+
+/// A `Changed<T>` filter reads the stamps as they are when it tests: a writer borrowed
+/// beside it that hands out the whole storage (a dense walk) counts from then on, as one
+/// that hands out rows one by one does. An iterator stamps the rows it yields, so one
+/// dropped early leaves the rest unchanged.
+#[test]
+fn a_filter_sees_the_writes_of_a_view_borrowed_beside_it() {
+    let mut w = dynamic();
+    let e: Vec<Entity> = (0..4)
+        .map(|i| w.spawn_with((Position(i), Health(i))))
+        .collect();
+    w.tick();
+    {
+        let (writer, reader) = w
+            .borrow::<(View<&mut Health>, View<&Position, Changed<Health>>)>()
+            .unwrap();
+        assert!(writer.is_dense());
+        assert_eq!(reader.iter().count(), 0);
+        writer.for_each(|_, h| h.0 += 1);
+        assert_eq!(
+            reader.iter().count(),
+            4,
+            "the whole storage, stamped at once"
+        );
+    }
+    w.tick();
+    {
+        let mut view = w.view::<&mut Health>().unwrap();
+        // One row taken, and the iterator dropped.
+        let (first, _) = view.iter_mut().next().unwrap();
+        let changed: Vec<Entity> = w
+            .view::<(&Health, Changed<Health>)>()
+            .unwrap()
+            .into_iter()
+            .map(|(x, _)| x)
+            .collect();
+        assert_eq!(changed, vec![first], "an iterator dropped after one row");
+    }
+    let _ = e;
+    w.check().unwrap();
+}

@@ -359,8 +359,12 @@ impl sparse_groups::EditEntities for Own {
     ) -> Vec<Entity> {
         sparse_groups::__private::spawn_batch(self, &OwnKey, bundles)
     }
-    fn spawn_reserved<B: sparse_groups::Bundle<Self>>(&mut self, entity: Entity, bundle: B) {
-        sparse_groups::__private::spawn_reserved(self, &OwnKey, entity, bundle);
+    fn spawn_reserved<B: sparse_groups::Bundle<Self>>(
+        &mut self,
+        entity: Entity,
+        bundle: B,
+    ) -> Result<(), sparse_groups::EntityError> {
+        sparse_groups::__private::spawn_reserved(self, &OwnKey, entity, bundle)
     }
     fn reserve_entities(&mut self, _: usize) {}
     fn destroy(&mut self, _: Entity) -> Result<(), sparse_groups::EntityError> {
@@ -384,7 +388,7 @@ fn a_reserved_spawn_over_a_lying_world_never_files_an_entity_twice() {
     let e = own.entities.spawn();
     own.storage.insert(e, V(1));
     let filed = catch_unwind(AssertUnwindSafe(|| {
-        sparse_groups::EditEntities::spawn_reserved(&mut own, e, (V(2),));
+        let _ = sparse_groups::EditEntities::spawn_reserved(&mut own, e, (V(2),));
     }));
     assert!(filed.is_err(), "the second row for one entity is refused");
     own.storage.check().unwrap();
@@ -454,6 +458,28 @@ fn a_hand_written_track_changes_impl_is_named_by_the_panic() {
         "{message}"
     );
     world.check().unwrap();
+}
+
+/// The hidden `EditEntities::spawn_reserved` (what a `spawn_reserved` command calls) with
+/// an entity that is not alive, called from safe code: it used to file the bundle for it,
+/// leaving components of a dead entity that nothing could remove. It refuses now.
+#[test]
+fn a_reserved_spawn_of_a_dead_entity_is_refused() {
+    #[derive(Component, Debug, PartialEq)]
+    struct B;
+    let mut w = World::new();
+    let ghost = Entity::from_raw_parts(7, 3).unwrap();
+    assert_eq!(
+        sparse_groups::EditEntities::spawn_reserved(&mut w, ghost, (V(1),)),
+        Err(sparse_groups::EntityError::Dead(ghost))
+    );
+    // A destroyed entity whose index another holds now.
+    let x = w.spawn();
+    w.destroy(x).unwrap();
+    let y = w.spawn_with((B,));
+    assert!(sparse_groups::EditEntities::spawn_reserved(&mut w, x, (V(0), B)).is_err());
+    assert_eq!((w.get::<V>(x), w.get::<V>(y)), (None, None));
+    w.check().unwrap();
 }
 
 /// Hole 4: a change filter under `par_for_each`. Each worker's chunk of the walk was a

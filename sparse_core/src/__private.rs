@@ -311,6 +311,9 @@ pub fn spawn_with<W: Internals + crate::EditEntities, B: Bundle<W>>(
 /// Gives a reserved entity a bundle (see the generated `spawn_reserved`): `key` proves
 /// the call comes from the world's own code.
 ///
+/// # Errors
+/// [`EntityError::Dead`](crate::EntityError::Dead) if `entity` is not alive.
+///
 /// # Panics
 /// Panics if the bundle names a type twice.
 pub fn spawn_reserved<W: Internals + crate::EditEntities, B: Bundle<W>>(
@@ -318,8 +321,8 @@ pub fn spawn_reserved<W: Internals + crate::EditEntities, B: Bundle<W>>(
     key: &W::Key,
     entity: Entity,
     bundle: B,
-) {
-    crate::bundle::spawn_reserved(world, key, entity, bundle);
+) -> Result<(), crate::EntityError> {
+    crate::bundle::spawn_reserved(world, key, entity, bundle)
 }
 
 /// Spawns one entity per bundle (see the generated `spawn_batch`): `key` proves the call

@@ -5,7 +5,7 @@ use core::marker::PhantomData;
 use crate::access::AllDistinct;
 use crate::component::Component;
 use crate::component_set::ComponentSet;
-use crate::entity::Entity;
+use crate::entity::{Entity, EntityError};
 use crate::generated::{Edit, EditEntities};
 use crate::hint;
 use crate::internals::{InternalStorage, Internals};
@@ -180,12 +180,16 @@ pub(crate) fn spawn_with<W: Internals + EditEntities, B: Bundle<W>>(
     entity
 }
 
-/// Gives an alive entity reserved by a `spawn_reserved` command the components of
-/// `bundle`. Holding nothing yet (the usual case), it spawns as [`spawn_with`] spawns a new
-/// entity: every component filed, the groups entered, then the insert hooks in
-/// declaration order, each seeing the whole bundle. Given components since it was
-/// reserved, it gets the bundle as `insert(entity, bundle)` would give it: each type in
-/// turn, each hook once its type is in.
+/// Gives an entity reserved by a `spawn_reserved` command the components of `bundle`.
+/// Holding nothing yet (the usual case), it spawns as [`spawn_with`] spawns a new entity:
+/// every component filed, the groups entered, then the insert hooks in declaration order,
+/// each seeing the whole bundle. Given components since it was reserved, it gets the
+/// bundle as `insert(entity, bundle)` would give it: each type in turn, each hook once its
+/// type is in.
+///
+/// # Errors
+/// [`EntityError::Dead`] if `entity` is not alive once reservations are made alive
+/// (destroyed since, or never reserved here); nothing changes.
 ///
 /// # Panics
 /// Panics if the bundle names a type twice (only the run-time world lets that compile).
@@ -194,17 +198,21 @@ pub(crate) fn spawn_reserved<W: Internals + EditEntities, B: Bundle<W>>(
     key: &W::Key,
     entity: Entity,
     bundle: B,
-) {
+) -> Result<(), EntityError> {
     assert!(B::distinct(), "a bundle names a component type twice");
+    if !world.entities_mut(key).flush_is_alive(entity) {
+        return Err(EntityError::Dead(entity));
+    }
     if !world.holds_nothing(entity) {
         bundle.insert_each(world, entity);
-        return;
+        return Ok(());
     }
     let rows = PendingRows::<W, B>::new(world, key);
     bundle.push_pending(rows.world, key);
     rows.file(&[entity]);
     world.enter_all_groups(key, entity);
     world.spawned(&[entity]);
+    Ok(())
 }
 
 /// Spawns one entity per bundle (a `#[world]`'s `spawn_batch`): every storage is reserved

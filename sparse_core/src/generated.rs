@@ -95,11 +95,18 @@ pub trait EditEntities: WorldParts + Sized {
     /// Spawns an entity with the components of `bundle` (a tuple of distinct stored
     /// types), entering its groups.
     fn spawn_with<B: Bundle<Self>>(&mut self, bundle: B) -> Entity;
-    /// Gives a reserved entity, alive and holding nothing, the components of `bundle` as
-    /// [`spawn_with`](Self::spawn_with) gives a new one (what a `spawn_reserved` command
-    /// does; see [`Commands::spawn_reserved`]).
+    /// Gives a reserved entity the components of `bundle`, as
+    /// [`spawn_with`](Self::spawn_with) gives a new one if it holds nothing yet (what a
+    /// `spawn_reserved` command does; see [`Commands::spawn_reserved`]).
+    ///
+    /// # Errors
+    /// [`EntityError::Dead`] if `entity` is not alive; nothing changes.
     #[doc(hidden)]
-    fn spawn_reserved<B: Bundle<Self>>(&mut self, entity: Entity, bundle: B);
+    fn spawn_reserved<B: Bundle<Self>>(
+        &mut self,
+        entity: Entity,
+        bundle: B,
+    ) -> Result<(), EntityError>;
     /// Spawns one entity per bundle, entering their groups (see the world's
     /// `spawn_batch`).
     fn spawn_batch<B: Bundle<Self>>(&mut self, bundles: impl IntoIterator<Item = B>)

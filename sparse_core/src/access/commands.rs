@@ -156,9 +156,7 @@ impl<W: EditEntities + 'static> Commands<W> {
         let entity = entities.reserve();
         self.queue
             .push(Box::new(move |world: &mut W, _: &mut Vec<Entity>| {
-                alive(flush_is_alive(world, entity), entity)?;
-                world.spawn_reserved(entity, bundle);
-                Ok(())
+                world.spawn_reserved(entity, bundle)
             }));
         entity
     }

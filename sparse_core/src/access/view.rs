@@ -75,9 +75,10 @@ pub struct View<'w, Q: Query, F: Filter = ()> {
     dense: bool,
     /// What kind of set `entities` is (for `Debug`).
     by: DrivenBy,
-    /// The leaves a walk hands out whole (bit `i`: leaf `i`): a dense walk over all of
-    /// their storage, which stamps a tracked `&mut` leaf once for all its values when
-    /// the walk starts (see [`Query::whole`]). Lookups never do.
+    /// The leaves `for_each` and `par_for_each` hand out whole (bit `i`: leaf `i`): a
+    /// dense walk over all of their storage, which stamps a tracked `&mut` leaf once for
+    /// all its values when it starts (see [`Query::whole`]). Iterators (which may stop
+    /// early) and lookups stamp each row they yield instead.
     whole: u64,
 }
 
@@ -519,10 +520,8 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
 
     /// Iterates over the matches, borrowing the view.
     pub fn iter_mut(&mut self) -> ViewIter<'_, Q, F> {
-        let mut query = Q::reborrow(&mut self.query);
-        Q::whole(&mut query, self.whole);
         ViewIter::new(
-            query,
+            Q::reborrow(&mut self.query),
             F::reborrow(&self.filter),
             self.entities,
             self.start,
@@ -636,8 +635,7 @@ impl<'w, Q: Query, F: Filter> IntoIterator for View<'w, Q, F> {
     type Item = (Entity, Q::Item<'w>);
     type IntoIter = ViewIter<'w, Q, F>;
 
-    fn into_iter(mut self) -> Self::IntoIter {
-        Q::whole(&mut self.query, self.whole);
+    fn into_iter(self) -> Self::IntoIter {
         ViewIter::new(
             self.query,
             self.filter,

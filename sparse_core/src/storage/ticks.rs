@@ -397,14 +397,15 @@ impl ChangeTicks {
     }
 }
 
-/// What an `Added<T>` or `Changed<T>` filter tests per entity: the stamps as they are
-/// when the view is made, kept alive by a handle on them.
+/// What an `Added<T>` or `Changed<T>` filter tests per entity: the stamps, kept alive by a
+/// handle on them and read as they are at each test (a value handed out mutably by a view
+/// borrowed beside the filter counts from then on, one by one or the whole storage at once).
 ///
 /// Invariant: `stamps`, `present` and `versions` point at `len` stamps (versions) of
-/// `_ticks`, which this handle
-/// keeps alive and unmoved: the storage writes its stamps in place only through
-/// `Arc::make_mut`, which copies them while another handle exists, so the vectors read
-/// here are never reallocated or freed, only stored to through their atomics.
+/// `_ticks`, and `all_changed` (if any) at its storage-wide stamp; this handle keeps them
+/// alive and unmoved: the storage writes its stamps in place only through
+/// `Arc::make_mut`, which copies them while another handle exists, so what is read here
+/// is never reallocated or freed, only stored to through its atomics.
 #[doc(hidden)]
 #[derive(Clone)]
 pub struct StampTest {
@@ -413,9 +414,9 @@ pub struct StampTest {
     versions: NonNull<u32>,
     len: usize,
     now: u32,
-    /// Whether every present component counts (the storage was handed out whole since
-    /// the tick, when the view was made).
-    all: bool,
+    /// For `Changed<T>`: the stamp that says every present component changed (the storage
+    /// was handed out whole) when it equals `now`.
+    all_changed: Option<NonNull<AtomicU32>>,
     _ticks: Arc<ChangeTicks>,
 }
 
@@ -438,7 +439,6 @@ impl StampTest {
     }
 
     fn new(ticks: Arc<ChangeTicks>, changed: bool) -> Self {
-        let all = changed && ticks.all_changed.load(Relaxed) == ticks.now;
         let stamps = if changed {
             &ticks.changed
         } else {
@@ -454,7 +454,7 @@ impl StampTest {
                 .min(stamps.len())
                 .min(ticks.versions.len()),
             now: ticks.now,
-            all,
+            all_changed: changed.then(|| NonNull::from(&ticks.all_changed)),
             _ticks: ticks,
         }
     }
@@ -465,11 +465,20 @@ impl StampTest {
         self.len
     }
 
-    /// Whether a [`scan`](Self::scan) finds every entity that passes: not when every
+    /// Whether every present component counts as changed now (the storage was handed out
+    /// whole since the tick).
+    #[inline(always)]
+    fn all(&self) -> bool {
+        // SAFETY: the pointer reaches the storage-wide stamp of `_ticks` (invariant).
+        self.all_changed
+            .is_some_and(|all| unsafe { all.as_ref() }.load(Relaxed) == self.now)
+    }
+
+    /// Whether a [`scan`](Self::scan) now finds every entity that passes: not when every
     /// component counts as changed (the stamps alone do not say so).
     #[inline]
     pub(crate) fn scannable(&self) -> bool {
-        !self.all
+        !self.all()
     }
 
     /// Calls `f` with each entity whose stamp passes, in index order: one read of the
@@ -502,7 +511,7 @@ impl StampTest {
         let stamp = unsafe { &*self.stamps.as_ptr().add(index) }.load(Relaxed);
         // SAFETY: as above.
         stamp == self.now
-            || (self.all && unsafe { &*self.present.as_ptr().add(index) }.load(Relaxed) != 0)
+            || (self.all() && unsafe { &*self.present.as_ptr().add(index) }.load(Relaxed) != 0)
     }
 }
 

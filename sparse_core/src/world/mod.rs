@@ -879,8 +879,12 @@ impl EditEntities for World {
         World::spawn_with(self, bundle)
     }
 
-    fn spawn_reserved<B: Bundle<Self>>(&mut self, entity: Entity, bundle: B) {
-        crate::bundle::spawn_reserved(self, &WORLD_KEY, entity, bundle);
+    fn spawn_reserved<B: Bundle<Self>>(
+        &mut self,
+        entity: Entity,
+        bundle: B,
+    ) -> Result<(), EntityError> {
+        crate::bundle::spawn_reserved(self, &WORLD_KEY, entity, bundle)
     }
 
     fn spawn_batch<B: Bundle<Self>>(

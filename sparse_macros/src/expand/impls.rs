@@ -76,7 +76,11 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
                 __sg::__private::spawn_batch(self, &__sparse::KEY, bundles)
             }
 
-            fn spawn_reserved<B: __sg::Bundle<Self>>(&mut self, entity: __sg::Entity, bundle: B) {
+            fn spawn_reserved<B: __sg::Bundle<Self>>(
+                &mut self,
+                entity: __sg::Entity,
+                bundle: B,
+            ) -> ::core::result::Result<(), __sg::EntityError> {
                 __sg::__private::spawn_reserved(self, &__sparse::KEY, entity, bundle)
             }
 
