@@ -21,6 +21,8 @@ for line in sys.stdin:
         print(m["executable"])
 '
 )
+# The proc-macro crate's tests link the standard library dynamically.
+export LD_LIBRARY_PATH="$(rustc --print target-libdir)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 status=0
 for binary in "${binaries[@]}"; do
     echo "== valgrind $(basename "$binary")"
