@@ -1334,8 +1334,77 @@ fn changed_1pct(c: &mut Criterion) {
     g.finish();
 }
 
+/// The realistic frame (`components::frame`): seven systems over four kinds of entity, one
+/// group per size (`frame_16k` … `frame_1m`), ns per entity per frame. `sparse_groups` is
+/// the best nested layout, `sparse_entt` the two flat groups an EnTT user declares,
+/// `sparse_views` no group; `sparsey` its best nested groups, `sparsey_nogroup` none.
+fn frame(c: &mut Criterion) {
+    use sparse_peer_benches::components::frame::SIZES;
+    for n in SIZES {
+        let name = match n {
+            16_384 => "frame_16k",
+            65_536 => "frame_65k",
+            262_144 => "frame_262k",
+            _ => "frame_1m",
+        };
+        let mut g = c.benchmark_group(name);
+        g.throughput(Throughput::Elements(n as u64));
+        bench_run(&mut g, "raw", || raw::frame::setup(n), raw::frame::run);
+        bench_run(
+            &mut g,
+            "sparse_groups",
+            || ours::frame::groups::setup(n),
+            ours::frame::groups::run,
+        );
+        bench_run(
+            &mut g,
+            "sparse_entt",
+            || ours::frame::entt::setup(n),
+            ours::frame::entt::run,
+        );
+        bench_run(
+            &mut g,
+            "sparse_views",
+            || ours::frame::views::setup(n),
+            ours::frame::views::run,
+        );
+        bench_run(
+            &mut g,
+            "bevy",
+            || bevy_impl::frame::setup(n),
+            bevy_impl::frame::run,
+        );
+        bench_run(
+            &mut g,
+            "hecs",
+            || hecs_impl::frame::setup(n),
+            hecs_impl::frame::run,
+        );
+        bench_run(
+            &mut g,
+            "sparsey",
+            || sparsey_impl::frame::setup(n),
+            sparsey_impl::frame::run,
+        );
+        bench_run(
+            &mut g,
+            "sparsey_nogroup",
+            || sparsey_impl::frame::setup_nogroup(n),
+            sparsey_impl::frame::run_nogroup,
+        );
+        bench_run(
+            &mut g,
+            "shipyard",
+            || shipyard_impl::frame::setup(n),
+            shipyard_impl::frame::run,
+        );
+        g.finish();
+    }
+}
+
 criterion_group!(
     peers,
+    frame,
     w1_pos_vel,
     w1_pos_vel_10m,
     w2_nested,

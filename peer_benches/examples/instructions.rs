@@ -13,7 +13,8 @@
 //! an exclusion), `w6` (an excluded tag added and removed through three groups),
 //! `w3world` (W3 in the run-time `World`), `w4world_each` (`World::spawn_with`, one call
 //! per entity), `changed` / `changed_all` (a `Changed` view over 100k positions, 1% / all
-//! of them written).
+//! of them written), `frame_views` / `frame_entt` / `frame_groups` (one realistic frame
+//! of 65,536 entities, no group / EnTT's two flat groups / the best nested groups).
 
 use std::hint::black_box;
 
@@ -27,7 +28,7 @@ fn main() {
         args.get(2).and_then(|r| r.parse::<usize>().ok()),
     ) else {
         eprintln!(
-            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4world_each|ar|w5p|w5x|w6|changed|changed_all> <repetitions>"
+            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4world_each|ar|w5p|w5x|w6|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
         );
         std::process::exit(2);
     };
@@ -50,6 +51,9 @@ fn main() {
         "w5x" => repeat!(ours::w5::owning_exclude, sizes::W5, run),
         "w6" => repeat!(ours::w6, sizes::W6, run),
         "w3world" => repeat!(ours::w3::dynamic, sizes::W3, run),
+        "frame_views" => repeat!(ours::frame::views, 1 << 16, run),
+        "frame_entt" => repeat!(ours::frame::entt, 1 << 16, run),
+        "frame_groups" => repeat!(ours::frame::groups, 1 << 16, run),
         "changed" | "changed_all" => {
             let stride = if workload == "changed" { 100 } else { 1 };
             let mut s = ours::changed::setup(100_000, stride);

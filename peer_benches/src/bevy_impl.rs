@@ -579,3 +579,162 @@ pub mod changed {
         sum
     }
 }
+
+/// The realistic frame ([`crate::components::frame`]): one cached `QueryState` per
+/// system, each run with `iter_mut(..).for_each` (render, read-only, with `iter`). The
+/// four kinds of entity are four tables, so each query visits the tables holding its
+/// components and walks their columns densely; every write goes through `Mut` and stamps
+/// the change tick, as in any bevy app.
+pub mod frame {
+    use crate::components::frame::*;
+    use bevy_ecs::query::{Or, QueryState, With};
+    use bevy_ecs::world::World;
+
+    /// The world, the frame buffer and the seven cached queries.
+    pub struct State {
+        world: World,
+        /// What the last frame drew.
+        pub fb: FrameBuffer,
+        movement: QueryState<(&'static mut Pos, &'static Vel)>,
+        data: QueryState<&'static mut Data>,
+        more_complex: QueryState<(&'static mut Vel, &'static Pos, &'static Data)>,
+        health: QueryState<&'static mut Health>,
+        damage: QueryState<(&'static mut Health, &'static Damage)>,
+        sprite: QueryState<(&'static mut Sprite, &'static Player, &'static Health)>,
+        render: QueryState<(&'static Pos, &'static Sprite)>,
+    }
+
+    /// Spawns the `n` entities one `spawn` each in index order (one bundle tuple per
+    /// kind), then prepares the seven queries.
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        for i in 0..n {
+            let r = spawn_row(i);
+            let some = "its kind has it";
+            let (pos, sprite) = (r.pos.expect(some), r.sprite.expect(some));
+            match kind(i) {
+                Kind::Hero => world.spawn((
+                    pos,
+                    r.vel.expect(some),
+                    r.data.expect(some),
+                    r.health.expect(some),
+                    r.damage.expect(some),
+                    sprite,
+                    r.player.expect(some),
+                )),
+                Kind::Monster => world.spawn((
+                    pos,
+                    r.vel.expect(some),
+                    r.health.expect(some),
+                    r.damage.expect(some),
+                    sprite,
+                    r.player.expect(some),
+                )),
+                Kind::Npc => world.spawn((
+                    pos,
+                    r.data.expect(some),
+                    r.health.expect(some),
+                    sprite,
+                    r.player.expect(some),
+                )),
+                Kind::Particle => {
+                    world.spawn((pos, r.vel.expect(some), r.data.expect(some), sprite))
+                }
+            };
+        }
+        State {
+            movement: world.query(),
+            data: world.query(),
+            more_complex: world.query(),
+            health: world.query(),
+            damage: world.query(),
+            sprite: world.query(),
+            render: world.query(),
+            world,
+            fb: FrameBuffer::default(),
+        }
+    }
+
+    /// The systems in frame order (a frame runs each once).
+    pub const SYSTEMS: [fn(&mut State); 7] = [
+        |s| {
+            let w = &mut s.world;
+            s.movement
+                .iter_mut(w)
+                .for_each(|(mut p, v)| movement(&mut p, v));
+        },
+        |s| s.data.iter_mut(&mut s.world).for_each(|mut d| data(&mut d)),
+        |s| {
+            let w = &mut s.world;
+            s.more_complex
+                .iter_mut(w)
+                .for_each(|(mut v, p, d)| more_complex(&mut v, p, d));
+        },
+        |s| {
+            s.health
+                .iter_mut(&mut s.world)
+                .for_each(|mut h| health(&mut h))
+        },
+        |s| {
+            let w = &mut s.world;
+            s.damage
+                .iter_mut(w)
+                .for_each(|(mut h, d)| damage(&mut h, d));
+        },
+        |s| {
+            let w = &mut s.world;
+            s.sprite
+                .iter_mut(w)
+                .for_each(|(mut sp, p, h)| sprite(&mut sp, p, h));
+        },
+        |s| {
+            let fb = &mut s.fb;
+            fb.clear();
+            s.render
+                .iter(&s.world)
+                .for_each(|(p, sp)| render(fb, p, sp));
+        },
+    ];
+
+    /// One frame: the seven systems in order.
+    pub fn run(s: &mut State) {
+        for system in SYSTEMS {
+            system(s);
+        }
+    }
+
+    /// Every entity's components (test helper). The filter keeps the entities holding at
+    /// least one frame component: in 0.20 resources are entities too (a fresh world
+    /// already holds `DefaultQueryFilters`), and a query of options alone matches them.
+    pub fn rows(s: &mut State) -> Vec<Row> {
+        let mut query = s.world.query_filtered::<(
+            Option<&Pos>,
+            Option<&Vel>,
+            Option<&Data>,
+            Option<&Health>,
+            Option<&Damage>,
+            Option<&Sprite>,
+            Option<&Player>,
+        ), Or<(
+            With<Pos>,
+            With<Vel>,
+            With<Data>,
+            With<Health>,
+            With<Damage>,
+            With<Sprite>,
+            With<Player>,
+        )>>();
+        query
+            .iter(&s.world)
+            .map(|(pos, vel, data, health, damage, sprite, player)| Row {
+                pos: pos.copied(),
+                vel: vel.copied(),
+                data: data.copied(),
+                health: health.copied(),
+                damage: damage.copied(),
+                sprite: sprite.copied(),
+                player: player.copied(),
+            })
+            .collect()
+    }
+}

@@ -627,6 +627,375 @@ pub mod sched {
     }
 }
 
+/// The realistic frame (`frame` group): seven systems, run in order, over entities of four
+/// kinds with mixed component sets, created interleaved (`i % 16`) as a game spawns them.
+///
+/// ```text
+///   kind      share  Pos Vel Data Health Damage Sprite Player
+///   hero       1/16   x   x   x     x      x      x      x
+///   monster    7/16   x   x         x      x      x      x
+///   npc        4/16   x       x     x             x      x
+///   particle   4/16   x   x   x                   x
+/// ```
+///
+/// | system | reads and writes | share of entities |
+/// | --- | --- | --- |
+/// | [`movement`] | `&mut Pos, &Vel` | 12/16 |
+/// | [`data`] | `&mut Data` (a xorshift step per entity) | 9/16 |
+/// | [`more_complex`] | `&mut Vel, &Pos, &Data` | 5/16 |
+/// | [`health`] | `&mut Health` (spawn → alive → dead → spawn) | 12/16 |
+/// | [`damage`] | `&mut Health, &Damage` | 8/16 |
+/// | [`sprite`] | `&mut Sprite, &Player, &Health` | 12/16 |
+/// | [`render`] | `&Pos, &Sprite` into a [`FrameBuffer`] | 16/16 |
+///
+/// Every library's port calls these same functions per entity: each entity's result is the
+/// same whatever order a library visits it in, and [`render`] keeps the highest glyph per
+/// cell, so the frame buffer does not depend on that order either. [`Row`] is one entity's
+/// components, compared between ports as a sorted list.
+pub mod frame {
+    component! {
+        /// 8-byte position.
+        pub struct Pos {
+            pub x: f32,
+            pub y: f32,
+        }
+    }
+    component! {
+        /// 8-byte velocity.
+        pub struct Vel {
+            pub x: f32,
+            pub y: f32,
+        }
+    }
+    component! {
+        /// 24-byte state of an entity that thinks: a xorshift seed and what it drew.
+        pub struct Data {
+            pub dingy: f64,
+            pub thingy: i32,
+            pub mingy: u32,
+            pub seed: u32,
+            pub numgy: u32,
+        }
+    }
+    component! {
+        /// Hit points and the life state ([`SPAWN`], [`ALIVE`], [`DEAD`]).
+        pub struct Health {
+            pub hp: i32,
+            pub max_hp: i32,
+            pub status: u32,
+        }
+    }
+    component! {
+        /// Attack and defence: `atk - def` (at least 0) is taken from the entity's own
+        /// health each frame it is alive.
+        pub struct Damage {
+            pub atk: i32,
+            pub def: i32,
+        }
+    }
+    component! {
+        /// The glyph [`render`] draws.
+        pub struct Sprite {
+            pub glyph: u32,
+        }
+    }
+    component! {
+        /// Which kind of character ([`HERO`], [`MONSTER`], [`NPC`]).
+        pub struct Player {
+            pub kind: u32,
+        }
+    }
+
+    /// Life states of [`Health::status`].
+    pub const SPAWN: u32 = 0;
+    /// See [`SPAWN`].
+    pub const ALIVE: u32 = 1;
+    /// See [`SPAWN`].
+    pub const DEAD: u32 = 2;
+    /// Kinds of [`Player::kind`].
+    pub const HERO: u32 = 0;
+    /// See [`HERO`].
+    pub const MONSTER: u32 = 1;
+    /// See [`HERO`].
+    pub const NPC: u32 = 2;
+
+    /// Entity counts of the frame's rows.
+    pub const SIZES: [usize; 4] = [1 << 14, 1 << 16, 1 << 18, 1 << 20];
+    /// Seconds per frame.
+    pub const DT: f32 = 1.0 / 60.0;
+    /// Width of the frame buffer in cells.
+    pub const WIDTH: usize = 256;
+    /// Height of the frame buffer in cells.
+    pub const HEIGHT: usize = 144;
+
+    /// The kinds of entity, by what they hold.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Kind {
+        /// Every component.
+        Hero,
+        /// No `Data`.
+        Monster,
+        /// No `Vel`, no `Damage`.
+        Npc,
+        /// No `Health`, `Damage` or `Player`.
+        Particle,
+    }
+
+    /// The kind of the `i`-th entity created.
+    #[inline]
+    pub fn kind(i: usize) -> Kind {
+        match i % 16 {
+            0 => Kind::Hero,
+            1..=7 => Kind::Monster,
+            8..=11 => Kind::Npc,
+            _ => Kind::Particle,
+        }
+    }
+
+    /// The `i`-th entity's starting components (`None` where its kind lacks one).
+    #[inline]
+    pub fn spawn_row(i: usize) -> Row {
+        let k = kind(i);
+        let f = i as f32;
+        let pos = Pos {
+            x: (i % 1000) as f32,
+            y: (i / 1000 % 1000) as f32,
+        };
+        let vel = Vel {
+            x: ((i % 7) as f32 - 3.0) * 0.5 + f * 1e-7,
+            y: ((i % 5) as f32 - 2.0) * 0.5,
+        };
+        let data = Data {
+            dingy: 0.0,
+            thingy: (i % 1000) as i32,
+            mingy: 0,
+            seed: (i as u32).wrapping_mul(2_654_435_761) | 1,
+            numgy: 0,
+        };
+        let health = Health {
+            hp: 50 + (i % 51) as i32,
+            max_hp: 100,
+            status: SPAWN,
+        };
+        let damage = Damage {
+            atk: 1 + (i % 5) as i32,
+            def: (i % 3) as i32,
+        };
+        let sprite = Sprite { glyph: b' ' as u32 };
+        let player = |kind| Some(Player { kind });
+        match k {
+            Kind::Hero => Row {
+                pos: Some(pos),
+                vel: Some(vel),
+                data: Some(data),
+                health: Some(health),
+                damage: Some(damage),
+                sprite: Some(sprite),
+                player: player(HERO),
+            },
+            Kind::Monster => Row {
+                pos: Some(pos),
+                vel: Some(vel),
+                data: None,
+                health: Some(health),
+                damage: Some(damage),
+                sprite: Some(sprite),
+                player: player(MONSTER),
+            },
+            Kind::Npc => Row {
+                pos: Some(pos),
+                vel: None,
+                data: Some(data),
+                health: Some(health),
+                damage: None,
+                sprite: Some(sprite),
+                player: player(NPC),
+            },
+            Kind::Particle => Row {
+                pos: Some(pos),
+                vel: Some(vel),
+                data: Some(data),
+                health: None,
+                damage: None,
+                sprite: Some(sprite),
+                player: None,
+            },
+        }
+    }
+
+    /// One entity's components, as every port reports them for the check.
+    #[derive(Clone, Copy, Debug, Default, PartialEq)]
+    pub struct Row {
+        pub pos: Option<Pos>,
+        pub vel: Option<Vel>,
+        pub data: Option<Data>,
+        pub health: Option<Health>,
+        pub damage: Option<Damage>,
+        pub sprite: Option<Sprite>,
+        pub player: Option<Player>,
+    }
+
+    impl Row {
+        /// The row's bits, for sorting rows into one order whatever order a port listed
+        /// them in.
+        pub fn key(&self) -> Vec<u64> {
+            let mut k = Vec::with_capacity(20);
+            let mut opt = |present: bool, fields: &[u64]| {
+                k.push(u64::from(present));
+                if present {
+                    k.extend_from_slice(fields);
+                }
+            };
+            let p = self.pos.unwrap_or_default();
+            opt(
+                self.pos.is_some(),
+                &[p.x.to_bits().into(), p.y.to_bits().into()],
+            );
+            let v = self.vel.unwrap_or_default();
+            opt(
+                self.vel.is_some(),
+                &[v.x.to_bits().into(), v.y.to_bits().into()],
+            );
+            let d = self.data.unwrap_or_default();
+            opt(
+                self.data.is_some(),
+                &[
+                    d.dingy.to_bits(),
+                    d.thingy as u32 as u64,
+                    d.mingy.into(),
+                    d.seed.into(),
+                    d.numgy.into(),
+                ],
+            );
+            let h = self.health.unwrap_or_default();
+            opt(
+                self.health.is_some(),
+                &[h.hp as u32 as u64, h.max_hp as u32 as u64, h.status.into()],
+            );
+            let g = self.damage.unwrap_or_default();
+            opt(
+                self.damage.is_some(),
+                &[g.atk as u32 as u64, g.def as u32 as u64],
+            );
+            opt(
+                self.sprite.is_some(),
+                &[self.sprite.unwrap_or_default().glyph.into()],
+            );
+            opt(
+                self.player.is_some(),
+                &[self.player.unwrap_or_default().kind.into()],
+            );
+            k
+        }
+    }
+
+    /// The cells [`render`] draws into, cleared at the start of each render.
+    pub struct FrameBuffer {
+        pub cells: Vec<u32>,
+    }
+
+    impl Default for FrameBuffer {
+        fn default() -> Self {
+            FrameBuffer {
+                cells: vec![0; WIDTH * HEIGHT],
+            }
+        }
+    }
+
+    impl FrameBuffer {
+        /// Blanks every cell (the start of [`render`]).
+        #[inline]
+        pub fn clear(&mut self) {
+            self.cells.fill(0);
+        }
+    }
+
+    /// System 1: `pos += vel * DT`.
+    #[inline(always)]
+    pub fn movement(p: &mut Pos, v: &Vel) {
+        p.x += v.x * DT;
+        p.y += v.y * DT;
+    }
+
+    /// System 2: one xorshift32 step and what the entity makes of the number it drew.
+    #[inline(always)]
+    pub fn data(d: &mut Data) {
+        let mut s = d.seed;
+        s ^= s << 13;
+        s ^= s >> 17;
+        s ^= s << 5;
+        d.seed = s;
+        d.numgy = s % 100;
+        d.thingy = (d.thingy + 1) % 1_000_000;
+        d.mingy ^= 1;
+        d.dingy += 0.0001 * f64::from(d.thingy);
+    }
+
+    /// System 3: an entity that thinks turns when it drew a low number and bounces off the
+    /// edges of a 1000 × 1000 field.
+    #[inline(always)]
+    pub fn more_complex(v: &mut Vel, p: &Pos, d: &Data) {
+        if d.numgy < 5 {
+            core::mem::swap(&mut v.x, &mut v.y);
+        }
+        if (p.x < 0.0 && v.x < 0.0) || (p.x > 1000.0 && v.x > 0.0) {
+            v.x = -v.x;
+        }
+        if (p.y < 0.0 && v.y < 0.0) || (p.y > 1000.0 && v.y > 0.0) {
+            v.y = -v.y;
+        }
+    }
+
+    /// System 4: the life state machine.
+    #[inline(always)]
+    pub fn health(h: &mut Health) {
+        match h.status {
+            SPAWN => h.status = ALIVE,
+            ALIVE => {
+                if h.hp <= 0 {
+                    h.status = DEAD;
+                }
+            }
+            _ => {
+                h.hp = h.max_hp;
+                h.status = SPAWN;
+            }
+        }
+    }
+
+    /// System 5: a living entity takes `atk - def` (at least 0) off its hit points.
+    #[inline(always)]
+    pub fn damage(h: &mut Health, d: &Damage) {
+        if h.status == ALIVE {
+            h.hp -= (d.atk - d.def).max(0);
+        }
+    }
+
+    /// System 6: the glyph from the kind and the life state.
+    #[inline(always)]
+    pub fn sprite(s: &mut Sprite, p: &Player, h: &Health) {
+        s.glyph = match h.status {
+            SPAWN => u32::from(b'_'),
+            DEAD => u32::from(b'x'),
+            _ => match p.kind {
+                HERO => u32::from(b'@'),
+                MONSTER => u32::from(b'M'),
+                _ => u32::from(b'N'),
+            },
+        };
+    }
+
+    /// System 7: draws the glyph into the cell under the position, keeping the highest
+    /// glyph of a cell (so that the picture does not depend on the order of the walk).
+    #[inline(always)]
+    pub fn render(fb: &mut FrameBuffer, p: &Pos, s: &Sprite) {
+        let x = (p.x as i32).rem_euclid(WIDTH as i32) as usize;
+        let y = (p.y as i32).rem_euclid(HEIGHT as i32) as usize;
+        let cell = &mut fb.cells[y * WIDTH + x];
+        *cell = (*cell).max(s.glyph);
+    }
+}
+
 /// Entity counts for each workload.
 pub mod sizes {
     /// W1 and W2.

@@ -843,3 +843,114 @@ pub mod serialize_binary {
             .collect()
     }
 }
+
+/// The realistic frame ([`crate::components::frame`]): one `query_mut` per system. The
+/// four kinds of entity are four archetypes; each query visits the archetypes holding its
+/// components and walks their columns densely.
+pub mod frame {
+    use crate::components::frame::*;
+    use hecs::World;
+
+    /// The world and the frame buffer.
+    pub struct State {
+        world: World,
+        /// What the last frame drew.
+        pub fb: FrameBuffer,
+    }
+
+    /// Spawns the `n` entities one `spawn` each in index order (one bundle tuple per
+    /// kind).
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        for i in 0..n {
+            let r = spawn_row(i);
+            let some = "its kind has it";
+            let (pos, sprite) = (r.pos.expect(some), r.sprite.expect(some));
+            match kind(i) {
+                Kind::Hero => world.spawn((
+                    pos,
+                    r.vel.expect(some),
+                    r.data.expect(some),
+                    r.health.expect(some),
+                    r.damage.expect(some),
+                    sprite,
+                    r.player.expect(some),
+                )),
+                Kind::Monster => world.spawn((
+                    pos,
+                    r.vel.expect(some),
+                    r.health.expect(some),
+                    r.damage.expect(some),
+                    sprite,
+                    r.player.expect(some),
+                )),
+                Kind::Npc => world.spawn((
+                    pos,
+                    r.data.expect(some),
+                    r.health.expect(some),
+                    sprite,
+                    r.player.expect(some),
+                )),
+                Kind::Particle => {
+                    world.spawn((pos, r.vel.expect(some), r.data.expect(some), sprite))
+                }
+            };
+        }
+        State {
+            world,
+            fb: FrameBuffer::default(),
+        }
+    }
+
+    /// One frame: the seven systems in order.
+    pub fn run(s: &mut State) {
+        let w = &mut s.world;
+        for (p, v) in w.query_mut::<(&mut Pos, &Vel)>() {
+            movement(p, v);
+        }
+        for d in w.query_mut::<&mut Data>() {
+            data(d);
+        }
+        for (v, p, d) in w.query_mut::<(&mut Vel, &Pos, &Data)>() {
+            more_complex(v, p, d);
+        }
+        for h in w.query_mut::<&mut Health>() {
+            health(h);
+        }
+        for (h, d) in w.query_mut::<(&mut Health, &Damage)>() {
+            damage(h, d);
+        }
+        for (sp, p, h) in w.query_mut::<(&mut Sprite, &Player, &Health)>() {
+            sprite(sp, p, h);
+        }
+        s.fb.clear();
+        for (p, sp) in w.query_mut::<(&Pos, &Sprite)>() {
+            render(&mut s.fb, p, sp);
+        }
+    }
+
+    /// Every entity's components (test helper).
+    pub fn rows(s: &mut State) -> Vec<Row> {
+        s.world
+            .query_mut::<(
+                Option<&Pos>,
+                Option<&Vel>,
+                Option<&Data>,
+                Option<&Health>,
+                Option<&Damage>,
+                Option<&Sprite>,
+                Option<&Player>,
+            )>()
+            .into_iter()
+            .map(|(pos, vel, data, health, damage, sprite, player)| Row {
+                pos: pos.copied(),
+                vel: vel.copied(),
+                data: data.copied(),
+                health: health.copied(),
+                damage: damage.copied(),
+                sprite: sprite.copied(),
+                player: player.copied(),
+            })
+            .collect()
+    }
+}

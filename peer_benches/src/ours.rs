@@ -2020,3 +2020,313 @@ pub mod changed {
         sum
     }
 }
+
+/// The realistic frame ([`crate::components::frame`]) in three layouts of one `#[world]`:
+/// no group ([`frame::views`]), the best nested groups the systems allow
+/// ([`frame::groups`]) and the two flat groups an EnTT user would declare
+/// ([`frame::entt`]). The systems are views in every layout; a view is driven by a group
+/// where one covers it (docs/access.md), so the layout is the only difference.
+pub mod frame {
+    use crate::components::frame::*;
+    use sparse_groups::{Entity, Storage, View, With, world};
+
+    /// Creates the `n` entities in order, each with its kind's components (one
+    /// `spawn_with` each, as a game spawns them), and returns their handles.
+    macro_rules! populate {
+        ($world:expr, $n:expr) => {{
+            let mut entities = Vec::with_capacity($n);
+            for i in 0..$n {
+                let r = spawn_row(i);
+                let (p, v, d, h, g, s, k) =
+                    (r.pos, r.vel, r.data, r.health, r.damage, r.sprite, r.player);
+                let e = match kind(i) {
+                    Kind::Hero => $world.spawn_with((
+                        p.unwrap(),
+                        v.unwrap(),
+                        d.unwrap(),
+                        h.unwrap(),
+                        g.unwrap(),
+                        s.unwrap(),
+                        k.unwrap(),
+                    )),
+                    Kind::Monster => $world.spawn_with((
+                        p.unwrap(),
+                        v.unwrap(),
+                        h.unwrap(),
+                        g.unwrap(),
+                        s.unwrap(),
+                        k.unwrap(),
+                    )),
+                    Kind::Npc => $world.spawn_with((
+                        p.unwrap(),
+                        d.unwrap(),
+                        h.unwrap(),
+                        s.unwrap(),
+                        k.unwrap(),
+                    )),
+                    Kind::Particle => {
+                        $world.spawn_with((p.unwrap(), v.unwrap(), d.unwrap(), s.unwrap()))
+                    }
+                };
+                entities.push(e);
+            }
+            entities
+        }};
+    }
+
+    /// Every entity's components, read with `get` (test helper).
+    macro_rules! rows {
+        ($s:expr) => {
+            $s.entities
+                .iter()
+                .map(|&e| Row {
+                    pos: $s.world.get::<Pos>(e).copied(),
+                    vel: $s.world.get::<Vel>(e).copied(),
+                    data: $s.world.get::<Data>(e).copied(),
+                    health: $s.world.get::<Health>(e).copied(),
+                    damage: $s.world.get::<Damage>(e).copied(),
+                    sprite: $s.world.get::<Sprite>(e).copied(),
+                    player: $s.world.get::<Player>(e).copied(),
+                })
+                .collect()
+        };
+    }
+
+    /// Declares a layout's world (`$(#[$group])*` on the seven storages), its `State`,
+    /// `setup` and `rows`.
+    macro_rules! layout {
+        ($(#[$group:meta])*) => {
+            #[world]
+            $(#[$group])*
+            struct Frame {
+                positions: Storage<Pos>,
+                velocities: Storage<Vel>,
+                data: Storage<Data>,
+                healths: Storage<Health>,
+                damages: Storage<Damage>,
+                sprites: Storage<Sprite>,
+                players: Storage<Player>,
+            }
+
+            /// The world, its entities and the frame buffer.
+            pub struct State {
+                world: Frame,
+                entities: Vec<Entity>,
+                /// What the last frame drew.
+                pub fb: FrameBuffer,
+            }
+
+            /// Creates the `n` entities in order.
+            pub fn setup(n: usize) -> State {
+                let mut world = Frame::new();
+                let entities = populate!(world, n);
+                prepare(&mut world);
+                State {
+                    world,
+                    entities,
+                    fb: FrameBuffer::default(),
+                }
+            }
+
+            /// Every entity's components (test helper).
+            pub fn rows(s: &mut State) -> Vec<Row> {
+                rows!(s)
+            }
+
+            /// Whether each system's view is a loop over plain slices, in system order
+            /// (test helper, and what the bench's notes cite).
+            pub fn dense_systems(s: &mut State) -> [bool; 7] {
+                dense_systems!(s)
+            }
+        };
+    }
+
+    /// The seven systems as plain views, one function each: what the no-group and EnTT
+    /// layouts run.
+    macro_rules! plain_systems {
+        () => {
+            /// The systems in frame order (a frame runs each once).
+            pub const SYSTEMS: [fn(&mut State); 7] = [
+                |s| {
+                    s.world
+                        .view::<(&mut Pos, &Vel)>()
+                        .for_each(|_, (p, v)| movement(p, v))
+                },
+                |s| s.world.view::<(&mut Data,)>().for_each(|_, (d,)| data(d)),
+                |s| {
+                    s.world
+                        .view::<(&mut Vel, &Pos, &Data)>()
+                        .for_each(|_, (v, p, d)| more_complex(v, p, d))
+                },
+                |s| {
+                    s.world
+                        .view::<(&mut Health,)>()
+                        .for_each(|_, (h,)| health(h))
+                },
+                |s| {
+                    s.world
+                        .view::<(&mut Health, &Damage)>()
+                        .for_each(|_, (h, d)| damage(h, d))
+                },
+                |s| {
+                    s.world
+                        .view::<(&mut Sprite, &Player, &Health)>()
+                        .for_each(|_, (sp, p, h)| sprite(sp, p, h))
+                },
+                |s| {
+                    let fb = &mut s.fb;
+                    fb.clear();
+                    s.world
+                        .view::<(&Pos, &Sprite)>()
+                        .for_each(|_, (p, sp)| render(fb, p, sp));
+                },
+            ];
+
+            /// One frame.
+            pub fn run(s: &mut State) {
+                for system in SYSTEMS {
+                    system(s);
+                }
+            }
+        };
+    }
+
+    /// Whether each of [`plain_systems`]' views is dense.
+    macro_rules! plain_dense {
+        ($s:expr) => {{
+            let w = &mut $s.world;
+            [
+                w.view::<(&mut Pos, &Vel)>().is_dense(),
+                w.view::<(&mut Data,)>().is_dense(),
+                w.view::<(&mut Vel, &Pos, &Data)>().is_dense(),
+                w.view::<(&mut Health,)>().is_dense(),
+                w.view::<(&mut Health, &Damage)>().is_dense(),
+                w.view::<(&mut Sprite, &Player, &Health)>().is_dense(),
+                w.view::<(&Pos, &Sprite)>().is_dense(),
+            ]
+        }};
+    }
+
+    /// No group: each view walks its smallest storage and looks the others up (the
+    /// storages were filled in entity order, so the lookups go forward through memory).
+    pub mod views {
+        use super::*;
+
+        macro_rules! dense_systems {
+            ($s:expr) => {
+                plain_dense!($s)
+            };
+        }
+        layout!();
+        plain_systems!();
+
+        /// Nothing to prepare.
+        fn prepare(_: &mut Frame) {}
+    }
+
+    /// What an EnTT user writes first: an owning group for each hot pair,
+    /// `<Pos, Vel>` and `<Health, Damage>`, views for the rest.
+    pub mod entt {
+        use super::*;
+
+        macro_rules! dense_systems {
+            ($s:expr) => {
+                plain_dense!($s)
+            };
+        }
+        layout!(#[group(Pos, Vel)] #[group(Health, Damage)]);
+        plain_systems!();
+
+        /// Nothing to prepare.
+        fn prepare(_: &mut Frame) {}
+    }
+
+    /// The best layout the nesting rule allows for these systems: two chains,
+    /// `<Pos, Sprite>` ⊂ `<Pos, Sprite, Vel>` ⊂ `<Pos, Sprite, Vel, Data>` and
+    /// `<Health, Player>` ⊂ `<Health, Player, Damage>`. Every entity with `Vel` has a
+    /// `Sprite`, and every one with `Damage` a `Player`, so a system names the group's
+    /// other types with `With` and its view is the group, walked as slices. Only the
+    /// sprite system (`Sprite` is in the other chain) looks a component up.
+    pub mod groups {
+        use super::*;
+
+        /// The views of [`run`], in order.
+        type Movement<'w> = View<'w, (&'w mut Pos, &'w Vel), With<Sprite>>;
+        type Thinking<'w> = View<'w, (&'w mut Vel, &'w Pos, &'w Data), With<Sprite>>;
+        type Hurt<'w> = View<'w, (&'w mut Health, &'w Damage), With<Player>>;
+
+        macro_rules! dense_systems {
+            ($s:expr) => {{
+                let w = &mut $s.world;
+                [
+                    w.borrow::<Movement<'_>>().is_dense(),
+                    w.view::<(&mut Data,)>().is_dense(),
+                    w.borrow::<Thinking<'_>>().is_dense(),
+                    w.view::<(&mut Health,)>().is_dense(),
+                    w.borrow::<Hurt<'_>>().is_dense(),
+                    w.view::<(&mut Sprite, &Player, &Health)>().is_dense(),
+                    w.view::<(&Pos, &Sprite)>().is_dense(),
+                ]
+            }};
+        }
+        layout!(
+            #[group(Pos, Sprite)]
+            #[group(Pos, Sprite, Vel)]
+            #[group(Pos, Sprite, Vel, Data)]
+            #[group(Health, Player)]
+            #[group(Health, Player, Damage)]
+        );
+
+        /// Sorts `<Health, Player>` (layer by layer) in the order of the `Sprite` storage,
+        /// which the other chain owns: the sprite system walks that group and looks its
+        /// sprites up, now forward through memory. The frame changes no structure, so
+        /// once is enough; a game would sort again after its spawns.
+        fn prepare(world: &mut Frame) {
+            world.sort_group_as::<(Health, Player), Sprite>();
+        }
+
+        /// The systems in frame order (a frame runs each once).
+        pub const SYSTEMS: [fn(&mut State); 7] = [
+            |s| {
+                s.world
+                    .borrow::<Movement<'_>>()
+                    .for_each(|_, (p, v)| movement(p, v))
+            },
+            |s| s.world.view::<(&mut Data,)>().for_each(|_, (d,)| data(d)),
+            |s| {
+                s.world
+                    .borrow::<Thinking<'_>>()
+                    .for_each(|_, (v, p, d)| more_complex(v, p, d))
+            },
+            |s| {
+                s.world
+                    .view::<(&mut Health,)>()
+                    .for_each(|_, (h,)| health(h))
+            },
+            |s| {
+                s.world
+                    .borrow::<Hurt<'_>>()
+                    .for_each(|_, (h, d)| damage(h, d))
+            },
+            |s| {
+                s.world
+                    .view::<(&mut Sprite, &Player, &Health)>()
+                    .for_each(|_, (sp, p, h)| sprite(sp, p, h))
+            },
+            |s| {
+                let fb = &mut s.fb;
+                fb.clear();
+                s.world
+                    .view::<(&Pos, &Sprite)>()
+                    .for_each(|_, (p, sp)| render(fb, p, sp));
+            },
+        ];
+
+        /// One frame.
+        pub fn run(s: &mut State) {
+            for system in SYSTEMS {
+                system(s);
+            }
+        }
+    }
+}

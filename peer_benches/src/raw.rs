@@ -349,3 +349,125 @@ pub fn stream_triad(a: &mut [f64], b: &[f64], c: &[f64]) {
         *a = b + S * c;
     }
 }
+
+/// The realistic frame ([`crate::components::frame`]) over plain `Vec`s: one table per
+/// kind of entity, one `Vec` per component the kind has (empty where it has none), the
+/// layout a hand-written engine with four fixed kinds would use. Each system zips the
+/// columns it needs over every table; a table lacking one of them yields nothing.
+pub mod frame {
+    use crate::components::frame::*;
+
+    /// One kind's columns.
+    #[derive(Default)]
+    struct Table {
+        pos: Vec<Pos>,
+        vel: Vec<Vel>,
+        data: Vec<Data>,
+        health: Vec<Health>,
+        damage: Vec<Damage>,
+        sprite: Vec<Sprite>,
+        player: Vec<Player>,
+    }
+
+    /// The four tables and the frame buffer.
+    pub struct State {
+        tables: [Table; 4],
+        /// What the last frame drew.
+        pub fb: FrameBuffer,
+    }
+
+    /// Creates the `n` entities in order, each into its kind's table.
+    pub fn setup(n: usize) -> State {
+        let mut tables: [Table; 4] = Default::default();
+        for i in 0..n {
+            let r = spawn_row(i);
+            let t = &mut tables[kind(i) as usize];
+            t.pos.extend(r.pos);
+            t.vel.extend(r.vel);
+            t.data.extend(r.data);
+            t.health.extend(r.health);
+            t.damage.extend(r.damage);
+            t.sprite.extend(r.sprite);
+            t.player.extend(r.player);
+        }
+        State {
+            tables,
+            fb: FrameBuffer::default(),
+        }
+    }
+
+    /// The systems in frame order (a frame runs each once).
+    pub const SYSTEMS: [fn(&mut State); 7] = [
+        |s| {
+            for t in &mut s.tables {
+                for (p, v) in t.pos.iter_mut().zip(&t.vel) {
+                    movement(p, v);
+                }
+            }
+        },
+        |s| {
+            for t in &mut s.tables {
+                t.data.iter_mut().for_each(data);
+            }
+        },
+        |s| {
+            for t in &mut s.tables {
+                for ((v, p), d) in t.vel.iter_mut().zip(&t.pos).zip(&t.data) {
+                    more_complex(v, p, d);
+                }
+            }
+        },
+        |s| {
+            for t in &mut s.tables {
+                t.health.iter_mut().for_each(health);
+            }
+        },
+        |s| {
+            for t in &mut s.tables {
+                for (h, d) in t.health.iter_mut().zip(&t.damage) {
+                    damage(h, d);
+                }
+            }
+        },
+        |s| {
+            for t in &mut s.tables {
+                for ((sp, p), h) in t.sprite.iter_mut().zip(&t.player).zip(&t.health) {
+                    sprite(sp, p, h);
+                }
+            }
+        },
+        |s| {
+            s.fb.clear();
+            for t in &s.tables {
+                for (p, sp) in t.pos.iter().zip(&t.sprite) {
+                    render(&mut s.fb, p, sp);
+                }
+            }
+        },
+    ];
+
+    /// One frame: the seven systems in order.
+    pub fn run(s: &mut State) {
+        for system in SYSTEMS {
+            system(s);
+        }
+    }
+
+    /// Every entity's components (test helper).
+    pub fn rows(s: &State) -> Vec<Row> {
+        let mut rows = Vec::new();
+        for t in &s.tables {
+            let at = |i| Row {
+                pos: t.pos.get(i).copied(),
+                vel: t.vel.get(i).copied(),
+                data: t.data.get(i).copied(),
+                health: t.health.get(i).copied(),
+                damage: t.damage.get(i).copied(),
+                sprite: t.sprite.get(i).copied(),
+                player: t.player.get(i).copied(),
+            };
+            rows.extend((0..t.pos.len()).map(at));
+        }
+        rows
+    }
+}

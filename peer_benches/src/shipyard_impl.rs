@@ -568,3 +568,124 @@ pub mod serialize_binary {
         )
     }
 }
+
+/// The realistic frame ([`crate::components::frame`]): one `World::run` system per
+/// workload system, iterating a tuple of views. No groups in 0.11: a multi-view iteration
+/// walks the shortest of its storages and looks the others up.
+pub mod frame {
+    use crate::components::frame::*;
+    use shipyard::{EntitiesView, Get, IntoIter, View, ViewMut, World};
+
+    /// The world and the frame buffer.
+    pub struct State {
+        world: World,
+        /// What the last frame drew.
+        pub fb: FrameBuffer,
+    }
+
+    /// Adds the `n` entities one `add_entity` each in index order (one component tuple
+    /// per kind).
+    pub fn setup(n: usize) -> State {
+        let mut world = World::new();
+        for i in 0..n {
+            let r = spawn_row(i);
+            let some = "its kind has it";
+            let (pos, sprite) = (r.pos.expect(some), r.sprite.expect(some));
+            match kind(i) {
+                Kind::Hero => world.add_entity((
+                    pos,
+                    r.vel.expect(some),
+                    r.data.expect(some),
+                    r.health.expect(some),
+                    r.damage.expect(some),
+                    sprite,
+                    r.player.expect(some),
+                )),
+                Kind::Monster => world.add_entity((
+                    pos,
+                    r.vel.expect(some),
+                    r.health.expect(some),
+                    r.damage.expect(some),
+                    sprite,
+                    r.player.expect(some),
+                )),
+                Kind::Npc => world.add_entity((
+                    pos,
+                    r.data.expect(some),
+                    r.health.expect(some),
+                    sprite,
+                    r.player.expect(some),
+                )),
+                Kind::Particle => {
+                    world.add_entity((pos, r.vel.expect(some), r.data.expect(some), sprite))
+                }
+            };
+        }
+        State {
+            world,
+            fb: FrameBuffer::default(),
+        }
+    }
+
+    /// One frame: the seven systems in order, each in `World::run`; `render` borrows the
+    /// frame buffer beside the world.
+    pub fn run(s: &mut State) {
+        let w = &s.world;
+        w.run(|mut pos: ViewMut<Pos>, vel: View<Vel>| {
+            (&mut pos, &vel).iter().for_each(|(p, v)| movement(p, v));
+        });
+        w.run(|mut dat: ViewMut<Data>| {
+            (&mut dat).iter().for_each(data);
+        });
+        w.run(|mut vel: ViewMut<Vel>, pos: View<Pos>, dat: View<Data>| {
+            (&mut vel, &pos, &dat)
+                .iter()
+                .for_each(|(v, p, d)| more_complex(v, p, d));
+        });
+        w.run(|mut hp: ViewMut<Health>| {
+            (&mut hp).iter().for_each(health);
+        });
+        w.run(|mut hp: ViewMut<Health>, dmg: View<Damage>| {
+            (&mut hp, &dmg).iter().for_each(|(h, d)| damage(h, d));
+        });
+        w.run(
+            |mut spr: ViewMut<Sprite>, ply: View<Player>, hp: View<Health>| {
+                (&mut spr, &ply, &hp)
+                    .iter()
+                    .for_each(|(sp, p, h)| sprite(sp, p, h));
+            },
+        );
+        let fb = &mut s.fb;
+        fb.clear();
+        w.run(|pos: View<Pos>, spr: View<Sprite>| {
+            (&pos, &spr).iter().for_each(|(p, sp)| render(fb, p, sp));
+        });
+    }
+
+    /// Every entity's components (test helper).
+    pub fn rows(s: &mut State) -> Vec<Row> {
+        s.world.run(
+            |entities: EntitiesView,
+             pos: View<Pos>,
+             vel: View<Vel>,
+             dat: View<Data>,
+             hp: View<Health>,
+             dmg: View<Damage>,
+             spr: View<Sprite>,
+             ply: View<Player>| {
+                entities
+                    .iter()
+                    .map(|e| Row {
+                        pos: pos.get(e).ok().copied(),
+                        vel: vel.get(e).ok().copied(),
+                        data: dat.get(e).ok().copied(),
+                        health: hp.get(e).ok().copied(),
+                        damage: dmg.get(e).ok().copied(),
+                        sprite: spr.get(e).ok().copied(),
+                        player: ply.get(e).ok().copied(),
+                    })
+                    .collect()
+            },
+        )
+    }
+}

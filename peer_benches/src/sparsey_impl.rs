@@ -590,3 +590,205 @@ pub mod schedule {
         (b, d, e)
     }
 }
+
+/// The realistic frame ([`crate::components::frame`]) with groups: the families
+/// `<Pos, Sprite>` ⊂ `<Pos, Sprite, Vel>` ⊂ `<Pos, Sprite, Vel, Data>` and
+/// `<Health, Player>` ⊂ `<Health, Player, Damage>`. sparsey requires the groups of a
+/// family to extend each other and the families to share no component type, so no
+/// layout serves all five multi-component systems: this one makes `movement`,
+/// `more_complex`, `damage` and `render` dense (with `data` and `health`, single-view
+/// queries, dense anyway); `sprite` needs `Sprite` from the first family and `Player`,
+/// `Health` from the second, so it stays sparse. (The other candidate, a chain through
+/// `<Pos, Sprite, Health, Player>`, would leave `movement` and `more_complex` sparse.)
+///
+/// A query iterates a group densely only when the component types it names, fetched
+/// (`query_all::<G>`) or filtered (`.include::<I>()`), are exactly the types of one group
+/// (`ComponentStorage::include_group_range` compares the query's storage mask with the
+/// group's); `(&mut Pos, &Vel)` alone is sparse even though `<Pos, Sprite, Vel>` holds
+/// exactly its entities. So [`run`](crate::sparsey_impl::frame::run) names the group's
+/// other types in an include filter that is true of every matching entity: every entity
+/// with `Pos` and `Vel` has `Sprite`, every entity with `Health` and `Damage` has `Player`
+/// ([`kind`](crate::components::frame::kind)), so the filtered queries visit the same
+/// entities. [`dense`](crate::sparsey_impl::frame::dense) reports which queries are dense.
+pub mod frame {
+    use crate::components::frame::*;
+    use sparsey::World;
+
+    /// The world and the frame buffer.
+    pub struct State {
+        world: World,
+        /// What the last frame drew.
+        pub fb: FrameBuffer,
+    }
+
+    /// Creates the `n` entities one `create` each in index order (one component tuple
+    /// per kind) in `world`.
+    fn populate(mut world: World, n: usize) -> State {
+        for i in 0..n {
+            let r = spawn_row(i);
+            let some = "its kind has it";
+            let (pos, sprite) = (r.pos.expect(some), r.sprite.expect(some));
+            match kind(i) {
+                Kind::Hero => world.create((
+                    pos,
+                    r.vel.expect(some),
+                    r.data.expect(some),
+                    r.health.expect(some),
+                    r.damage.expect(some),
+                    sprite,
+                    r.player.expect(some),
+                )),
+                Kind::Monster => world.create((
+                    pos,
+                    r.vel.expect(some),
+                    r.health.expect(some),
+                    r.damage.expect(some),
+                    sprite,
+                    r.player.expect(some),
+                )),
+                Kind::Npc => world.create((
+                    pos,
+                    r.data.expect(some),
+                    r.health.expect(some),
+                    sprite,
+                    r.player.expect(some),
+                )),
+                Kind::Particle => {
+                    world.create((pos, r.vel.expect(some), r.data.expect(some), sprite))
+                }
+            };
+        }
+        State {
+            world,
+            fb: FrameBuffer::default(),
+        }
+    }
+
+    /// Builds the grouped world (see the module docs) and creates the `n` entities.
+    pub fn setup(n: usize) -> State {
+        let world = World::builder()
+            .add_group::<(Pos, Sprite)>()
+            .add_group::<(Pos, Sprite, Vel)>()
+            .add_group::<(Pos, Sprite, Vel, Data)>()
+            .add_group::<(Health, Player)>()
+            .add_group::<(Health, Player, Damage)>()
+            .build();
+        populate(world, n)
+    }
+
+    /// The same population in a world without groups (the seven types registered only):
+    /// every multi-component query iterates one storage and looks the others up.
+    pub fn setup_nogroup(n: usize) -> State {
+        let world = World::builder()
+            .register::<Pos>()
+            .register::<Vel>()
+            .register::<Data>()
+            .register::<Health>()
+            .register::<Damage>()
+            .register::<Sprite>()
+            .register::<Player>()
+            .build();
+        populate(world, n)
+    }
+
+    /// One frame: the seven systems in order, each a `QueryAll::for_each` whose types
+    /// match a group of [`setup`]'s world where one fits (see the module docs). On
+    /// [`setup_nogroup`]'s world it gives the same result, but the include filters of
+    /// `movement`, `more_complex` and `damage` cost a sparse test per entity there
+    /// ([`run_nogroup`] leaves them out).
+    pub fn run(s: &mut State) {
+        let w = &s.world;
+        // `Sprite`: every entity with `Pos` and `Vel` has it; names `<Pos, Sprite, Vel>`.
+        w.query_all::<(&mut Pos, &Vel)>()
+            .include::<&Sprite>()
+            .for_each(|(p, v)| movement(p, v));
+        w.for_each::<&mut Data>(data);
+        // `Sprite` again: names `<Pos, Sprite, Vel, Data>`.
+        w.query_all::<(&mut Vel, &Pos, &Data)>()
+            .include::<&Sprite>()
+            .for_each(|(v, p, d)| more_complex(v, p, d));
+        w.for_each::<&mut Health>(health);
+        // `Player`: every entity with `Health` and `Damage` has it; names
+        // `<Health, Player, Damage>`.
+        w.query_all::<(&mut Health, &Damage)>()
+            .include::<&Player>()
+            .for_each(|(h, d)| damage(h, d));
+        // Spans both families: sparse.
+        w.for_each::<(&mut Sprite, &Player, &Health)>(|(sp, p, h)| sprite(sp, p, h));
+        let fb = &mut s.fb;
+        fb.clear();
+        w.for_each::<(&Pos, &Sprite)>(|(p, sp)| render(fb, p, sp));
+    }
+
+    /// [`run`] with each system's query naming only the types it reads or writes (no
+    /// include filters): the plain queries for [`setup_nogroup`]'s world, where no group
+    /// can make them dense and a filter only adds a lookup.
+    pub fn run_nogroup(s: &mut State) {
+        let w = &s.world;
+        w.for_each::<(&mut Pos, &Vel)>(|(p, v)| movement(p, v));
+        w.for_each::<&mut Data>(data);
+        w.for_each::<(&mut Vel, &Pos, &Data)>(|(v, p, d)| more_complex(v, p, d));
+        w.for_each::<&mut Health>(health);
+        w.for_each::<(&mut Health, &Damage)>(|(h, d)| damage(h, d));
+        w.for_each::<(&mut Sprite, &Player, &Health)>(|(sp, p, h)| sprite(sp, p, h));
+        let fb = &mut s.fb;
+        fb.clear();
+        w.for_each::<(&Pos, &Sprite)>(|(p, sp)| render(fb, p, sp));
+    }
+
+    /// Whether each of [`run`]'s seven queries iterates densely, in system order (test
+    /// helper).
+    pub fn dense(s: &mut State) -> [bool; 7] {
+        // One statement each: a query holds its borrows until the end of its statement.
+        let w = &s.world;
+        let movement = w
+            .query_all::<(&mut Pos, &Vel)>()
+            .include::<&Sprite>()
+            .iter()
+            .is_dense();
+        let data = w.query_all::<&mut Data>().iter().is_dense();
+        let more_complex = w
+            .query_all::<(&mut Vel, &Pos, &Data)>()
+            .include::<&Sprite>()
+            .iter()
+            .is_dense();
+        let health = w.query_all::<&mut Health>().iter().is_dense();
+        let damage = w
+            .query_all::<(&mut Health, &Damage)>()
+            .include::<&Player>()
+            .iter()
+            .is_dense();
+        let sprite = w
+            .query_all::<(&mut Sprite, &Player, &Health)>()
+            .iter()
+            .is_dense();
+        let render = w.query_all::<(&Pos, &Sprite)>().iter().is_dense();
+        [movement, data, more_complex, health, damage, sprite, render]
+    }
+
+    /// Whether the plain `(&mut Pos, &Vel)` query (no include filter) iterates densely
+    /// (test helper: it does not, even in the grouped world).
+    pub fn plain_movement_is_dense(s: &mut State) -> bool {
+        s.world.query_all::<(&mut Pos, &Vel)>().iter().is_dense()
+    }
+
+    /// Every entity's components (test helper).
+    pub fn rows(s: &mut State) -> Vec<Row> {
+        let w = &s.world;
+        let (pos, vel, data) = (w.borrow::<Pos>(), w.borrow::<Vel>(), w.borrow::<Data>());
+        let (health, damage) = (w.borrow::<Health>(), w.borrow::<Damage>());
+        let (sprite, player) = (w.borrow::<Sprite>(), w.borrow::<Player>());
+        w.entities()
+            .iter()
+            .map(|&e| Row {
+                pos: pos.get(e).copied(),
+                vel: vel.get(e).copied(),
+                data: data.get(e).copied(),
+                health: health.get(e).copied(),
+                damage: damage.get(e).copied(),
+                sprite: sprite.get(e).copied(),
+                player: player.get(e).copied(),
+            })
+            .collect()
+    }
+}

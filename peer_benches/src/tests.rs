@@ -1249,3 +1249,138 @@ fn changed_1pct_both_libraries_visit_the_written_positions_only() {
     assert_eq!(bevy_impl::changed::run(&mut bevy), want, "bevy");
     assert_eq!(bevy_impl::changed::run(&mut bevy), want, "bevy, again");
 }
+
+/// A realistic-frame port's rows, sorted by
+/// [`Row::key`](crate::components::frame::Row::key), and its frame-buffer cells
+/// after `frames` runs.
+fn frame_after<S>(
+    mut s: S,
+    frames: usize,
+    run: fn(&mut S),
+    rows: fn(&mut S) -> Vec<crate::components::frame::Row>,
+    cells: fn(&S) -> &[u32],
+) -> (Vec<crate::components::frame::Row>, Vec<u32>) {
+    for _ in 0..frames {
+        run(&mut s);
+    }
+    let mut rows = rows(&mut s);
+    rows.sort_by_cached_key(crate::components::frame::Row::key);
+    (rows, cells(&s).to_vec())
+}
+
+/// Asserts that a port ends where the reference ends.
+fn check_frame(
+    name: &str,
+    want: &(Vec<crate::components::frame::Row>, Vec<u32>),
+    got: (Vec<crate::components::frame::Row>, Vec<u32>),
+) {
+    assert_eq!(got.0.len(), want.0.len(), "{name}: entity count");
+    if let Some(i) = (0..want.0.len()).find(|&i| got.0[i] != want.0[i]) {
+        panic!(
+            "{name}: sorted row {i} differs:\n  got  {:?}\n  want {:?}",
+            got.0[i], want.0[i]
+        );
+    }
+    assert!(got.1 == want.1, "{name}: frame buffer cells differ");
+}
+
+#[test]
+fn frame_ports_match_the_vec_reference() {
+    use crate::components::frame::{ALIVE, DEAD, SPAWN};
+    let (n, frames) = (4096, 300);
+    let want = frame_after(
+        raw::frame::setup(n),
+        frames,
+        raw::frame::run,
+        |s| raw::frame::rows(s),
+        |s| &s.fb.cells,
+    );
+    // The run is long enough for entities to die and respawn: every life state is held
+    // by some entity at the end, and the frame buffer holds glyphs.
+    assert_eq!(want.0.len(), n, "raw: entity count");
+    for status in [SPAWN, ALIVE, DEAD] {
+        assert!(
+            want.0
+                .iter()
+                .any(|r| r.health.is_some_and(|h| h.status == status)),
+            "raw: some entity has status {status} after {frames} frames"
+        );
+    }
+    assert!(
+        want.1.iter().any(|&c| c > u32::from(b' ')),
+        "raw: glyphs drawn"
+    );
+
+    // Ours: the same systems in three layouts. The best groups make every system but
+    // `sprite` a loop over slices; EnTT's flat groups `movement` and `damage`; no group,
+    // only the one-type views.
+    use crate::ours::frame::{entt, groups, views};
+    let mut s = groups::setup(n);
+    assert_eq!(
+        groups::dense_systems(&mut s),
+        [true, true, true, true, true, false, true],
+        "sparse_groups: dense systems"
+    );
+    let got = frame_after(s, frames, groups::run, groups::rows, |s| &s.fb.cells);
+    check_frame("sparse_groups", &want, got);
+    let mut s = entt::setup(n);
+    assert_eq!(
+        entt::dense_systems(&mut s),
+        [true, true, false, true, true, false, false],
+        "sparse_entt: dense systems"
+    );
+    let got = frame_after(s, frames, entt::run, entt::rows, |s| &s.fb.cells);
+    check_frame("sparse_entt", &want, got);
+    let mut s = views::setup(n);
+    assert_eq!(
+        views::dense_systems(&mut s),
+        [false, true, false, true, false, false, false],
+        "sparse_views: dense systems"
+    );
+    let got = frame_after(s, frames, views::run, views::rows, |s| &s.fb.cells);
+    check_frame("sparse_views", &want, got);
+
+    use bevy_impl::frame as b;
+    let got = frame_after(b::setup(n), frames, b::run, b::rows, |s| &s.fb.cells);
+    check_frame("bevy", &want, got);
+
+    use hecs_impl::frame as h;
+    let got = frame_after(h::setup(n), frames, h::run, h::rows, |s| &s.fb.cells);
+    check_frame("hecs", &want, got);
+
+    use shipyard_impl::frame as sh;
+    let got = frame_after(sh::setup(n), frames, sh::run, sh::rows, |s| &s.fb.cells);
+    check_frame("shipyard", &want, got);
+
+    use sparsey_impl::frame as sy;
+    // The grouped world iterates every system but `sprite` densely; a query naming fewer
+    // types than its group (`(&mut Pos, &Vel)` without the `Sprite` filter) does not.
+    let mut s = sy::setup(n);
+    assert_eq!(
+        sy::dense(&mut s),
+        [true, true, true, true, true, false, true],
+        "sparsey: dense systems with groups"
+    );
+    assert!(
+        !sy::plain_movement_is_dense(&mut s),
+        "sparsey: (&mut Pos, &Vel) alone does not use <Pos, Sprite, Vel>"
+    );
+    let got = frame_after(s, frames, sy::run, sy::rows, |s| &s.fb.cells);
+    check_frame("sparsey", &want, got);
+    let mut s = sy::setup_nogroup(n);
+    assert_eq!(
+        sy::dense(&mut s),
+        [false, true, false, true, false, false, false],
+        "sparsey_nogroup: only the single-view systems are dense"
+    );
+    let got = frame_after(s, frames, sy::run, sy::rows, |s| &s.fb.cells);
+    check_frame("sparsey_nogroup", &want, got);
+    let got = frame_after(
+        sy::setup_nogroup(n),
+        frames,
+        sy::run_nogroup,
+        sy::rows,
+        |s| &s.fb.cells,
+    );
+    check_frame("sparsey_nogroup (run_nogroup)", &want, got);
+}

@@ -23,10 +23,11 @@ use crate::access::{
     WorldParts,
 };
 use crate::bundle::Bundle;
+use crate::component::Component;
 use crate::entity::{Entities, Entity, EntityError};
 use crate::group::{GroupKey, GroupMut, GroupRef};
 use crate::internals::InternalStorage;
-use crate::order::{ByComparator, ByKey, ByRadixKey, GroupOrder, StorageOrder};
+use crate::order::{ByComparator, ByKey, ByRadixKey, GroupOrder, InOrderOf, StorageOrder};
 use crate::storage::{OrdKey, RadixKey, Storage};
 
 /// A world that stores `T`: its storage, read only, and its values, mutably. Code
@@ -213,6 +214,18 @@ pub trait HasGroup<K: GroupKey>: LendGroup<K> {
     /// [`f64::total_cmp`]'s order).
     fn sort_group_by_radix_key<Key: RadixKey>(&mut self, key: impl FnMut(K::Item<'_>) -> Key) {
         self.sort_group_with(ByRadixKey(key));
+    }
+
+    /// Sorts the group in the order its members have in the storage of `T` (members
+    /// without a `T` after the others, in their order), layer by layer: a system that
+    /// walks the group and looks `T` up then reads `T` forward through memory instead of
+    /// at scattered places. For a type that no group can share with this one.
+    fn sort_group_as<T: Component>(&mut self)
+    where
+        Self: HasComponent<T>,
+    {
+        let order = InOrderOf::new(HasComponent::<T>::storage(self).entities());
+        self.sort_group_with(order);
     }
 }
 

@@ -5,6 +5,7 @@
 
 use core::cmp::Ordering;
 
+use crate::entity::Entity;
 use crate::group::GroupKey;
 use crate::storage::{RadixKey, Storage, radix_sort_pairs};
 
@@ -21,9 +22,15 @@ use crate::storage::{RadixKey, Storage, radix_sort_pairs};
     note = "sort a group with `sort_group` (a comparator), `sort_group_by_key` or `sort_group_by_radix_key` (a key read once per member)"
 )]
 pub trait GroupOrder<K: GroupKey>: sealed::Sealed {
-    /// Sorts `positions` (a layer of the group) by the items `item` reads at them.
+    /// Sorts `positions` (a layer of the group) by the items `item` reads at them, or by
+    /// the entities `entity` names there.
     #[doc(hidden)]
-    fn sort_layer<'s>(&mut self, positions: &mut [u32], item: impl FnMut(u32) -> K::Item<'s>);
+    fn sort_layer<'s>(
+        &mut self,
+        positions: &mut [u32],
+        item: impl FnMut(u32) -> K::Item<'s>,
+        entity: impl Fn(u32) -> Entity,
+    );
 }
 
 /// Keeps [`GroupOrder`] and [`StorageOrder`] to this crate: the permutation a sort
@@ -70,7 +77,12 @@ impl<K: GroupKey, F> GroupOrder<K> for ByComparator<F>
 where
     F: FnMut(K::Item<'_>, K::Item<'_>) -> Ordering,
 {
-    fn sort_layer<'s>(&mut self, positions: &mut [u32], mut item: impl FnMut(u32) -> K::Item<'s>) {
+    fn sort_layer<'s>(
+        &mut self,
+        positions: &mut [u32],
+        mut item: impl FnMut(u32) -> K::Item<'s>,
+        _: impl Fn(u32) -> Entity,
+    ) {
         positions.sort_unstable_by(|&a, &b| {
             let (a, b) = (item(a), item(b));
             (self.0)(a, b)
@@ -82,7 +94,12 @@ impl<K: GroupKey, F, Key: Ord> GroupOrder<K> for ByKey<F>
 where
     F: FnMut(K::Item<'_>) -> Key,
 {
-    fn sort_layer<'s>(&mut self, positions: &mut [u32], mut item: impl FnMut(u32) -> K::Item<'s>) {
+    fn sort_layer<'s>(
+        &mut self,
+        positions: &mut [u32],
+        mut item: impl FnMut(u32) -> K::Item<'s>,
+        _: impl Fn(u32) -> Entity,
+    ) {
         let mut keyed: Vec<(Key, u32)> =
             positions.iter().map(|&p| ((self.0)(item(p)), p)).collect();
         keyed.sort_unstable(); // positions ascend within the layer: ties keep their order
@@ -96,10 +113,67 @@ impl<K: GroupKey, F, Key: RadixKey> GroupOrder<K> for ByRadixKey<F>
 where
     F: FnMut(K::Item<'_>) -> Key,
 {
-    fn sort_layer<'s>(&mut self, positions: &mut [u32], mut item: impl FnMut(u32) -> K::Item<'s>) {
+    fn sort_layer<'s>(
+        &mut self,
+        positions: &mut [u32],
+        mut item: impl FnMut(u32) -> K::Item<'s>,
+        _: impl Fn(u32) -> Entity,
+    ) {
         let mut keyed: Vec<(u64, u32)> = positions
             .iter()
             .map(|&p| ((self.0)(item(p)).radix(), p))
+            .collect();
+        radix_sort_pairs(&mut keyed);
+        for (slot, (_, p)) in positions.iter_mut().zip(keyed) {
+            *slot = p;
+        }
+    }
+}
+
+/// Orders by the position each entity has in another storage (members it lacks last, in
+/// their order), stably: what [`sort_group_as`](crate::HasGroup::sort_group_as) builds.
+pub(crate) struct InOrderOf {
+    /// The position in that storage of each entity index (`u32::MAX`: not there).
+    positions: Vec<u32>,
+}
+
+impl InOrderOf {
+    /// The order of `entities`, a storage's dense array.
+    pub(crate) fn new(entities: &[Entity]) -> Self {
+        let end = entities
+            .iter()
+            .map(|e| e.index() as usize + 1)
+            .max()
+            .unwrap_or(0);
+        let mut positions = vec![u32::MAX; end];
+        for (position, entity) in entities.iter().enumerate() {
+            // A storage holds fewer than `u32::MAX` entities (indices are `u32`).
+            positions[entity.index() as usize] = position as u32;
+        }
+        InOrderOf { positions }
+    }
+
+    /// The sort key of `entity`: its position there, or after every position.
+    fn key(&self, entity: Entity) -> u64 {
+        self.positions
+            .get(entity.index() as usize)
+            .map_or(u64::from(u32::MAX), |&p| u64::from(p))
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl sealed::Sealed for InOrderOf {}
+
+impl<K: GroupKey> GroupOrder<K> for InOrderOf {
+    fn sort_layer<'s>(
+        &mut self,
+        positions: &mut [u32],
+        _: impl FnMut(u32) -> K::Item<'s>,
+        entity: impl Fn(u32) -> Entity,
+    ) {
+        let mut keyed: Vec<(u64, u32)> = positions
+            .iter()
+            .map(|&p| (self.key(entity(p)), p))
             .collect();
         radix_sort_pairs(&mut keyed);
         for (slot, (_, p)) in positions.iter_mut().zip(keyed) {

@@ -786,8 +786,9 @@ macro_rules! query_tuple {
 
             #[inline(always)]
             fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize> {
+                // Each leaf compares no further than the run the leaves before it allow.
                 let mut run = walked.len();
-                $(run = run.min($Q::run(&mut fetch.$i, walked, position)?);)+
+                $(run = run.min($Q::run(&mut fetch.$i, &walked[..run], position)?);)+
                 Some(run)
             }
 

@@ -114,6 +114,8 @@ fn few_pass(stamps: &StampTest, entities: &[Entity]) -> bool {
 const SHORT_RUN: usize = 8;
 /// The most walked entities looked up one by one between two tries at a run.
 const MAX_SKIP: u32 = 64;
+/// The first stretch of a run compared (see `View::run_from`).
+const FIRST_WINDOW: usize = 64;
 
 /// When a walk that is not dense looks for *runs* (see [`Query::run`]): a run of walked
 /// entities that every looked-up storage holds in the same order is read by position,
@@ -383,8 +385,20 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
     ) -> usize {
         let walked = &self.entities[i..];
         let position = self.start + i;
-        let Some(run @ 1..) = Q::run(&mut self.query, walked, position) else {
-            return 0;
+        // The run is measured in windows that grow fourfold, so that finding it costs in
+        // proportion to its length, not to the rest of the walk: two storages holding the
+        // same entities in the same order (one long run for every leaf but one that ends
+        // it) would otherwise be compared to their ends at every try.
+        let mut window = FIRST_WINDOW;
+        let run = loop {
+            let probe = &walked[..walked.len().min(window)];
+            let Some(run @ 1..) = Q::run(&mut self.query, probe, position) else {
+                return 0;
+            };
+            if run < probe.len() || probe.len() == walked.len() {
+                break run;
+            }
+            window = window.saturating_mul(4);
         };
         for (k, &entity) in walked[..run].iter().enumerate() {
             if F::matches(&mut self.filter, entity) {

@@ -48,12 +48,16 @@ pub fn group_sources<'a, K: GroupKey>(
     let (entities, slices) = K::Owned::prefixes_ref(K::Owned::storages_ref(owned), len);
     let mut columns = K::Observed::columns_ref(K::Observed::storages_ref(observed));
     layered_sources(layer_ends, |layer| {
-        order.sort_layer(layer, |p| {
-            let p = p as usize;
-            let observed = K::Observed::member_ref(&mut columns, entities[p])
-                .unwrap_or_else(|| missing_observed(entities[p]));
-            K::item(K::Owned::refs_at(&slices, p), observed)
-        });
+        order.sort_layer(
+            layer,
+            |p| {
+                let p = p as usize;
+                let observed = K::Observed::member_ref(&mut columns, entities[p])
+                    .unwrap_or_else(|| missing_observed(entities[p]));
+                K::item(K::Owned::refs_at(&slices, p), observed)
+            },
+            |p| entities[p as usize],
+        );
     })
 }
 
@@ -73,12 +77,16 @@ pub fn sort_members<'a, K: GroupKey>(
     let mut columns = K::Observed::columns_ref(K::Observed::storages_ref(observed));
     let entities = members.as_slice();
     let sources = layered_sources(&[entities.len()], |layer| {
-        order.sort_layer(layer, |p| {
-            let entity = entities[p as usize];
-            let observed = K::Observed::member_ref(&mut columns, entity)
-                .unwrap_or_else(|| missing_observed(entity));
-            K::item(K::Owned::refs_at(&slices, 0), observed)
-        });
+        order.sort_layer(
+            layer,
+            |p| {
+                let entity = entities[p as usize];
+                let observed = K::Observed::member_ref(&mut columns, entity)
+                    .unwrap_or_else(|| missing_observed(entity));
+                K::item(K::Owned::refs_at(&slices, 0), observed)
+            },
+            |p| entities[p as usize],
+        );
     });
     members.gather(0, sources.iter().map(|&s| s as usize));
 }

@@ -32,7 +32,7 @@ use crate::group::{
 };
 use crate::hooks::{self, WorldInfo};
 use crate::internals::{InternalStorage, Internals, WORLD_KEY, WorldKey};
-use crate::order::{ByComparator, ByKey, ByRadixKey, GroupOrder, StorageOrder};
+use crate::order::{ByComparator, ByKey, ByRadixKey, GroupOrder, InOrderOf, StorageOrder};
 use crate::storage::{Clock, ErasedStorage, OrdKey, RadixKey, SparseSet, Storage, StorageInfo};
 pub use error::LayoutErrors;
 use plan::TypedPlan;
@@ -663,6 +663,20 @@ impl World {
         key: impl FnMut(K::Item<'_>) -> Key,
     ) -> Result<(), AccessError> {
         self.sort_group_with::<K>(ByRadixKey(key))
+    }
+
+    /// Sorts the group named by `K` in the order its members have in the storage of `T`
+    /// (members without a `T` after the others, in their order), layer by layer as
+    /// [`sort_group`](World::sort_group) does: a system that walks the group and looks
+    /// `T` up then reads `T` forward through memory.
+    ///
+    /// A `T` the world has never stored is an empty storage: the group keeps its order.
+    ///
+    /// # Errors
+    /// [`AccessError::NoSuchGroup`] if the world has no such group.
+    pub fn sort_group_as<K: GroupKey, T: Component>(&mut self) -> Result<(), AccessError> {
+        let order = InOrderOf::new(self.storage::<T>().map_or(&[], |s| s.entities()));
+        self.sort_group_with::<K>(order)
     }
 
     fn sort_group_with<K: GroupKey>(

@@ -110,6 +110,10 @@ pub(crate) const METHODS: &[Method] = &[
         emit: sort_group_by_radix_key,
     },
     Method {
+        name: "sort_group_as",
+        emit: sort_group_as,
+    },
+    Method {
         name: "sort",
         emit: sort,
     },
@@ -615,6 +619,25 @@ fn sort_group_by_key(cx: &Cx<'_>) -> TokenStream {
                 Self: #krate::HasGroup<K>,
             {
                 <Self as #krate::HasGroup<K>>::sort_group_by_key(self, key);
+            }
+        },
+    )
+}
+
+fn sort_group_as(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Sorts the group named by `K` in the order its members have in the storage of
+            /// `T` (members without a `T` after the others, in their order), layer by layer
+            /// as `sort_group` does: a system that walks the group and looks `T` up then
+            /// reads `T` forward through memory instead of at scattered places.
+            #vis fn sort_group_as<K: #krate::GroupKey, T: #krate::Component>(&mut self)
+            where
+                Self: #krate::HasGroup<K> + #krate::HasComponent<T>,
+            {
+                <Self as #krate::HasGroup<K>>::sort_group_as::<T>(self);
             }
         },
     )

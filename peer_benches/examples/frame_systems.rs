@@ -1,0 +1,63 @@
+//! The realistic frame's seven systems timed one by one (the criterion bench times whole
+//! frames): which system costs what in each port. Best of 30 frames per system, ns per
+//! entity of the frame.
+//!
+//! ```sh
+//! cargo run --release -p sparse_peer_benches --example frame_systems -- 1048576
+//! ```
+use sparse_peer_benches::{bevy_impl, ours, raw};
+use std::time::Instant;
+
+/// Runs 30 frames of `s`, timing each system, and prints the best time of each.
+fn time<S>(name: &str, mut s: S, systems: [fn(&mut S); 7], n: usize) {
+    let reps = 30;
+    let mut best = [f64::MAX; 7];
+    for _ in 0..reps {
+        for (k, sys) in systems.iter().enumerate() {
+            let t = Instant::now();
+            sys(std::hint::black_box(&mut s));
+            best[k] = best[k].min(t.elapsed().as_secs_f64() * 1e9 / n as f64);
+        }
+    }
+    let total: f64 = best.iter().sum();
+    println!(
+        "{name:8} {}  total {total:.2}",
+        best.iter()
+            .map(|b| format!("{b:6.2}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+}
+
+fn main() {
+    let n: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1 << 20);
+    println!("ns/entity   movement data more_cx health damage sprite render");
+    time("raw", raw::frame::setup(n), raw::frame::SYSTEMS, n);
+    time(
+        "bevy",
+        bevy_impl::frame::setup(n),
+        bevy_impl::frame::SYSTEMS,
+        n,
+    );
+    time(
+        "groups",
+        ours::frame::groups::setup(n),
+        ours::frame::groups::SYSTEMS,
+        n,
+    );
+    time(
+        "entt",
+        ours::frame::entt::setup(n),
+        ours::frame::entt::SYSTEMS,
+        n,
+    );
+    time(
+        "views",
+        ours::frame::views::setup(n),
+        ours::frame::views::SYSTEMS,
+        n,
+    );
+}

@@ -1,0 +1,157 @@
+//! `sort_group_as::<K, T>()`: a group sorted in the order its members have in another
+//! storage, layer by layer, in a `#[world]` and in the run-time `World`, against what the
+//! order must be: within each layer between two nested groups, the members holding a `T`
+//! in the order of `T`'s storage, then the members without one in their previous order.
+//! Each group stays valid (`check`), and both worlds end in the same order.
+
+use proptest::prelude::*;
+use sparse_groups::{Component, Entity, GroupSpec, HasGroup, World, world};
+
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+struct A(u32);
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+struct B(u32);
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+struct C(u32);
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+struct S(u32);
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+struct N(u32);
+
+/// `<A, B>` ⊃ `<A, B, C>` (two layers), and a non-owning group `<get(A, N)>`; `S` is the
+/// storage the groups are sorted as.
+#[world]
+#[group(A, B)]
+#[group(A, B, C)]
+#[group(get(A, N))]
+struct Static {
+    a: sparse_groups::Storage<A>,
+    b: sparse_groups::Storage<B>,
+    c: sparse_groups::Storage<C>,
+    s: sparse_groups::Storage<S>,
+    n: sparse_groups::Storage<N>,
+}
+
+fn dynamic() -> World {
+    World::with_groups([
+        GroupSpec::of::<(A, B)>(),
+        GroupSpec::of::<(A, B, C)>(),
+        GroupSpec::of::<sparse_groups::Get<(A, N)>>(),
+    ])
+    .expect("the same layout as Static")
+}
+
+/// The order `sort_group_as` must give `before` (a group's members, its inner layer's
+/// `inner` first): each layer on its own, members in `s` by their position there, then
+/// the others as they were.
+fn expected(before: &[Entity], inner: usize, s: &[Entity]) -> Vec<Entity> {
+    let position = |e: &Entity| s.iter().position(|x| x == e);
+    let mut out = Vec::new();
+    for layer in [&before[..inner], &before[inner..]] {
+        let mut held: Vec<Entity> = layer
+            .iter()
+            .copied()
+            .filter(|e| position(e).is_some())
+            .collect();
+        held.sort_by_key(|e| position(e));
+        out.extend(held);
+        out.extend(layer.iter().copied().filter(|e| position(e).is_none()));
+    }
+    out
+}
+
+/// Entity `i` of `masks` gets the types of its bits (A, B, C, S, N), in that order; then
+/// `S` is re-inserted on every third entity in reverse, so that `S`'s order is not the
+/// spawn order.
+fn populate(s: &mut Static, d: &mut World, masks: &[u8]) -> Vec<(Entity, Entity)> {
+    let mut pairs = Vec::new();
+    for (i, &mask) in masks.iter().enumerate() {
+        let v = i as u32;
+        let (es, ed) = (s.spawn(), d.spawn());
+        macro_rules! give {
+            ($bit:expr, $value:expr) => {
+                if mask & $bit != 0 {
+                    s.insert(es, $value).unwrap();
+                    d.insert(ed, $value).unwrap();
+                }
+            };
+        }
+        give!(1, A(v));
+        give!(2, B(v));
+        give!(4, C(v));
+        give!(8, S(v));
+        give!(16, N(v));
+        pairs.push((es, ed));
+    }
+    for &(es, ed) in pairs.iter().rev().step_by(3) {
+        if s.remove::<S>(es).is_some() {
+            d.remove::<S>(ed).unwrap();
+            s.insert(es, S(0)).unwrap();
+            d.insert(ed, S(0)).unwrap();
+        }
+    }
+    pairs
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 256 }))]
+
+    #[test]
+    fn a_group_sorted_as_a_storage_takes_its_order_layer_by_layer(
+        masks in prop::collection::vec(0u8..32, 0..80),
+    ) {
+        let (mut s, mut d) = (Static::new(), dynamic());
+        let pairs = populate(&mut s, &mut d, &masks);
+        let to_dynamic = |e: Entity| pairs.iter().find(|p| p.0 == e).unwrap().1;
+
+        // The owning chain: the inner layer `<A, B, C>`, then the rest of `<A, B>`.
+        let before = s.group_ref::<(A, B)>().entities().to_vec();
+        let inner = s.group_len::<(A, B, C)>();
+        let want = expected(&before, inner, s.storage::<S>().entities());
+        s.sort_group_as::<(A, B), S>();
+        d.sort_group_as::<(A, B), S>().unwrap();
+        let got = s.group_ref::<(A, B)>().entities().to_vec();
+        prop_assert_eq!(&got, &want);
+        let got_d = d.group_ref::<(A, B)>().unwrap().entities().to_vec();
+        prop_assert_eq!(got_d, got.iter().map(|&e| to_dynamic(e)).collect::<Vec<_>>());
+        // Sorting as the inner group's own storage changes nothing.
+        s.sort_group_as::<(A, B, C), A>();
+        prop_assert_eq!(s.group_ref::<(A, B)>().entities(), &got[..]);
+
+        // A non-owning group sorts its member set (one layer).
+        type Members = sparse_groups::Get<(A, N)>;
+        let before = s.group_ref::<Members>().entities().to_vec();
+        let want = expected(&before, before.len(), s.storage::<S>().entities());
+        s.sort_group_as::<Members, S>();
+        d.sort_group_as::<Members, S>().unwrap();
+        let got = s.group_ref::<Members>().entities().to_vec();
+        prop_assert_eq!(&got, &want);
+        let got_d = d.group_ref::<Members>().unwrap().entities().to_vec();
+        prop_assert_eq!(got_d, got.iter().map(|&e| to_dynamic(e)).collect::<Vec<_>>());
+
+        prop_assert_eq!(s.check(), Ok(()));
+        prop_assert_eq!(d.check(), Ok(()));
+    }
+}
+
+#[test]
+fn a_type_the_run_time_world_never_stored_leaves_the_order() {
+    let mut d = dynamic();
+    let es: Vec<Entity> = (0..5).map(|i| d.spawn_with((A(i), B(i)))).collect();
+    d.sort_group_as::<(A, B), S>().unwrap();
+    assert_eq!(d.group_ref::<(A, B)>().unwrap().entities(), &es[..]);
+    assert!(d.sort_group_as::<(B, C), S>().is_err(), "no such group");
+}
+
+/// The trait method is what the inherent one calls: generic code can sort any world.
+#[test]
+fn generic_code_sorts_through_the_trait() {
+    fn sort<W: HasGroup<(A, B)> + sparse_groups::HasComponent<S>>(w: &mut W) {
+        w.sort_group_as::<S>();
+    }
+    let mut s = Static::new();
+    let x = s.spawn_with((A(0), B(0)));
+    let y = s.spawn_with((A(1), B(1), S(1)));
+    sort(&mut s);
+    assert_eq!(s.group_ref::<(A, B)>().entities(), &[y, x]);
+}
