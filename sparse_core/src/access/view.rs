@@ -393,6 +393,8 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
         let run = loop {
             let probe = &walked[..walked.len().min(window)];
             let Some(run @ 1..) = Q::run(&mut self.query, probe, position) else {
+                // No run here: looking again right away would likely fail too.
+                runs.found(0);
                 return 0;
             };
             if run < probe.len() || probe.len() == walked.len() {

@@ -342,9 +342,20 @@ fn leave_marked<O: OwnedStorages>(mut owned: O, len: &mut usize, marks: &Marks) 
 #[inline]
 pub(crate) fn common_prefix(a: &[Entity], b: &[Entity]) -> usize {
     const BLOCK: usize = 32;
+    /// Compared one by one first: a short prefix is found without a block compare.
+    const FIRST: usize = 16;
     let n = a.len().min(b.len());
     let (a, b) = (&a[..n], &b[..n]);
-    let mut start = 0;
+    let first = n.min(FIRST);
+    let same = a[..first]
+        .iter()
+        .zip(&b[..first])
+        .take_while(|(x, y)| x == y)
+        .count();
+    if same < FIRST {
+        return same;
+    }
+    let mut start = FIRST;
     while start + BLOCK <= n
         && Entity::as_bytes(&a[start..start + BLOCK]) == Entity::as_bytes(&b[start..start + BLOCK])
     {
