@@ -304,7 +304,7 @@ fn op() -> impl Strategy<Value = Op> {
         10 => (0..TYPES, any::<usize>(), 0u32..1000).prop_map(|(t, e, v)| Op::Insert(t, e, v)),
         6 => (0..TYPES, any::<usize>()).prop_map(|(t, e)| Op::Remove(t, e)),
         1 => any::<usize>().prop_map(Op::Destroy),
-        1 => (0..GROUPS, any::<bool>(), 0u8..3).prop_map(|(g, d, how)| Op::SortGroup(g, d, how)),
+        1 => (0..GROUPS, any::<bool>(), 0u8..4).prop_map(|(g, d, how)| Op::SortGroup(g, d, how)),
         1 => (any::<bool>(), any::<bool>(), 0u8..3).prop_map(|(k, d, how)| Op::SortStorage(k, d, how)),
         1 => (0..GROUPS, any::<bool>()).prop_map(|(g, parallel)| Op::Bump(g, parallel && cfg!(feature = "rayon"))),
         2 => (0..VIEWS, 0u32..1000).prop_map(|(k, seed)| Op::View(k, seed)),
@@ -802,7 +802,8 @@ reborrow!(
 reborrow!(GetBnotG, |b| &*b, &'a mut B, &'a B);
 
 /// Sorts group `g` of both worlds by the sum of its values (ties by the first value):
-/// with a comparator (`how` 0), or stably by a key (1) or a radix key (2, the sum alone).
+/// with a comparator (`how` 0), or stably by a key (1) or a radix key (2, the sum alone);
+/// or (3) in the order of another storage.
 fn sort_both(s: &mut Static, d: &mut World, g: u8, descending: bool, how: u8) {
     by_group!(g, K, vals => {
         let key = |v: Vec<u32>| (v.iter().map(|&x| u64::from(x)).sum::<u64>(), v[0]);
@@ -827,9 +828,19 @@ fn sort_both(s: &mut Static, d: &mut World, g: u8, descending: bool, how: u8) {
                 s.sort_group_by_key::<K, _>(|x| key(vals(x)));
                 d.sort_group_by_key::<K, _>(|x| key(vals(x))).unwrap();
             }
-            _ => {
+            2 => {
                 s.sort_group_by_radix_key::<K, _>(|x| sum(vals(x)));
                 d.sort_group_by_radix_key::<K, _>(|x| sum(vals(x))).unwrap();
+            }
+            // In the order of another storage: `D` (owned by one group, observed by none
+            // of the others) or `K` (only excluded), whichever `descending` picks.
+            _ if descending => {
+                s.sort_group_as::<K, D>();
+                d.sort_group_as::<K, D>().unwrap();
+            }
+            _ => {
+                s.sort_group_as::<K, self::K>();
+                d.sort_group_as::<K, self::K>().unwrap();
             }
         }
     });

@@ -194,7 +194,7 @@ pub trait HasGroup<K: GroupKey>: LendGroup<K> {
     fn group_len(&self) -> usize;
     /// Sorts the group in the order `order` gives each layer (layer by layer, so that
     /// inner nested groups stay valid; a non-owning group sorts its member set). What the
-    /// three sorts below call.
+    /// four sorts below call.
     #[doc(hidden)]
     fn sort_group_with(&mut self, order: impl GroupOrder<K>);
 
@@ -219,7 +219,10 @@ pub trait HasGroup<K: GroupKey>: LendGroup<K> {
     /// Sorts the group in the order its members have in the storage of `T` (members
     /// without a `T` after the others, in their order), layer by layer: a system that
     /// walks the group and looks `T` up then reads `T` forward through memory instead of
-    /// at scattered places. For a type that no group can share with this one.
+    /// at scattered places. Meant for a `T` owned by another group or by none; a `T` this
+    /// group or a group nested in it owns is already in the group's order. The order is
+    /// read into a table of 4 bytes per entity index up to `T`'s largest, as a sparse
+    /// array holds it.
     fn sort_group_as<T: Component>(&mut self)
     where
         Self: HasComponent<T>,

@@ -1,5 +1,5 @@
-//! The orders a world's sorts take: a comparator, a key read once per item, or a radix
-//! key. Each is a private wrapper of the user's closure behind a sealed trait, one trait
+//! The orders a world's sorts take: a comparator, a key read once per item, a radix key,
+//! or (groups) another storage's order. Each is a private wrapper of the user's closure behind a sealed trait, one trait
 //! for groups ([`GroupOrder`]) and one for storages no group owns ([`StorageOrder`]): a
 //! sort's permutation is built here, never by the caller, so it cannot be forged.
 
@@ -10,16 +10,18 @@ use crate::group::GroupKey;
 use crate::storage::{RadixKey, Storage, radix_sort_pairs};
 
 /// How a group sort orders each layer: by a comparator ([`sort_group`]), by a key read
-/// once per member ([`sort_group_by_key`]), or by a radix key
-/// ([`sort_group_by_radix_key`]). Sealed: the layer it sorts must stay a permutation.
+/// once per member ([`sort_group_by_key`]), by a radix key ([`sort_group_by_radix_key`]),
+/// or by the members' order in another storage ([`sort_group_as`]). Sealed: the layer it
+/// sorts must stay a permutation.
 ///
 /// [`sort_group`]: crate::HasGroup::sort_group
 /// [`sort_group_by_key`]: crate::HasGroup::sort_group_by_key
 /// [`sort_group_by_radix_key`]: crate::HasGroup::sort_group_by_radix_key
+/// [`sort_group_as`]: crate::HasGroup::sort_group_as
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an order of the group `{K}`",
-    label = "not an order that `sort_group`, `sort_group_by_key` or `sort_group_by_radix_key` builds",
-    note = "sort a group with `sort_group` (a comparator), `sort_group_by_key` or `sort_group_by_radix_key` (a key read once per member)"
+    label = "not an order that `sort_group`, `sort_group_by_key`, `sort_group_by_radix_key` or `sort_group_as` builds",
+    note = "sort a group with `sort_group` (a comparator), `sort_group_by_key` or `sort_group_by_radix_key` (a key read once per member), or `sort_group_as` (another storage's order)"
 )]
 pub trait GroupOrder<K: GroupKey>: sealed::Sealed {
     /// Sorts `positions` (a layer of the group) by the items `item` reads at them, or by
@@ -40,7 +42,7 @@ mod sealed {
     #[diagnostic::on_unimplemented(
         message = "`{Self}` cannot be a group order: `GroupOrder` is sealed",
         label = "`GroupOrder` is implemented only by the orders `sparse_groups` builds",
-        note = "a layer's order must stay a permutation of it: sort with `sort_group`, `sort_group_by_key` or `sort_group_by_radix_key`"
+        note = "a layer's order must stay a permutation of it: sort with `sort_group`, `sort_group_by_key`, `sort_group_by_radix_key` or `sort_group_as`"
     )]
     pub trait Sealed {}
 

@@ -786,9 +786,15 @@ macro_rules! query_tuple {
 
             #[inline(always)]
             fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize> {
-                // Each leaf compares no further than the run the leaves before it allow.
+                // Each leaf compares no further than the run the leaves before it allow; a
+                // leaf that ends it at once (`Some(0)`) leaves the others nothing to compare.
                 let mut run = walked.len();
-                $(run = run.min($Q::run(&mut fetch.$i, &walked[..run], position)?);)+
+                $(
+                    if run == 0 {
+                        return Some(0);
+                    }
+                    run = run.min($Q::run(&mut fetch.$i, &walked[..run], position)?);
+                )+
                 Some(run)
             }
 

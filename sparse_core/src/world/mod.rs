@@ -675,6 +675,7 @@ impl World {
     /// # Errors
     /// [`AccessError::NoSuchGroup`] if the world has no such group.
     pub fn sort_group_as<K: GroupKey, T: Component>(&mut self) -> Result<(), AccessError> {
+        self.group_index::<K>()?;
         let order = InOrderOf::new(self.storage::<T>().map_or(&[], |s| s.entities()));
         self.sort_group_with::<K>(order)
     }

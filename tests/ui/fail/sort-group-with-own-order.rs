@@ -1,5 +1,6 @@
-//! `sort_group_with` takes only the orders `sort_group`, `sort_group_by_key` and
-//! `sort_group_by_radix_key` build: a layer's order must stay a permutation of it.
+//! `sort_group_with` takes only the orders `sort_group`, `sort_group_by_key`,
+//! `sort_group_by_radix_key` and `sort_group_as` build: a layer's order must stay a
+//! permutation of it.
 use sparse_groups::{Component, HasGroup, Storage, world};
 
 #[derive(Component)]
