@@ -608,40 +608,9 @@ pub mod frame {
     /// kind), then prepares the seven queries.
     pub fn setup(n: usize) -> State {
         let mut world = World::new();
-        for i in 0..n {
-            let r = spawn_row(i);
-            let some = "its kind has it";
-            let (pos, sprite) = (r.pos.expect(some), r.sprite.expect(some));
-            match kind(i) {
-                Kind::Hero => world.spawn((
-                    pos,
-                    r.vel.expect(some),
-                    r.data.expect(some),
-                    r.health.expect(some),
-                    r.damage.expect(some),
-                    sprite,
-                    r.player.expect(some),
-                )),
-                Kind::Monster => world.spawn((
-                    pos,
-                    r.vel.expect(some),
-                    r.health.expect(some),
-                    r.damage.expect(some),
-                    sprite,
-                    r.player.expect(some),
-                )),
-                Kind::Npc => world.spawn((
-                    pos,
-                    r.data.expect(some),
-                    r.health.expect(some),
-                    sprite,
-                    r.player.expect(some),
-                )),
-                Kind::Particle => {
-                    world.spawn((pos, r.vel.expect(some), r.data.expect(some), sprite))
-                }
-            };
-        }
+        spawn_each!(n, |bundle| {
+            world.spawn(bundle);
+        });
         State {
             movement: world.query(),
             data: world.query(),
@@ -698,9 +667,7 @@ pub mod frame {
 
     /// One frame: the seven systems in order.
     pub fn run(s: &mut State) {
-        for system in SYSTEMS {
-            system(s);
-        }
+        run_systems(s, &SYSTEMS);
     }
 
     /// Every entity's components (test helper). The filter keeps the entities holding at
@@ -724,17 +691,6 @@ pub mod frame {
             With<Sprite>,
             With<Player>,
         )>>();
-        query
-            .iter(&s.world)
-            .map(|(pos, vel, data, health, damage, sprite, player)| Row {
-                pos: pos.copied(),
-                vel: vel.copied(),
-                data: data.copied(),
-                health: health.copied(),
-                damage: damage.copied(),
-                sprite: sprite.copied(),
-                player: player.copied(),
-            })
-            .collect()
+        query.iter(&s.world).map(Row::of).collect()
     }
 }

@@ -823,6 +823,60 @@ pub mod frame {
         }
     }
 
+    /// Creates entities `0..n` in order, each with its kind's components: evaluates `body`
+    /// once per entity with `bundle` bound to a tuple of them (a different tuple type per
+    /// kind, hence a macro), in the order `(Pos, Vel, Data, Health, Damage, Sprite, Player)`
+    /// less what the kind lacks.
+    macro_rules! spawn_each {
+        ($n:expr, |$bundle:ident| $body:expr) => {
+            for i in 0..$n {
+                let r = $crate::components::frame::spawn_row(i);
+                let some = "its kind has it";
+                let (pos, sprite) = (r.pos.expect(some), r.sprite.expect(some));
+                match $crate::components::frame::kind(i) {
+                    $crate::components::frame::Kind::Hero => {
+                        let $bundle = (
+                            pos,
+                            r.vel.expect(some),
+                            r.data.expect(some),
+                            r.health.expect(some),
+                            r.damage.expect(some),
+                            sprite,
+                            r.player.expect(some),
+                        );
+                        $body
+                    }
+                    $crate::components::frame::Kind::Monster => {
+                        let $bundle = (
+                            pos,
+                            r.vel.expect(some),
+                            r.health.expect(some),
+                            r.damage.expect(some),
+                            sprite,
+                            r.player.expect(some),
+                        );
+                        $body
+                    }
+                    $crate::components::frame::Kind::Npc => {
+                        let $bundle = (
+                            pos,
+                            r.data.expect(some),
+                            r.health.expect(some),
+                            sprite,
+                            r.player.expect(some),
+                        );
+                        $body
+                    }
+                    $crate::components::frame::Kind::Particle => {
+                        let $bundle = (pos, r.vel.expect(some), r.data.expect(some), sprite);
+                        $body
+                    }
+                }
+            }
+        };
+    }
+    pub(crate) use spawn_each;
+
     /// One entity's components, as every port reports them for the check.
     #[derive(Clone, Copy, Debug, Default, PartialEq)]
     pub struct Row {
@@ -836,6 +890,30 @@ pub mod frame {
     }
 
     impl Row {
+        /// The row of an entity's components as a query of seven options yields them.
+        #[allow(clippy::type_complexity)]
+        pub fn of(
+            (pos, vel, data, health, damage, sprite, player): (
+                Option<&Pos>,
+                Option<&Vel>,
+                Option<&Data>,
+                Option<&Health>,
+                Option<&Damage>,
+                Option<&Sprite>,
+                Option<&Player>,
+            ),
+        ) -> Row {
+            Row {
+                pos: pos.copied(),
+                vel: vel.copied(),
+                data: data.copied(),
+                health: health.copied(),
+                damage: damage.copied(),
+                sprite: sprite.copied(),
+                player: player.copied(),
+            }
+        }
+
         /// The row's bits, for sorting rows into one order whatever order a port listed
         /// them in.
         pub fn key(&self) -> Vec<u64> {
@@ -907,6 +985,13 @@ pub mod frame {
         #[inline]
         pub fn clear(&mut self) {
             self.cells.fill(0);
+        }
+    }
+
+    /// Runs one frame: each of a port's seven systems once, in order.
+    pub fn run_systems<S>(s: &mut S, systems: &[fn(&mut S); 7]) {
+        for system in systems {
+            system(s);
         }
     }
 

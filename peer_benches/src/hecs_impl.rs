@@ -862,40 +862,9 @@ pub mod frame {
     /// kind).
     pub fn setup(n: usize) -> State {
         let mut world = World::new();
-        for i in 0..n {
-            let r = spawn_row(i);
-            let some = "its kind has it";
-            let (pos, sprite) = (r.pos.expect(some), r.sprite.expect(some));
-            match kind(i) {
-                Kind::Hero => world.spawn((
-                    pos,
-                    r.vel.expect(some),
-                    r.data.expect(some),
-                    r.health.expect(some),
-                    r.damage.expect(some),
-                    sprite,
-                    r.player.expect(some),
-                )),
-                Kind::Monster => world.spawn((
-                    pos,
-                    r.vel.expect(some),
-                    r.health.expect(some),
-                    r.damage.expect(some),
-                    sprite,
-                    r.player.expect(some),
-                )),
-                Kind::Npc => world.spawn((
-                    pos,
-                    r.data.expect(some),
-                    r.health.expect(some),
-                    sprite,
-                    r.player.expect(some),
-                )),
-                Kind::Particle => {
-                    world.spawn((pos, r.vel.expect(some), r.data.expect(some), sprite))
-                }
-            };
-        }
+        spawn_each!(n, |bundle| {
+            world.spawn(bundle);
+        });
         State {
             world,
             fb: FrameBuffer::default(),
@@ -942,15 +911,7 @@ pub mod frame {
                 Option<&Player>,
             )>()
             .into_iter()
-            .map(|(pos, vel, data, health, damage, sprite, player)| Row {
-                pos: pos.copied(),
-                vel: vel.copied(),
-                data: data.copied(),
-                health: health.copied(),
-                damage: damage.copied(),
-                sprite: sprite.copied(),
-                player: player.copied(),
-            })
+            .map(Row::of)
             .collect()
     }
 }

@@ -2035,41 +2035,7 @@ pub mod frame {
     macro_rules! populate {
         ($world:expr, $n:expr) => {{
             let mut entities = Vec::with_capacity($n);
-            for i in 0..$n {
-                let r = spawn_row(i);
-                let (p, v, d, h, g, s, k) =
-                    (r.pos, r.vel, r.data, r.health, r.damage, r.sprite, r.player);
-                let e = match kind(i) {
-                    Kind::Hero => $world.spawn_with((
-                        p.unwrap(),
-                        v.unwrap(),
-                        d.unwrap(),
-                        h.unwrap(),
-                        g.unwrap(),
-                        s.unwrap(),
-                        k.unwrap(),
-                    )),
-                    Kind::Monster => $world.spawn_with((
-                        p.unwrap(),
-                        v.unwrap(),
-                        h.unwrap(),
-                        g.unwrap(),
-                        s.unwrap(),
-                        k.unwrap(),
-                    )),
-                    Kind::Npc => $world.spawn_with((
-                        p.unwrap(),
-                        d.unwrap(),
-                        h.unwrap(),
-                        s.unwrap(),
-                        k.unwrap(),
-                    )),
-                    Kind::Particle => {
-                        $world.spawn_with((p.unwrap(), v.unwrap(), d.unwrap(), s.unwrap()))
-                    }
-                };
-                entities.push(e);
-            }
+            spawn_each!($n, |bundle| entities.push($world.spawn_with(bundle)));
             entities
         }};
     }
@@ -2184,9 +2150,7 @@ pub mod frame {
 
             /// One frame.
             pub fn run(s: &mut State) {
-                for system in SYSTEMS {
-                    system(s);
-                }
+                run_systems(s, &SYSTEMS);
             }
         };
     }
@@ -2324,9 +2288,7 @@ pub mod frame {
 
         /// One frame.
         pub fn run(s: &mut State) {
-            for system in SYSTEMS {
-                system(s);
-            }
+            run_systems(s, &SYSTEMS);
         }
     }
 }

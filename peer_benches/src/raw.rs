@@ -448,9 +448,7 @@ pub mod frame {
 
     /// One frame: the seven systems in order.
     pub fn run(s: &mut State) {
-        for system in SYSTEMS {
-            system(s);
-        }
+        run_systems(s, &SYSTEMS);
     }
 
     /// Every entity's components (test helper).

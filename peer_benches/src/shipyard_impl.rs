@@ -587,40 +587,9 @@ pub mod frame {
     /// per kind).
     pub fn setup(n: usize) -> State {
         let mut world = World::new();
-        for i in 0..n {
-            let r = spawn_row(i);
-            let some = "its kind has it";
-            let (pos, sprite) = (r.pos.expect(some), r.sprite.expect(some));
-            match kind(i) {
-                Kind::Hero => world.add_entity((
-                    pos,
-                    r.vel.expect(some),
-                    r.data.expect(some),
-                    r.health.expect(some),
-                    r.damage.expect(some),
-                    sprite,
-                    r.player.expect(some),
-                )),
-                Kind::Monster => world.add_entity((
-                    pos,
-                    r.vel.expect(some),
-                    r.health.expect(some),
-                    r.damage.expect(some),
-                    sprite,
-                    r.player.expect(some),
-                )),
-                Kind::Npc => world.add_entity((
-                    pos,
-                    r.data.expect(some),
-                    r.health.expect(some),
-                    sprite,
-                    r.player.expect(some),
-                )),
-                Kind::Particle => {
-                    world.add_entity((pos, r.vel.expect(some), r.data.expect(some), sprite))
-                }
-            };
-        }
+        spawn_each!(n, |bundle| {
+            world.add_entity(bundle);
+        });
         State {
             world,
             fb: FrameBuffer::default(),

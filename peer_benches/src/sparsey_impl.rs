@@ -624,40 +624,9 @@ pub mod frame {
     /// Creates the `n` entities one `create` each in index order (one component tuple
     /// per kind) in `world`.
     fn populate(mut world: World, n: usize) -> State {
-        for i in 0..n {
-            let r = spawn_row(i);
-            let some = "its kind has it";
-            let (pos, sprite) = (r.pos.expect(some), r.sprite.expect(some));
-            match kind(i) {
-                Kind::Hero => world.create((
-                    pos,
-                    r.vel.expect(some),
-                    r.data.expect(some),
-                    r.health.expect(some),
-                    r.damage.expect(some),
-                    sprite,
-                    r.player.expect(some),
-                )),
-                Kind::Monster => world.create((
-                    pos,
-                    r.vel.expect(some),
-                    r.health.expect(some),
-                    r.damage.expect(some),
-                    sprite,
-                    r.player.expect(some),
-                )),
-                Kind::Npc => world.create((
-                    pos,
-                    r.data.expect(some),
-                    r.health.expect(some),
-                    sprite,
-                    r.player.expect(some),
-                )),
-                Kind::Particle => {
-                    world.create((pos, r.vel.expect(some), r.data.expect(some), sprite))
-                }
-            };
-        }
+        spawn_each!(n, |bundle| {
+            world.create(bundle);
+        });
         State {
             world,
             fb: FrameBuffer::default(),
