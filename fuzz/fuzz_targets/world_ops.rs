@@ -714,6 +714,16 @@ fuzz_target!(|data: &[u8]| {
                 let key = |g: &G| if descending { u32::MAX - g.0 } else { g.0 };
                 s.sort_by_key::<G, u32>(key);
                 d.sort_by_key::<G, u32>(key).expect("an unowned storage");
+                // Then a group in the order of that storage: the owning chain's outer
+                // group (layer by layer) or the non-owning group.
+                if descending {
+                    s.sort_group_as::<(A, B), G>();
+                    d.sort_group_as::<(A, B), G>().expect("a declared group");
+                } else {
+                    s.sort_group_as::<Get<(C, D)>, G>();
+                    d.sort_group_as::<Get<(C, D)>, G>()
+                        .expect("a declared group");
+                }
             }
         }
         model.settle();
