@@ -335,7 +335,8 @@ pub use sparse_macros::Component;
 /// `spawn_batch`, `is_alive`, `entities`, `insert`, `remove`, `destroy`, `get`, `get_mut`,
 /// `contains`, `storage`, `values_mut`, `group`, `group_ref`, `group_len`, `sort_group`,
 /// `sort_group_by_key`, `sort_group_by_radix_key`, `sort_group_as`,
-/// `sort` (for storages no group owns; it does not compile for an owned one), `view`,
+/// `sort`, `sort_by_key`, `sort_by_radix_key`, `sort_as` (for storages no group owns; they
+/// do not compile for an owned one), `view`,
 /// `view_ref`, `borrow`, `borrow_ref`, `retain`, `retain_component`, `apply`,
 /// `insert_many`, `remove_many`, `destroy_many`, `clear`, `tick`, `removed`, `check`,
 /// `layout`, and the accessors. The trait impls ([`HasComponent`] per stored type, [`HasGroup`] per group,

@@ -305,7 +305,7 @@ fn op() -> impl Strategy<Value = Op> {
         6 => (0..TYPES, any::<usize>()).prop_map(|(t, e)| Op::Remove(t, e)),
         1 => any::<usize>().prop_map(Op::Destroy),
         1 => (0..GROUPS, any::<bool>(), 0u8..4).prop_map(|(g, d, how)| Op::SortGroup(g, d, how)),
-        1 => (any::<bool>(), any::<bool>(), 0u8..3).prop_map(|(k, d, how)| Op::SortStorage(k, d, how)),
+        1 => (any::<bool>(), any::<bool>(), 0u8..4).prop_map(|(k, d, how)| Op::SortStorage(k, d, how)),
         1 => (0..GROUPS, any::<bool>()).prop_map(|(g, parallel)| Op::Bump(g, parallel && cfg!(feature = "rayon"))),
         2 => (0..VIEWS, 0u32..1000).prop_map(|(k, seed)| Op::View(k, seed)),
         1 => (0..GROUPS).prop_map(Op::GroupRef),
@@ -846,6 +846,36 @@ fn sort_both(s: &mut Static, d: &mut World, g: u8, descending: bool, how: u8) {
     });
 }
 
+/// Sorts the storage of `T`, which no group owns, in both worlds in the order of another
+/// storage (`E`, owned by three groups, or `A`): both end in the same packed order, the
+/// entities of that storage first, in its order.
+fn sort_as_both<T: Component + Value>(s: &mut Static, d: &mut World, by_e: bool)
+where
+    Static: Unowned<T> + HasComponent<T>,
+{
+    let order: Vec<Entity> = if by_e {
+        s.sort_as::<T, E>();
+        d.sort_as::<T, E>().unwrap();
+        s.storage::<E>().entities().to_vec()
+    } else {
+        s.sort_as::<T, A>();
+        d.sort_as::<T, A>().unwrap();
+        s.storage::<A>().entities().to_vec()
+    };
+    let sorted = s.storage::<T>().entities().to_vec();
+    assert_eq!(
+        sorted,
+        d.storage::<T>()
+            .map_or_else(Vec::new, |st| st.entities().to_vec())
+    );
+    let shared: Vec<Entity> = order.into_iter().filter(|e| sorted.contains(e)).collect();
+    assert_eq!(
+        sorted[..shared.len()],
+        shared[..],
+        "the shared entities first, in order"
+    );
+}
+
 /// Sorts the storage of `T`, which no group owns, in both worlds by its value: with a
 /// comparator (`how` 0), or stably by a key (1) or a radix key (2); both end in the same
 /// packed order, sorted.
@@ -1031,6 +1061,13 @@ proptest! {
                     both!(&mut s, &mut d, |w| w.destroy(e));
                 }
                 Op::SortGroup(g, descending, how) => sort_both(&mut s, &mut d, g, descending, how),
+                Op::SortStorage(k, by_e, 3) => {
+                    if k {
+                        sort_as_both::<K>(&mut s, &mut d, by_e);
+                    } else {
+                        sort_as_both::<L>(&mut s, &mut d, by_e);
+                    }
+                }
                 Op::SortStorage(k, descending, how) => {
                     if k {
                         sort_storage_both::<K>(&mut s, &mut d, descending, how);

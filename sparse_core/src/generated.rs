@@ -27,7 +27,9 @@ use crate::component::Component;
 use crate::entity::{Entities, Entity, EntityError};
 use crate::group::{GroupKey, GroupMut, GroupRef};
 use crate::internals::InternalStorage;
-use crate::order::{ByComparator, ByKey, ByRadixKey, GroupOrder, InOrderOf, StorageOrder};
+use crate::order::{
+    ByComparator, ByKey, ByRadixKey, EntityOrder, GroupOrder, InOrderOf, StorageOrder,
+};
 use crate::storage::{OrdKey, RadixKey, Storage};
 
 /// A world that stores `T`: its storage, read only, and its values, mutably. Code
@@ -272,6 +274,17 @@ pub trait Unowned<T> {
     /// Passes on a panic of `key`; the storage is then left as it was.
     fn sort_by_radix_key<Key: RadixKey>(&mut self, key: impl FnMut(&T) -> Key) {
         self.sort_with(ByRadixKey(key));
+    }
+
+    /// Sorts the storage of `T` in the order of the storage of `U` (EnTT's
+    /// `sort<T, U>`): the entities both hold first, in `U`'s order, then those `U` lacks,
+    /// in their order. A view driven by `U` then looks `T` up forward through memory.
+    fn sort_as<U: Component>(&mut self)
+    where
+        Self: HasComponent<U>,
+    {
+        let order = HasComponent::<U>::storage(self).entities().to_vec();
+        self.sort_with(EntityOrder(order));
     }
 }
 

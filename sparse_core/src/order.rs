@@ -50,7 +50,7 @@ mod sealed {
     #[diagnostic::on_unimplemented(
         message = "`{Self}` cannot be a storage order: `StorageOrder` is sealed",
         label = "`StorageOrder` is implemented only by the orders `sparse_groups` builds",
-        note = "a storage's components must move with their entities: sort with `sort`, `sort_by_key` or `sort_by_radix_key`"
+        note = "a storage's components must move with their entities: sort with `sort`, `sort_by_key`, `sort_by_radix_key` or `sort_as`"
     )]
     pub trait StorageOrder {}
 }
@@ -193,13 +193,26 @@ impl<K: GroupKey> GroupOrder<K> for InOrderOf {
 /// [`Unowned::sort_by_radix_key`]: crate::Unowned::sort_by_radix_key
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an order of the storage of `{T}`",
-    label = "not an order that `sort`, `sort_by_key` or `sort_by_radix_key` builds",
-    note = "sort a storage with `sort` (a comparator), `sort_by_key` or `sort_by_radix_key` (a key read once per component)"
+    label = "not an order that `sort`, `sort_by_key`, `sort_by_radix_key` or `sort_as` builds",
+    note = "sort a storage with `sort` (a comparator), `sort_by_key` or `sort_by_radix_key` (a key read once per component), or `sort_as` (another storage's order)"
 )]
 pub trait StorageOrder<T>: sealed::StorageOrder {
     /// Sorts `storage` (its entities, components and sparse entries together).
     #[doc(hidden)]
     fn sort(self, storage: &mut Storage<T>);
+}
+
+/// Orders a storage like another storage's entities (those it lacks last, in their
+/// order): what [`sort_as`](crate::Unowned::sort_as) builds.
+pub(crate) struct EntityOrder(pub(crate) Vec<Entity>);
+
+#[diagnostic::do_not_recommend]
+impl sealed::StorageOrder for EntityOrder {}
+
+impl<T> StorageOrder<T> for EntityOrder {
+    fn sort(self, storage: &mut Storage<T>) {
+        storage.sort_as(&self.0);
+    }
 }
 
 impl<T, F: FnMut(&T, &T) -> Ordering> StorageOrder<T> for ByComparator<F> {

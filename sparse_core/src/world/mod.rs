@@ -32,7 +32,9 @@ use crate::group::{
 };
 use crate::hooks::{self, WorldInfo};
 use crate::internals::{InternalStorage, Internals, WORLD_KEY, WorldKey};
-use crate::order::{ByComparator, ByKey, ByRadixKey, GroupOrder, InOrderOf, StorageOrder};
+use crate::order::{
+    ByComparator, ByKey, ByRadixKey, EntityOrder, GroupOrder, InOrderOf, StorageOrder,
+};
 use crate::storage::{Clock, ErasedStorage, OrdKey, RadixKey, SparseSet, Storage, StorageInfo};
 pub use error::LayoutErrors;
 use plan::TypedPlan;
@@ -615,6 +617,20 @@ impl World {
         key: impl FnMut(&T) -> Key,
     ) -> Result<(), AccessError> {
         self.sort_with(ByRadixKey(key))
+    }
+
+    /// Sorts the storage of `T` in the order of the storage of `U` (EnTT's
+    /// `sort<T, U>`): the entities both hold first, in `U`'s order, then those `U` lacks,
+    /// in their order. A view driven by `U` then looks `T` up forward through memory. A
+    /// `U` the world has never stored is an empty storage.
+    ///
+    /// # Errors
+    /// [`AccessError::OwnedByGroup`] if a group owns `T` (sort the group instead).
+    pub fn sort_as<T: Component, U: Component>(&mut self) -> Result<(), AccessError> {
+        let order = self
+            .storage::<U>()
+            .map_or_else(Vec::new, |s| s.entities().to_vec());
+        self.sort_with::<T>(EntityOrder(order))
     }
 
     fn sort_with<T: Component>(&mut self, order: impl StorageOrder<T>) -> Result<(), AccessError> {

@@ -126,6 +126,10 @@ pub(crate) const METHODS: &[Method] = &[
         emit: sort_by_radix_key,
     },
     Method {
+        name: "sort_as",
+        emit: sort_as,
+    },
+    Method {
         name: "view",
         emit: view,
     },
@@ -702,6 +706,25 @@ fn sort_by_key(cx: &Cx<'_>) -> TokenStream {
                 Self: #krate::Unowned<T>,
             {
                 <Self as #krate::Unowned<T>>::sort_by_key(self, key);
+            }
+        },
+    )
+}
+
+fn sort_as(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// Sorts the storage of `T`, which no group owns, in the order of the storage
+            /// of `U`: the entities both hold first, in `U`'s order, then those `U` lacks,
+            /// in their order. A view driven by `U` then looks `T` up forward through
+            /// memory.
+            #vis fn sort_as<T: #krate::Component, U: #krate::Component>(&mut self)
+            where
+                Self: #krate::Unowned<T> + #krate::HasComponent<U>,
+            {
+                <Self as #krate::Unowned<T>>::sort_as::<U>(self);
             }
         },
     )

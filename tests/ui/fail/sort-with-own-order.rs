@@ -1,5 +1,5 @@
-//! `sort_with` takes only the orders `sort`, `sort_by_key` and `sort_by_radix_key` build:
-//! a storage's components must move with their entities.
+//! `sort_with` takes only the orders `sort`, `sort_by_key`, `sort_by_radix_key` and
+//! `sort_as` build: a storage's components must move with their entities.
 use sparse_groups::{Component, Storage, Unowned, world};
 
 #[derive(Component)]

@@ -1,8 +1,9 @@
-//! `sort_group_as::<K, T>()`: a group sorted in the order its members have in another
-//! storage, layer by layer, in a `#[world]` and in the run-time `World`, against what the
-//! order must be: within each layer between two nested groups, the members holding a `T`
-//! in the order of `T`'s storage, then the members without one in their previous order.
-//! Each group stays valid (`check`), and both worlds end in the same order.
+//! Sorting in the order of another storage, in a `#[world]` and in the run-time `World`,
+//! against what the order must be. `sort_group_as::<K, T>()`: within each layer between
+//! two nested groups, the members holding a `T` in the order of `T`'s storage, then the
+//! members without one in their previous order. `sort_as::<T, U>()` (a storage no group
+//! owns): the entities `U` holds first, in its order, then the others. Each group stays
+//! valid (`check`), values follow their entities, and both worlds end in the same order.
 
 use proptest::prelude::*;
 use sparse_groups::{Component, Entity, GroupSpec, HasGroup, World, world};
@@ -163,7 +164,35 @@ proptest! {
         values_follow(&s, &d, &pairs)?;
         prop_assert_eq!(s.check(), Ok(()));
         prop_assert_eq!(d.check(), Ok(()));
+
+        // A storage no group owns (`N`, observed by the non-owning group) as `S`: one
+        // layer, the whole storage.
+        let before = s.storage::<N>().entities().to_vec();
+        let want = expected(&before, before.len(), s.storage::<S>().entities());
+        s.sort_as::<N, S>();
+        d.sort_as::<N, S>().unwrap();
+        let got = s.storage::<N>().entities().to_vec();
+        prop_assert_eq!(&got, &want);
+        let got_d = d.storage::<N>().unwrap().entities().to_vec();
+        prop_assert_eq!(got_d, got.iter().map(|&e| to_dynamic(e)).collect::<Vec<_>>());
+        for (i, &(es, ed)) in pairs.iter().enumerate() {
+            prop_assert!(s.get::<N>(es).is_none_or(|n| *n == N(i as u32)));
+            prop_assert_eq!(s.get::<N>(es).copied(), d.get::<N>(ed).copied());
+        }
+        prop_assert_eq!(s.check(), Ok(()));
+        prop_assert_eq!(d.check(), Ok(()));
     }
+}
+
+#[test]
+fn the_run_time_world_refuses_to_sort_an_owned_storage_as_another() {
+    let mut d = dynamic();
+    let e = d.spawn_with((A(0), B(0), S(0)));
+    assert!(matches!(
+        d.sort_as::<A, S>(),
+        Err(sparse_groups::AccessError::OwnedByGroup(_))
+    ));
+    assert_eq!(d.group_ref::<(A, B)>().unwrap().entities(), &[e]);
 }
 
 #[test]
