@@ -117,6 +117,14 @@ const MAX_SKIP: u32 = 64;
 /// The first stretch of a run compared (see `View::run_from`).
 const FIRST_WINDOW: usize = 64;
 
+/// The rest of a walk: its entities from one on, and where the first of them is in the
+/// aligned leaves' storages.
+#[derive(Clone, Copy)]
+struct Walked<'w> {
+    entities: &'w [Entity],
+    position: usize,
+}
+
 /// When a walk that is not dense looks for *runs* (see [`Query::run`]): a run of walked
 /// entities that every looked-up storage holds in the same order is read by position,
 /// with no lookup. Storages filled in the same order (spawned together) are one long run;
@@ -295,39 +303,50 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
     #[inline(always)]
     fn walk(mut self, mut f: impl FnMut(Entity, Q::Item<'w>)) {
         Q::whole(&mut self.query, self.whole);
-        if self.dense {
-            for (i, &entity) in self.entities.iter().enumerate() {
+        // The fetches move into locals whose addresses only the out-of-line run walk
+        // borrows: left in `self`, they would be reloaded from memory after every write
+        // through an item.
+        let View {
+            mut query,
+            mut filter,
+            entities,
+            start,
+            aligned,
+            dense,
+            ..
+        } = self;
+        if dense {
+            for (i, &entity) in entities.iter().enumerate() {
                 // SAFETY: every leaf is aligned and its storage holds the walked entities
                 // at `start + i` (driver); each position is visited once, by this walk
                 // only (a worker's chunk is a range of positions no other chunk has).
-                f(entity, unsafe {
-                    Q::fetch_aligned(&mut self.query, self.start + i)
-                });
+                f(entity, unsafe { Q::fetch_aligned(&mut query, start + i) });
             }
             return;
         }
         let mut runs = Runs::default();
-        let entities = self.entities;
-        let aligned = self.aligned;
         let mut i = 0;
         while let Some(&entity) = entities.get(i) {
-            let position = self.start + i;
+            let position = start + i;
             i += 1;
-            if !F::matches(&mut self.filter, entity) {
+            if !F::matches(&mut filter, entity) {
                 continue;
             }
             // SAFETY: aligned leaves hold `entity` at `position` (driver); each entity of
             // the walk is distinct (a dense array or member set) and visited once, by this
             // walk only (chunks of a parallel walk are disjoint ranges of it).
-            let Some(item) = (unsafe { Q::fetch(&mut self.query, entity, position, aligned) })
-            else {
+            let Some(item) = (unsafe { Q::fetch(&mut query, entity, position, aligned) }) else {
                 continue;
             };
             f(entity, item);
             // A match: the walked entities after it may follow in every looked-up storage
             // too.
             if i < entities.len() && runs.try_now() {
-                i += self.run_from(i, &mut runs, &mut f);
+                let rest = Walked {
+                    entities: &entities[i..],
+                    position: start + i,
+                };
+                i += Self::run_from(&mut query, &mut filter, rest, &mut runs, &mut f);
             }
         }
     }
@@ -372,19 +391,22 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
         unsafe { Q::fetch(query, entity, 0, 0) }
     }
 
-    /// Walks the run that starts at walked entity `i`, if there is one (see
+    /// Walks the run that starts at the first of `rest`, if there is one (see
     /// [`Query::run`]): calls `f` with each of its matches, read by position. Returns the
     /// number of walked entities it took. Out of line, so that the loop of lookups that
     /// calls it keeps its registers.
     #[inline(never)]
     fn run_from(
-        &mut self,
-        i: usize,
+        query: &mut Q::Fetch<'w>,
+        filter: &mut F::Fetch<'w>,
+        rest: Walked<'w>,
         runs: &mut Runs,
         f: &mut impl FnMut(Entity, Q::Item<'w>),
     ) -> usize {
-        let walked = &self.entities[i..];
-        let position = self.start + i;
+        let Walked {
+            entities: walked,
+            position,
+        } = rest;
         // The run is measured in windows that grow fourfold, so that finding it costs in
         // proportion to its length, not to the rest of the walk: two storages holding the
         // same entities in the same order (one long run for every leaf but one that ends
@@ -392,7 +414,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
         let mut window = FIRST_WINDOW;
         let run = loop {
             let probe = &walked[..walked.len().min(window)];
-            let Some(run @ 1..) = Q::run(&mut self.query, probe, position) else {
+            let Some(run @ 1..) = Q::run(query, probe, position) else {
                 // No run here: looking again right away would likely fail too.
                 runs.found(0);
                 return 0;
@@ -403,12 +425,10 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             window = window.saturating_mul(4);
         };
         for (k, &entity) in walked[..run].iter().enumerate() {
-            if F::matches(&mut self.filter, entity) {
+            if F::matches(filter, entity) {
                 // SAFETY: `position + k` is within the run just started and in bounds of
                 // the aligned leaves (driver); each position is visited once.
-                f(entity, unsafe {
-                    Q::fetch_run(&mut self.query, position + k)
-                });
+                f(entity, unsafe { Q::fetch_run(query, position + k) });
             }
         }
         runs.found(run);
