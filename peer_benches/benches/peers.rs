@@ -618,6 +618,13 @@ fn w5_movement_frozen(c: &mut Criterion) {
         || ours::w5::partial::setup(n),
         ours::w5::partial::run,
     );
+    // The same group with the observed positions sorted in the group's order.
+    bench_run(
+        &mut g,
+        "sparse_partial_sorted",
+        || ours::w5::partial::setup_sorted(n),
+        ours::w5::partial::run,
+    );
     bench_run(
         &mut g,
         "sparse_owning_exclude",

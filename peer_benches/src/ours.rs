@@ -629,6 +629,16 @@ pub mod w5 {
             State { world }
         }
 
+        /// The W5 population with the positions sorted in the order of the velocities
+        /// (`sort_as::<Position, Velocity>()`, the seed article's sort for a storage a group
+        /// observes): the group's members' positions come first, in the group's order, so
+        /// its lookups walk forward through the moving entities' positions only.
+        pub fn setup_sorted(n: usize) -> State {
+            let mut s = setup(n);
+            s.world.sort_as::<Position, Velocity>();
+            s
+        }
+
         /// The group's per-entity loop: owned `&mut Velocity`, observed `&mut Position`.
         pub fn run(s: &mut State) {
             s.world
@@ -2241,12 +2251,24 @@ pub mod frame {
             #[group(Health, Player, Damage)]
         );
 
-        /// Sorts `<Health, Player>` (layer by layer) in the order of the `Sprite` storage,
-        /// which the other chain owns: the sprite system walks that group and looks its
-        /// sprites up, now forward through memory. The frame changes no structure, so
-        /// once is enough; a game would sort again after its spawns.
+        /// Three sorts, once (the frame changes no structure; a game would sort again
+        /// after its spawns), each a forward walk through memory for a system:
+        /// - `<Pos, Sprite>` (layer by layer) by position, row by row, as a game sorts
+        ///   what it draws: entering the nested groups swapped members across each layer,
+        ///   so the render system's neighbours in the walk hit scattered cells of the
+        ///   buffer;
+        /// - `<Health, Player>` in the order of the `Sprite` storage, which the other chain
+        ///   owns: the sprite system walks that group and looks its sprites up;
+        /// - `<Pos, Sprite>` again, in the order of the `Player` storage: within each
+        ///   layer the entities with a `Player` come first, so the heroes, which share the
+        ///   innermost layer with the particles, are one run of the sprite system's
+        ///   lookups too (a sort in another storage's order keeps the rest in order).
         fn prepare(world: &mut Frame) {
+            world.sort_group_by_radix_key::<(Pos, Sprite), _>(|(p, _)| {
+                (u64::from(p.y as u32) << 32) | u64::from(p.x as u32)
+            });
             world.sort_group_as::<(Health, Player), Sprite>();
+            world.sort_group_as::<(Pos, Sprite), Player>();
         }
 
         /// The systems in frame order (a frame runs each once).

@@ -347,6 +347,13 @@ fn w5_every_library_moves_exactly_the_unfrozen_entities() {
         partial::sums,
     );
     check_w5(
+        "sparse_partial_sorted",
+        n,
+        partial::setup_sorted(n),
+        partial::run,
+        partial::sums,
+    );
+    check_w5(
         "sparse_owning_exclude",
         n,
         owning_exclude::setup(n),
