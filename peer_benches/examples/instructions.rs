@@ -28,7 +28,7 @@ fn main() {
         args.get(2).and_then(|r| r.parse::<usize>().ok()),
     ) else {
         eprintln!(
-            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4world_each|ar|w5p|w5x|w6|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
+            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
         );
         std::process::exit(2);
     };
@@ -49,6 +49,8 @@ fn main() {
         "ar" => repeat!(ours::add_remove, sizes::ADD_REMOVE, run),
         "w5p" => repeat!(ours::w5::partial, sizes::W5, run),
         "w5x" => repeat!(ours::w5::owning_exclude, sizes::W5, run),
+        "w5v" => repeat!(ours::w5::view_plain, sizes::W5, run),
+        "w5vfor" => repeat!(ours::w5::view_plain, sizes::W5, run_for),
         "w6" => repeat!(ours::w6, sizes::W6, run),
         "w3world" => repeat!(ours::w3::dynamic, sizes::W3, run),
         "frame_views" => repeat!(ours::frame::views, 1 << 16, run),

@@ -200,7 +200,8 @@ pub trait Query: sealed::Sealed {
     fn whole(fetch: &mut Self::Fetch<'_>, whole: u64) {
         let _ = (fetch, whole);
     }
-    /// Another handle on the same fetch, for a worker of a parallel loop.
+    /// Another handle on the same fetch: for a worker of a parallel loop, or for a run of
+    /// a walk read through a copy held in a local (see `View::run_from`).
     ///
     /// # Safety
     /// The handles never yield items of the same entity, and the fetch is not used

@@ -424,11 +424,19 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             }
             window = window.saturating_mul(4);
         };
+        // The run is read through copies held in locals, which the writes through its
+        // items cannot reach (the caller's fetches are behind pointers and would be
+        // reloaded after each write).
+        // SAFETY: the copy yields the items of this run's entities, which the walk visits
+        // once (the caller's handle yields the walk's other entities only), and `query`
+        // is not used while the copy lives.
+        let mut query = unsafe { Q::share(query) };
+        let mut filter = filter.clone();
         for (k, &entity) in walked[..run].iter().enumerate() {
-            if F::matches(filter, entity) {
+            if F::matches(&mut filter, entity) {
                 // SAFETY: `position + k` is within the run just started and in bounds of
                 // the aligned leaves (driver); each position is visited once.
-                f(entity, unsafe { Q::fetch_run(query, position + k) });
+                f(entity, unsafe { Q::fetch_run(&mut query, position + k) });
             }
         }
         runs.found(run);
