@@ -31,6 +31,7 @@ GROUPS = [
         "W5 movement, half frozen (per matched entity)",
         [
             "sparse_partial",
+            "sparse_partial_sorted",
             "sparse_owning_exclude",
             "sparse_owning_exclude_for_each",
             "sparse_plain_group",
