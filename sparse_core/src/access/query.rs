@@ -110,7 +110,8 @@ pub trait Query: sealed::Sealed {
     ///
     /// # Safety
     /// `position` is in bounds of every aligned leaf's storage and holds `entity` there,
-    /// and no item for `entity` obtained from this fetch is alive.
+    /// and no item for `entity` obtained from this fetch (or a handle shared with it, see
+    /// [`share`](Query::share)) is alive.
     #[doc(hidden)]
     #[inline(always)]
     unsafe fn fetch<'w>(
@@ -163,8 +164,10 @@ pub trait Query: sealed::Sealed {
     ///
     /// # Safety
     /// `position` is in bounds of every aligned leaf's storage, within the run last
-    /// started by [`run`](Query::run) (below its start plus its length), and no item for
-    /// this position obtained from this fetch is alive.
+    /// started by [`run`](Query::run) on this fetch, or on the fetch this one was shared
+    /// from before the share (a shared handle carries the run's offsets), below the run's
+    /// start plus its length; and no item for this position obtained from this fetch (or
+    /// a handle shared with it) is alive.
     #[doc(hidden)]
     unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Self::Item<'w>;
     /// The item of `entity`, every leaf looked up; its `&mut` leaves stamped as

@@ -316,12 +316,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             ..
         } = self;
         if dense {
-            for (i, &entity) in entities.iter().enumerate() {
-                // SAFETY: every leaf is aligned and its storage holds the walked entities
-                // at `start + i` (driver); each position is visited once, by this walk
-                // only (a worker's chunk is a range of positions no other chunk has).
-                f(entity, unsafe { Q::fetch_aligned(&mut query, start + i) });
-            }
+            Self::walk_dense(query, entities, start, f);
             return;
         }
         let mut runs = Runs::default();
@@ -346,7 +341,9 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
                     entities: &entities[i..],
                     position: start + i,
                 };
-                i += Self::run_from(&mut query, &mut filter, rest, &mut runs, &mut f);
+                let (taken, back) = Self::run_from(&mut query, filter, rest, &mut runs, &mut f);
+                i += taken;
+                filter = back;
             }
         }
     }
@@ -391,18 +388,36 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
         unsafe { Q::fetch(query, entity, 0, 0) }
     }
 
+    /// The walk of a dense view: every leaf read by position. The fetch comes by value, a
+    /// local of this loop's own that nothing else reaches.
+    #[inline(always)]
+    fn walk_dense(
+        mut query: Q::Fetch<'w>,
+        entities: &'w [Entity],
+        start: usize,
+        mut f: impl FnMut(Entity, Q::Item<'w>),
+    ) {
+        for (i, &entity) in entities.iter().enumerate() {
+            // SAFETY: every leaf is aligned and its storage holds the walked entities at
+            // `start + i` (driver); each position is visited once, by this walk only (a
+            // worker's chunk is a range of positions no other chunk has).
+            f(entity, unsafe { Q::fetch_aligned(&mut query, start + i) });
+        }
+    }
+
     /// Walks the run that starts at the first of `rest`, if there is one (see
     /// [`Query::run`]): calls `f` with each of its matches, read by position. Returns the
-    /// number of walked entities it took. Out of line, so that the loop of lookups that
-    /// calls it keeps its registers.
+    /// number of walked entities it took, and the filter's fetch, which it holds by value
+    /// (in a local the writes through the items cannot reach) and hands back. Out of line,
+    /// so that the loop of lookups that calls it keeps its registers.
     #[inline(never)]
     fn run_from(
         query: &mut Q::Fetch<'w>,
-        filter: &mut F::Fetch<'w>,
+        mut filter: F::Fetch<'w>,
         rest: Walked<'w>,
         runs: &mut Runs,
         f: &mut impl FnMut(Entity, Q::Item<'w>),
-    ) -> usize {
+    ) -> (usize, F::Fetch<'w>) {
         let Walked {
             entities: walked,
             position,
@@ -417,21 +432,21 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             let Some(run @ 1..) = Q::run(query, probe, position) else {
                 // No run here: looking again right away would likely fail too.
                 runs.found(0);
-                return 0;
+                return (0, filter);
             };
             if run < probe.len() || probe.len() == walked.len() {
                 break run;
             }
             window = window.saturating_mul(4);
         };
-        // The run is read through copies held in locals, which the writes through its
-        // items cannot reach (the caller's fetches are behind pointers and would be
-        // reloaded after each write).
+        // The run is read through a copy of the query's fetch held in a local, which the
+        // writes through its items cannot reach (the caller's fetch is behind a pointer
+        // and would be reloaded after each write). The copy is made after `Q::run`, so it
+        // carries the run's offsets (`fetch_run`'s contract).
         // SAFETY: the copy yields the items of this run's entities, which the walk visits
         // once (the caller's handle yields the walk's other entities only), and `query`
         // is not used while the copy lives.
         let mut query = unsafe { Q::share(query) };
-        let mut filter = filter.clone();
         for (k, &entity) in walked[..run].iter().enumerate() {
             if F::matches(&mut filter, entity) {
                 // SAFETY: `position + k` is within the run just started and in bounds of
@@ -440,7 +455,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             }
         }
         runs.found(run);
-        run
+        (run, filter)
     }
 
     /// Calls `f` with each matching entity and its item on rayon's thread pool: the walk
