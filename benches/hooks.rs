@@ -8,11 +8,20 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sparse_groups::{Component, Entity, GroupSpec, HookWorld, Storage, World, world};
 
 #[derive(Component, Clone, Copy, Default)]
-struct A([f32; 4]);
+struct A {
+    /// Never read: the bytes each move between group layers copies.
+    _bytes: [f32; 4],
+}
 #[derive(Component, Clone, Copy, Default)]
-struct B([f32; 4]);
+struct B {
+    /// Never read: the bytes each move between group layers copies.
+    _bytes: [f32; 4],
+}
 #[derive(Component, Clone, Copy, Default)]
-struct C([f32; 4]);
+struct C {
+    /// Never read: the bytes each move between group layers copies.
+    _bytes: [f32; 4],
+}
 
 #[world]
 #[group(A, B)]
