@@ -327,3 +327,36 @@ fn every_loop_visits_in_the_same_order() {
     assert_eq!(by_each, by_for);
     assert_eq!(by_each, by_iter);
 }
+
+/// A run longer than a walk's first windows, which one storage leaves inside a later
+/// window: each window is compared once, from where the last ended, and the entities
+/// after the break are looked up. Every entity is visited once, with its own values.
+#[test]
+fn long_runs_end_inside_a_later_window() {
+    let mut world = Plain::new();
+    let all = world.spawn_batch((0..3000).map(|i| (A(i), B(i), C(i))));
+    // Moved to the end of its storage: `B` leaves the shared order at entity 700 (the
+    // walk's third window), `A` at 1500 (its fourth); the optional `C` misses 2500.
+    let b = world.remove::<B>(all[700]).unwrap();
+    world.insert(all[700], b).unwrap();
+    let a = world.remove::<A>(all[1500]).unwrap();
+    world.insert(all[1500], a).unwrap();
+    world.remove::<C>(all[2500]).unwrap();
+    let mut seen = Vec::new();
+    world
+        .borrow::<View<(&mut A, &B, Option<&C>), ()>>()
+        .for_each(|e, (a, b, c)| {
+            assert_eq!(a.0, b.0, "{e:?}");
+            assert_eq!(c.map(|c| c.0), (e != all[2500]).then_some(a.0), "{e:?}");
+            a.0 += 10_000;
+            seen.push(e);
+        });
+    let mut expected = all.clone();
+    assert_eq!(seen.len(), expected.len());
+    seen.sort();
+    expected.sort();
+    assert_eq!(seen, expected);
+    for (i, &e) in all.iter().enumerate() {
+        assert_eq!(world.get::<A>(e).unwrap().0, i as u32 + 10_000);
+    }
+}

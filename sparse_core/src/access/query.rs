@@ -160,14 +160,22 @@ pub trait Query: sealed::Sealed {
     /// optional leaf without `walked[0]` ends the run after it.
     #[doc(hidden)]
     fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize>;
+    /// Continues the run last started by [`run`](Query::run) on this fetch, all of whose
+    /// entities so far matched, with `walked`, the walked entities from the driver's
+    /// `position` on, right after the run so far: how many of them every leaf that is
+    /// not aligned holds in the same order where the run left it (compared, never
+    /// assumed; no lookup).
+    #[doc(hidden)]
+    fn run_on(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> usize;
     /// The item at the driver's `position`, inside the run last started.
     ///
     /// # Safety
     /// `position` is in bounds of every aligned leaf's storage, within the run last
-    /// started by [`run`](Query::run) on this fetch, or on the fetch this one was shared
-    /// from before the share (a shared handle carries the run's offsets), below the run's
-    /// start plus its length; and no item for this position obtained from this fetch (or
-    /// a handle shared with it) is alive.
+    /// started by [`run`](Query::run) on this fetch (and continued by
+    /// [`run_on`](Query::run_on)), or on the fetch this one was shared from before the
+    /// share (a shared handle carries the run's offsets), below the end of the run as last
+    /// compared; and no item for this position obtained from this fetch (or a handle
+    /// shared with it) is alive.
     #[doc(hidden)]
     unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Self::Item<'w>;
     /// The item of `entity`, every leaf looked up; its `&mut` leaves stamped as
@@ -280,6 +288,25 @@ macro_rules! leaf_common {
             fetch.aligned = aligned & 1 == 1;
             fetch.offset = 0;
             fetch.present = fetch.aligned;
+        }
+
+        #[inline(always)]
+        fn run_on(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> usize {
+            if fetch.aligned {
+                return walked.len();
+            }
+            // An optional leaf without the run's entities ended it after its first.
+            if !fetch.present {
+                return 0;
+            }
+            match fetch
+                .column
+                .entities()
+                .get(position.wrapping_add(fetch.offset)..)
+            {
+                Some(held) => crate::group::common_prefix(walked, held),
+                None => 0,
+            }
         }
     };
 }
@@ -800,6 +827,18 @@ macro_rules! query_tuple {
                     run = run.min($Q::run(&mut fetch.$i, &walked[..run], position)?);
                 )+
                 Some(run)
+            }
+
+            #[inline(always)]
+            fn run_on(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> usize {
+                let mut run = walked.len();
+                $(
+                    if run == 0 {
+                        return 0;
+                    }
+                    run = run.min($Q::run_on(&mut fetch.$i, &walked[..run], position));
+                )+
+                run
             }
 
             #[inline(always)]

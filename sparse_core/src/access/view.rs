@@ -422,40 +422,52 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             entities: walked,
             position,
         } = rest;
-        // The run is measured in windows that grow fourfold, so that finding it costs in
-        // proportion to its length, not to the rest of the walk: two storages holding the
-        // same entities in the same order (one long run for every leaf but one that ends
-        // it) would otherwise be compared to their ends at every try.
+        // The run is compared and walked one window at a time, each window compared once:
+        // the first finds the leaves' entities (`Q::run`), the next go on from where the
+        // last ended (`Q::run_on`, no lookup). Windows grow fourfold, so that finding a
+        // run costs in proportion to its length, not to the rest of the walk (two
+        // storages holding the same entities in the same order, one long run for every
+        // leaf but one that ends it, would otherwise be compared to their ends at every
+        // try). Capping them so that the compared entities stay cached for the walk was
+        // measured slower: the walk streams best in long stretches.
         let mut window = FIRST_WINDOW;
-        let run = loop {
-            let probe = &walked[..walked.len().min(window)];
-            let Some(run @ 1..) = Q::run(query, probe, position) else {
-                // No run here: looking again right away would likely fail too.
-                runs.found(0);
-                return (0, filter);
+        let mut taken = 0;
+        while taken < walked.len() {
+            let probe = &walked[taken..walked.len().min(taken + window)];
+            let start = position + taken;
+            let run = if taken == 0 {
+                Q::run(query, probe, start).unwrap_or(0)
+            } else {
+                Q::run_on(query, probe, start)
             };
-            if run < probe.len() || probe.len() == walked.len() {
-                break run;
+            if run == 0 {
+                break;
+            }
+            // The window's run is read through a copy of the query's fetch held in a
+            // local, which the writes through its items cannot reach (the caller's fetch
+            // is behind a pointer and would be reloaded after each write). The copy is
+            // made after the compare, so it carries the run's offsets (`fetch_run`'s
+            // contract), and dropped before the next window's.
+            // SAFETY: the copy yields the items of this window's run, whose entities the
+            // walk visits once (the caller's handle yields the walk's other entities
+            // only), and `query` is not used while the copy lives.
+            let mut shared = unsafe { Q::share(query) };
+            for (k, &entity) in probe[..run].iter().enumerate() {
+                if F::matches(&mut filter, entity) {
+                    // SAFETY: `start + k` is within the run as just compared and in
+                    // bounds of the aligned leaves (driver); each position is visited
+                    // once.
+                    f(entity, unsafe { Q::fetch_run(&mut shared, start + k) });
+                }
+            }
+            taken += run;
+            if run < probe.len() {
+                break;
             }
             window = window.saturating_mul(4);
-        };
-        // The run is read through a copy of the query's fetch held in a local, which the
-        // writes through its items cannot reach (the caller's fetch is behind a pointer
-        // and would be reloaded after each write). The copy is made after `Q::run`, so it
-        // carries the run's offsets (`fetch_run`'s contract).
-        // SAFETY: the copy yields the items of this run's entities, which the walk visits
-        // once (the caller's handle yields the walk's other entities only), and `query`
-        // is not used while the copy lives.
-        let mut query = unsafe { Q::share(query) };
-        for (k, &entity) in walked[..run].iter().enumerate() {
-            if F::matches(&mut filter, entity) {
-                // SAFETY: `position + k` is within the run just started and in bounds of
-                // the aligned leaves (driver); each position is visited once.
-                f(entity, unsafe { Q::fetch_run(&mut query, position + k) });
-            }
         }
-        runs.found(run);
-        (run, filter)
+        runs.found(taken);
+        (taken, filter)
     }
 
     /// Calls `f` with each matching entity and its item on rayon's thread pool: the walk
