@@ -685,11 +685,32 @@ fn items_kept_from_a_walk_of_runs_and_lookups_stay_distinct() {
     }
     drop(kept);
 
+    // The same two walks by iterators, which look every leaf up.
+    let mut kept: Vec<_> = scene
+        .view::<(&mut Hp, Option<&mut Mp>)>()
+        .into_iter()
+        .collect();
+    assert_eq!(kept.len(), entities.len());
+    for (_, (hp, mp)) in &mut kept {
+        hp.0 += 1000;
+        if let Some(mp) = mp {
+            mp.0 += 1000;
+        }
+    }
+    drop(kept);
+    let mut kept: Vec<_> = scene.view::<(&mut Mp, &mut Hp)>().into_iter().collect();
+    assert_eq!(kept.len(), (0..200).filter(|&i| has_mp(i)).count());
+    for (_, (mp, hp)) in &mut kept {
+        mp.0 += 1000;
+        hp.0 += 1000;
+    }
+    drop(kept);
+
     for (i, &e) in (0..200).zip(&entities) {
-        let twice = if has_mp(i) { 2000 } else { 1000 };
-        assert_eq!(scene.get::<Hp>(e).unwrap().0, i + twice, "Hp of entity {i}");
+        let walks = if has_mp(i) { 4000 } else { 2000 };
+        assert_eq!(scene.get::<Hp>(e).unwrap().0, i + walks, "Hp of entity {i}");
         if has_mp(i) {
-            assert_eq!(scene.get::<Mp>(e).unwrap().0, i + 2000, "Mp of entity {i}");
+            assert_eq!(scene.get::<Mp>(e).unwrap().0, i + 4000, "Mp of entity {i}");
         }
     }
     scene.check().unwrap();

@@ -330,7 +330,8 @@ fn every_loop_visits_in_the_same_order() {
 
 /// A run longer than a walk's first windows, which one storage leaves inside a later
 /// window: each window is compared once, from where the last ended, and the entities
-/// after the break are looked up. Every entity is visited once, with its own values.
+/// after the break are looked up. Every entity is visited once, with its own values, by
+/// `for_each` and by a `for` loop, in the same order.
 #[test]
 fn long_runs_end_inside_a_later_window() {
     let mut world = Plain::new();
@@ -351,12 +352,21 @@ fn long_runs_end_inside_a_later_window() {
             a.0 += 10_000;
             seen.push(e);
         });
+    // The same walk by a `for` loop, whose iterator looks the leaves up.
+    let mut by_for = Vec::new();
+    for (e, (a, b, c)) in world.borrow::<View<(&mut A, &B, Option<&C>), ()>>() {
+        assert_eq!(a.0, b.0 + 10_000, "{e:?}");
+        assert_eq!(c.map(|c| c.0 + 10_000), (e != all[2500]).then_some(a.0));
+        a.0 += 10_000;
+        by_for.push(e);
+    }
+    assert_eq!(by_for, seen);
     let mut expected = all.clone();
     assert_eq!(seen.len(), expected.len());
     seen.sort();
     expected.sort();
     assert_eq!(seen, expected);
     for (i, &e) in all.iter().enumerate() {
-        assert_eq!(world.get::<A>(e).unwrap().0, i as u32 + 10_000);
+        assert_eq!(world.get::<A>(e).unwrap().0, i as u32 + 20_000);
     }
 }
