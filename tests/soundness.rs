@@ -630,8 +630,8 @@ mod parallel_change_filters {
     }
 }
 
-/// A view walk that mixes lookups and runs (each run read through a copy of the view's
-/// handles) hands out items the closure may keep: kept all at once, then written
+/// A view walk that mixes lookups and runs (each window of a run read through a copy of
+/// the view's handles) hands out items the closure may keep: kept all at once, then written
 /// through, they reach distinct values, each entity's once (Miri checks their
 /// provenance as well, in `scripts/miri.sh`).
 #[test]
@@ -647,9 +647,9 @@ fn items_kept_from_a_walk_of_runs_and_lookups_stay_distinct() {
     }
     let mut scene = Scene::new();
     // Every fourth of the first 120 entities lacks `Mp`: runs of three between failed
-    // lookups, then one long run.
+    // lookups, then a long run, read in windows (64 entities, then 256, ...).
     let has_mp = |i: u32| i % 4 != 3 || i >= 120;
-    let entities: Vec<Entity> = (0..200)
+    let entities: Vec<Entity> = (0..600)
         .map(|i| {
             if has_mp(i) {
                 scene.spawn_with((Hp(i), Mp(i)))
@@ -658,6 +658,12 @@ fn items_kept_from_a_walk_of_runs_and_lookups_stay_distinct() {
             }
         })
         .collect();
+    // Moved to the end of their storages, which breaks the long run inside a later window
+    // for each walk below: `Mp` of entity 450 and `Hp` of entity 520.
+    let mp = scene.remove::<Mp>(entities[450]).unwrap();
+    scene.insert(entities[450], mp).unwrap();
+    let hp = scene.remove::<Hp>(entities[520]).unwrap();
+    scene.insert(entities[520], hp).unwrap();
 
     // `Hp` drives, `Mp` is an optional leaf looked up or read in runs.
     let mut kept = Vec::new();
@@ -665,9 +671,10 @@ fn items_kept_from_a_walk_of_runs_and_lookups_stay_distinct() {
     assert!(!view.is_dense());
     view.for_each(|e, item| kept.push((e, item)));
     assert_eq!(kept.len(), entities.len());
-    for (_, (hp, mp)) in &mut kept {
+    for (e, (hp, mp)) in &mut kept {
         hp.0 += 1000;
         if let Some(mp) = mp {
+            assert_eq!(mp.0 + 1000, hp.0, "an item of {e:?} holds another's value");
             mp.0 += 1000;
         }
     }
@@ -678,8 +685,9 @@ fn items_kept_from_a_walk_of_runs_and_lookups_stay_distinct() {
     scene
         .view::<(&mut Mp, &mut Hp)>()
         .for_each(|e, item| kept.push((e, item)));
-    assert_eq!(kept.len(), (0..200).filter(|&i| has_mp(i)).count());
-    for (_, (mp, hp)) in &mut kept {
+    assert_eq!(kept.len(), (0..600).filter(|&i| has_mp(i)).count());
+    for (e, (mp, hp)) in &mut kept {
+        assert_eq!(mp.0, hp.0, "an item of {e:?} holds another's value");
         mp.0 += 1000;
         hp.0 += 1000;
     }
@@ -691,22 +699,24 @@ fn items_kept_from_a_walk_of_runs_and_lookups_stay_distinct() {
         .into_iter()
         .collect();
     assert_eq!(kept.len(), entities.len());
-    for (_, (hp, mp)) in &mut kept {
+    for (e, (hp, mp)) in &mut kept {
         hp.0 += 1000;
         if let Some(mp) = mp {
+            assert_eq!(mp.0 + 1000, hp.0, "an item of {e:?} holds another's value");
             mp.0 += 1000;
         }
     }
     drop(kept);
     let mut kept: Vec<_> = scene.view::<(&mut Mp, &mut Hp)>().into_iter().collect();
-    assert_eq!(kept.len(), (0..200).filter(|&i| has_mp(i)).count());
-    for (_, (mp, hp)) in &mut kept {
+    assert_eq!(kept.len(), (0..600).filter(|&i| has_mp(i)).count());
+    for (e, (mp, hp)) in &mut kept {
+        assert_eq!(mp.0, hp.0, "an item of {e:?} holds another's value");
         mp.0 += 1000;
         hp.0 += 1000;
     }
     drop(kept);
 
-    for (i, &e) in (0..200).zip(&entities) {
+    for (i, &e) in (0..600).zip(&entities) {
         let walks = if has_mp(i) { 4000 } else { 2000 };
         assert_eq!(scene.get::<Hp>(e).unwrap().0, i + walks, "Hp of entity {i}");
         if has_mp(i) {

@@ -331,13 +331,15 @@ fn every_loop_visits_in_the_same_order() {
 /// A run longer than a walk's first windows, which one storage leaves inside a later
 /// window: each window is compared once, from where the last ended, and the entities
 /// after the break are looked up. Every entity is visited once, with its own values, by
-/// `for_each` and by a `for` loop, in the same order.
+/// `for_each` and by a `for` loop, in the same order, whichever storage drives.
 #[test]
 fn long_runs_end_inside_a_later_window() {
     let mut world = Plain::new();
     let all = world.spawn_batch((0..3000).map(|i| (A(i), B(i), C(i))));
     // Moved to the end of its storage: `B` leaves the shared order at entity 700 (the
-    // walk's third window), `A` at 1500 (its fourth); the optional `C` misses 2500.
+    // walk's third window), `A` at 1500 (a removal moves the last entity into the hole,
+    // so the run starts again after 700, and 1500 falls inside its third window); the
+    // optional `C` misses 2500.
     let b = world.remove::<B>(all[700]).unwrap();
     world.insert(all[700], b).unwrap();
     let a = world.remove::<A>(all[1500]).unwrap();
@@ -366,7 +368,23 @@ fn long_runs_end_inside_a_later_window() {
     seen.sort();
     expected.sort();
     assert_eq!(seen, expected);
+    // `C`, the smallest required storage, drives: the `&mut` and optional `&mut` leaves
+    // are the ones compared window by window.
+    let mut seen = Vec::new();
+    world
+        .borrow::<View<(&C, &mut A, Option<&mut B>), ()>>()
+        .for_each(|e, (c, a, b)| {
+            assert_eq!(a.0, c.0 + 20_000, "{e:?}");
+            let b = b.expect("every entity has a B");
+            assert_eq!(b.0, c.0, "{e:?}");
+            a.0 += 10_000;
+            b.0 += 1;
+            seen.push(e);
+        });
+    assert_eq!(seen.len(), all.len() - 1);
     for (i, &e) in all.iter().enumerate() {
-        assert_eq!(world.get::<A>(e).unwrap().0, i as u32 + 20_000);
+        let walks = if i == 2500 { 2 } else { 3 };
+        assert_eq!(world.get::<A>(e).unwrap().0, i as u32 + walks * 10_000);
+        assert_eq!(world.get::<B>(e).unwrap().0, i as u32 + walks - 2);
     }
 }

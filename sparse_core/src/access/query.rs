@@ -211,8 +211,8 @@ pub trait Query: sealed::Sealed {
     fn whole(fetch: &mut Self::Fetch<'_>, whole: u64) {
         let _ = (fetch, whole);
     }
-    /// Another handle on the same fetch: for a worker of a parallel loop, or for a run of
-    /// a walk read through a copy held in a local (see `View::run_from`).
+    /// Another handle on the same fetch: for a worker of a parallel loop, or for a window
+    /// of a run of a walk read through a copy held in a local (see `View::run_from`).
     ///
     /// # Safety
     /// The handles never yield items of the same entity, and the fetch is not used
@@ -378,8 +378,8 @@ impl<T: Component> Query for &T {
     #[inline(always)]
     unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> &'w T {
         // SAFETY: an aligned leaf's offset is zero and `position` in its bounds; another
-        // holds the run's entities from `position + offset` on, compared by `run`
-        // (caller: `position` is within the run).
+        // holds the run's entities from `position + offset` on, compared by `run` and
+        // `run_on` (caller: `position` is within the run as compared).
         unsafe { fetch.column.at(position.wrapping_add(fetch.offset)) }
     }
 

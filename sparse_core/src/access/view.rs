@@ -433,7 +433,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
         let mut window = FIRST_WINDOW;
         let mut taken = 0;
         while taken < walked.len() {
-            let probe = &walked[taken..walked.len().min(taken + window)];
+            let probe = &walked[taken..taken + window.min(walked.len() - taken)];
             let start = position + taken;
             let run = if taken == 0 {
                 Q::run(query, probe, start).unwrap_or(0)

@@ -166,7 +166,7 @@ impl<'w, T> ColumnMut<'w, T> {
     }
 
     /// Another handle on the same column for all of `'w`: for a worker of a parallel loop,
-    /// or for a run of a view's walk read through a copy of its fetch.
+    /// or for a window of a run of a view's walk read through a copy of its fetch.
     ///
     /// # Safety
     /// The handles never hand out the same position (each worker reaches its own entities),
