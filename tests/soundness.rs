@@ -665,56 +665,43 @@ fn items_kept_from_a_walk_of_runs_and_lookups_stay_distinct() {
     let hp = scene.remove::<Hp>(entities[520]).unwrap();
     scene.insert(entities[520], hp).unwrap();
 
-    // `Hp` drives, `Mp` is an optional leaf looked up or read in runs.
-    let mut kept = Vec::new();
-    let view = scene.view::<(&mut Hp, Option<&mut Mp>)>();
-    assert!(!view.is_dense());
-    view.for_each(|e, item| kept.push((e, item)));
-    assert_eq!(kept.len(), entities.len());
-    for (e, (hp, mp)) in &mut kept {
-        hp.0 += 1000;
-        if let Some(mp) = mp {
-            assert_eq!(mp.0 + 1000, hp.0, "an item of {e:?} holds another's value");
+    // Each walk twice: by `for_each`, which reads runs, and by an iterator, which looks
+    // every leaf up.
+    for by_iterator in [false, true] {
+        // `Hp` drives, `Mp` is an optional leaf looked up or read in runs.
+        let mut kept = Vec::new();
+        let view = scene.view::<(&mut Hp, Option<&mut Mp>)>();
+        assert!(!view.is_dense());
+        if by_iterator {
+            kept.extend(view);
+        } else {
+            view.for_each(|e, item| kept.push((e, item)));
+        }
+        assert_eq!(kept.len(), entities.len());
+        for (e, (hp, mp)) in &mut kept {
+            hp.0 += 1000;
+            if let Some(mp) = mp {
+                assert_eq!(mp.0 + 1000, hp.0, "an item of {e:?} holds another's value");
+                mp.0 += 1000;
+            }
+        }
+        drop(kept);
+
+        // `Mp` drives (the smaller storage), `Hp` is a required leaf read in runs.
+        let mut kept = Vec::new();
+        let view = scene.view::<(&mut Mp, &mut Hp)>();
+        if by_iterator {
+            kept.extend(view);
+        } else {
+            view.for_each(|e, item| kept.push((e, item)));
+        }
+        assert_eq!(kept.len(), (0..600).filter(|&i| has_mp(i)).count());
+        for (e, (mp, hp)) in &mut kept {
+            assert_eq!(mp.0, hp.0, "an item of {e:?} holds another's value");
             mp.0 += 1000;
+            hp.0 += 1000;
         }
     }
-    drop(kept);
-
-    // `Mp` drives (the smaller storage), `Hp` is a required leaf read in runs.
-    let mut kept = Vec::new();
-    scene
-        .view::<(&mut Mp, &mut Hp)>()
-        .for_each(|e, item| kept.push((e, item)));
-    assert_eq!(kept.len(), (0..600).filter(|&i| has_mp(i)).count());
-    for (e, (mp, hp)) in &mut kept {
-        assert_eq!(mp.0, hp.0, "an item of {e:?} holds another's value");
-        mp.0 += 1000;
-        hp.0 += 1000;
-    }
-    drop(kept);
-
-    // The same two walks by iterators, which look every leaf up.
-    let mut kept: Vec<_> = scene
-        .view::<(&mut Hp, Option<&mut Mp>)>()
-        .into_iter()
-        .collect();
-    assert_eq!(kept.len(), entities.len());
-    for (e, (hp, mp)) in &mut kept {
-        hp.0 += 1000;
-        if let Some(mp) = mp {
-            assert_eq!(mp.0 + 1000, hp.0, "an item of {e:?} holds another's value");
-            mp.0 += 1000;
-        }
-    }
-    drop(kept);
-    let mut kept: Vec<_> = scene.view::<(&mut Mp, &mut Hp)>().into_iter().collect();
-    assert_eq!(kept.len(), (0..600).filter(|&i| has_mp(i)).count());
-    for (e, (mp, hp)) in &mut kept {
-        assert_eq!(mp.0, hp.0, "an item of {e:?} holds another's value");
-        mp.0 += 1000;
-        hp.0 += 1000;
-    }
-    drop(kept);
 
     for (i, &e) in (0..600).zip(&entities) {
         let walks = if has_mp(i) { 4000 } else { 2000 };

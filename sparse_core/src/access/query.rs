@@ -325,10 +325,7 @@ macro_rules! leaf_run {
         };
         fetch.present = true;
         fetch.offset = found.wrapping_sub($position);
-        Some(crate::group::common_prefix(
-            $walked,
-            &fetch.column.entities()[found..],
-        ))
+        Some(Self::run_on(fetch, $walked, $position))
     }};
 }
 
