@@ -70,24 +70,9 @@ impl Hint {
         if self.slot == ANYWHERE { 0 } else { self.slot }
     }
 
-    /// The hint's slot (its position in `slot`, if it has one).
-    pub(crate) fn slot(self) -> Option<usize> {
-        (self.slot != NOWHERE && self.slot != ANYWHERE).then_some(self.slot)
-    }
-
     /// The claimed position.
     pub(crate) fn position(self) -> usize {
         self.position
-    }
-
-    /// Whether the hint is for every owned storage.
-    pub(crate) fn is_anywhere(self) -> bool {
-        self.slot == ANYWHERE
-    }
-
-    /// Whether the hint is for some storage (one, or every one).
-    pub(crate) fn slot_or_anywhere(self) -> bool {
-        self.slot != NOWHERE
     }
 }
 
@@ -98,8 +83,9 @@ pub(crate) mod sealed {
 }
 
 /// The storages a group owns, as the engine sees them: implemented for tuples
-/// `(&mut Storage<A>, &mut Storage<B>, …)` (generated worlds, each storage a field) and for
-/// the run-time world's type-erased storages. Sealed.
+/// `(&mut Storage<A>, &mut Storage<B>, …)`, a generated world's fields or a run-time
+/// world's storages picked by index and typed (see
+/// [`OwnedTypes`](crate::group::OwnedTypes)). Sealed.
 pub trait OwnedStorages: sealed::Sealed {
     /// The entity's position in every owned storage.
     type Positions;

@@ -14,7 +14,7 @@ use core::marker::PhantomData;
 
 use crate::component::{Component, ComponentKey};
 use crate::component_set::ComponentSet;
-use crate::group::GroupDecl;
+use crate::group::{GroupDecl, OwnedTypes};
 
 /// In a group's key: the types the group observes (`get(...)`): required of its members,
 /// reached by lookup, not reordered.
@@ -125,7 +125,7 @@ mod key_sealed {
 )]
 pub trait GroupKey: key_sealed::Sealed + 'static {
     /// The owned types (`()` for a non-owning group).
-    type Owned: ComponentSet;
+    type Owned: OwnedTypes;
     /// The observed types (`()` if none).
     type Observed: ComponentSet;
     /// The excluded types (`()` if none).

@@ -9,9 +9,9 @@ pub(crate) use engine::common_prefix;
 mod group_mut;
 mod key;
 mod layout;
+mod owned_types;
 mod sort;
 
-pub(crate) use engine::sealed::Sealed as OwnedSealed;
 pub use engine::{
     Aligned, GroupInfo, Hint, OwnedStorages, check_group, enter, enter_each, enter_set, leave,
     leave_many, leave_set,
@@ -20,4 +20,5 @@ pub use group_mut::{GroupIter, GroupMut, GroupRef, GroupRefIter};
 pub use key::{Exclude, Get, GroupKey, Types};
 pub(crate) use layout::DisplayGroup;
 pub use layout::{Action, Conflict, GroupDecl, Layout, LayoutError, Place, Role, Step, load_order};
+pub use owned_types::OwnedTypes;
 pub use sort::{apply_sources, group_sources, sort_members};

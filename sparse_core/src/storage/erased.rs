@@ -37,14 +37,6 @@ pub trait ErasedStorage: StorageInfo + Send + Sync {
     fn as_any(&self) -> &dyn Any;
     /// The storage as `Any`, mutably.
     fn as_any_mut(&mut self) -> &mut dyn Any;
-    /// The positions holding both an entity and its component (see
-    /// [`Storage::filed_len`]).
-    fn filed_len(&self) -> usize;
-    /// Swaps two dense positions.
-    ///
-    /// # Safety
-    /// Both positions are below [`filed_len`](Self::filed_len).
-    unsafe fn swap_unchecked(&mut self, a: usize, b: usize);
     /// Takes `entity`'s component out, boxed, without dropping it.
     fn take(&mut self, entity: Entity) -> Option<Box<dyn Any + Send>>;
     /// Permutes the prefix `[0, sources.len())`: position `i` receives what was at
@@ -76,15 +68,6 @@ impl<T: Component> ErasedStorage for Storage<T> {
 
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
-    }
-
-    fn filed_len(&self) -> usize {
-        Storage::filed_len(self)
-    }
-
-    unsafe fn swap_unchecked(&mut self, a: usize, b: usize) {
-        // SAFETY: forwarded from the caller: both positions are in bounds.
-        unsafe { Storage::swap_unchecked(self, a, b) }
     }
 
     fn take(&mut self, entity: Entity) -> Option<Box<dyn Any + Send>> {

@@ -3,7 +3,6 @@
 //! `#[world]`.
 
 mod changes;
-mod erased_owned;
 mod error;
 mod parts;
 mod plan;
@@ -54,6 +53,8 @@ struct GroupState {
     aligned: Option<(usize, u32)>,
     /// The members of a non-owning group.
     members: Option<SparseSet>,
+    /// The moves over the owned storages, typed.
+    moves: spec::OwnedMoves,
     /// The declaration's types, each list sorted: how a key finds the group.
     ids: [Vec<TypeId>; 3],
     /// `<A, B, get(C)>`, for messages.
@@ -180,6 +181,7 @@ impl World {
                 len: 0,
                 aligned: None,
                 members: decl.is_non_owning().then(SparseSet::new),
+                moves: spec.moves,
                 ids: sorted_ids(decl),
                 name: DisplayGroup(decl).to_string(),
             });

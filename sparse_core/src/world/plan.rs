@@ -3,7 +3,6 @@
 
 use core::marker::PhantomData;
 
-use super::erased_owned::ErasedOwned;
 use super::{GroupState, World};
 use crate::component::Component;
 use crate::entity::{Entities, Entity};
@@ -54,6 +53,7 @@ fn run_step(
         excluded,
         len,
         members,
+        moves,
         ..
     } = &mut groups[step.group];
     let hint = step
@@ -71,16 +71,14 @@ fn run_step(
     };
     match (step.action, members) {
         (Action::Enter, None) => {
-            let filter = passes(storages);
-            m.at = group::enter(ErasedOwned::new(storages, owned), len, entity, hint, || {
-                filter
-            });
+            let admitted = passes(storages);
+            m.at = (moves.enter)(storages, owned, len, entity, hint, admitted);
             if step.slot.is_some() {
                 m.position = m.at;
             }
         }
         (Action::Leave, None) => {
-            m.at = group::leave(ErasedOwned::new(storages, owned), len, entity, hint);
+            m.at = (moves.leave)(storages, owned, len, entity, hint);
             if step.slot.is_some() {
                 m.position = m.at;
             }
@@ -134,6 +132,7 @@ fn run_steps_many(
                     observed,
                     excluded,
                     len,
+                    moves,
                     ..
                 } = &mut groups[step.group];
                 let passes = |storages: &[Box<dyn ErasedStorage>], entity: Entity| {
@@ -146,13 +145,13 @@ fn run_steps_many(
                 };
                 // Test every filter first: the moves need the storages mutably.
                 let admitted: Vec<bool> = entities.iter().map(|&e| passes(storages, e)).collect();
-                let owned = ErasedOwned::new(storages, owned);
-                group::enter_each(owned, len, entities, aligned, |i, _| admitted[i]);
+                (moves.enter_each)(storages, owned, len, entities, aligned, &admitted);
             }
             (Action::Leave, true) => {
-                let GroupState { owned, len, .. } = &mut groups[step.group];
-                let owned = ErasedOwned::new(storages, owned);
-                group::leave_many(owned, len, entities.len(), entities.iter().copied(), marks);
+                let GroupState {
+                    owned, len, moves, ..
+                } = &mut groups[step.group];
+                (moves.leave_many)(storages, owned, len, entities, marks);
             }
             _ => {
                 for &entity in entities {

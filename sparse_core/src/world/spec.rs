@@ -2,8 +2,9 @@
 
 use crate::component::ComponentKey;
 use crate::component_set::sealed::Sealed as _;
-use crate::group::{GroupDecl, GroupKey};
-use crate::storage::ErasedStorage;
+use crate::entity::Entity;
+use crate::group::{Aligned, GroupDecl, GroupKey, Hint, OwnedTypes};
+use crate::storage::{ErasedStorage, Marks};
 
 /// How to declare a group of a run-time [`World`](crate::World), by its key:
 /// `GroupSpec::of::<(A, B)>()`, `GroupSpec::of::<(Velocity, Get<Position>, Exclude<Frozen>)>()`,
@@ -12,7 +13,30 @@ pub struct GroupSpec {
     pub(super) decl: GroupDecl<ComponentKey>,
     /// Empty storages for the owned, observed and excluded types, in that order.
     pub(super) new_storages: fn() -> Vec<Box<dyn ErasedStorage>>,
+    /// The moves over the owned storages, typed.
+    pub(super) moves: OwnedMoves,
 }
+
+/// An owning group's moves over a run-time world's storages (see [`OwnedTypes`]),
+/// chosen when the group is declared, while its types are known.
+#[derive(Clone, Copy)]
+pub(super) struct OwnedMoves {
+    pub(super) enter: Enter,
+    pub(super) leave: Leave,
+    pub(super) enter_each: EnterEach,
+    pub(super) leave_many: LeaveMany,
+}
+
+/// A run-time world's storages, type-erased.
+type Storages = [Box<dyn ErasedStorage>];
+/// [`OwnedTypes::enter_erased`].
+type Enter = fn(&mut Storages, &[usize], &mut usize, Entity, Hint, bool) -> usize;
+/// [`OwnedTypes::leave_erased`].
+type Leave = fn(&mut Storages, &[usize], &mut usize, Entity, Hint) -> usize;
+/// [`OwnedTypes::enter_each_erased`].
+type EnterEach = fn(&mut Storages, &[usize], &mut usize, &[Entity], Aligned, &[bool]);
+/// [`OwnedTypes::leave_many_erased`].
+type LeaveMany = fn(&mut Storages, &[usize], &mut usize, &[Entity], &Marks);
 
 fn new_storages<K: GroupKey>() -> Vec<Box<dyn ErasedStorage>> {
     let mut storages = K::Owned::new_storages();
@@ -27,6 +51,12 @@ impl GroupSpec {
         GroupSpec {
             decl: K::decl(),
             new_storages: new_storages::<K>,
+            moves: OwnedMoves {
+                enter: K::Owned::enter_erased,
+                leave: K::Owned::leave_erased,
+                enter_each: K::Owned::enter_each_erased,
+                leave_many: K::Owned::leave_many_erased,
+            },
         }
     }
 }

@@ -1,0 +1,210 @@
+//! A group's owned types moving a run-time world's storages: the engine's one-entity
+//! moves over the typed storages, so that a run-time world's hook step runs the same
+//! inlined code as a `#[world]`'s.
+//!
+//! ```text
+//! run-time world:  storages [Box<dyn ErasedStorage>; n]     owned = [3, 0, 5]
+//!                                     |  picked by index, checked to be Storage<T>
+//!                                     v
+//! typed tuple:     (&mut Storage<A>, &mut Storage<B>, &mut Storage<C>)  -> enter / leave
+//! ```
+//!
+//! Through [`ErasedStorage`] each swap and lookup would be a call of unknown target, and
+//! each swap a copy of unknown size: the one-entity steps (`World::insert`, `remove`)
+//! spent most of their time there.
+
+use crate::component::Component;
+use crate::component_set::ComponentSet;
+use crate::entity::Entity;
+use crate::group::{Aligned, Hint, enter, enter_each, leave, leave_many};
+use crate::storage::{ErasedStorage, Marks, Storage};
+
+/// Keeps [`OwnedTypes`] to this crate.
+mod sealed {
+    /// Sealing [`OwnedTypes`](super::OwnedTypes).
+    pub trait Sealed {}
+}
+
+/// The owned types of a group (`()` for a non-owning one): moves an entity in or out of
+/// the group among a run-time world's type-erased storages. Sealed: implemented for `()`
+/// and tuples of components.
+pub trait OwnedTypes: ComponentSet + sealed::Sealed {
+    /// The storages at `owned` (one per type, in order), typed.
+    ///
+    /// # Panics
+    /// Panics if an index of `owned` is out of bounds, repeated, or holds a storage of
+    /// another type (a run-time world registers them per type, so it never does).
+    #[doc(hidden)]
+    fn typed<'s>(storages: &'s mut [Box<dyn ErasedStorage>], owned: &[usize])
+    -> Self::Storages<'s>;
+    /// [`enter`] over the storages at `owned` (one per type, in order), with the filter's
+    /// answer given: the entity's position afterwards, as `enter` returns it.
+    ///
+    /// # Panics
+    /// As [`typed`](OwnedTypes::typed).
+    #[doc(hidden)]
+    fn enter_erased(
+        storages: &mut [Box<dyn ErasedStorage>],
+        owned: &[usize],
+        len: &mut usize,
+        entity: Entity,
+        hint: Hint,
+        admitted: bool,
+    ) -> usize;
+    /// [`leave`] over the storages at `owned`: the entity's position afterwards.
+    ///
+    /// # Panics
+    /// As [`typed`](OwnedTypes::typed).
+    #[doc(hidden)]
+    fn leave_erased(
+        storages: &mut [Box<dyn ErasedStorage>],
+        owned: &[usize],
+        len: &mut usize,
+        entity: Entity,
+        hint: Hint,
+    ) -> usize;
+    /// [`enter_each`] over the storages at `owned`, `admitted[i]` being the filter's
+    /// answer for `entities[i]`.
+    ///
+    /// # Panics
+    /// As [`typed`](OwnedTypes::typed).
+    #[doc(hidden)]
+    fn enter_each_erased(
+        storages: &mut [Box<dyn ErasedStorage>],
+        owned: &[usize],
+        len: &mut usize,
+        entities: &[Entity],
+        aligned: Aligned,
+        admitted: &[bool],
+    );
+    /// [`leave_many`] over the storages at `owned`, for `entities` (marked in `marks`).
+    ///
+    /// # Panics
+    /// As [`typed`](OwnedTypes::typed).
+    #[doc(hidden)]
+    fn leave_many_erased(
+        storages: &mut [Box<dyn ErasedStorage>],
+        owned: &[usize],
+        len: &mut usize,
+        entities: &[Entity],
+        marks: &Marks,
+    );
+}
+
+impl sealed::Sealed for () {}
+
+/// A non-owning group moves no storage: its members are a set of their own.
+impl OwnedTypes for () {
+    fn typed<'s>(_: &'s mut [Box<dyn ErasedStorage>], _: &[usize]) -> Self::Storages<'s> {}
+
+    fn enter_erased(
+        _: &mut [Box<dyn ErasedStorage>],
+        _: &[usize],
+        _: &mut usize,
+        _: Entity,
+        hint: Hint,
+        _: bool,
+    ) -> usize {
+        hint.position()
+    }
+
+    fn leave_erased(
+        _: &mut [Box<dyn ErasedStorage>],
+        _: &[usize],
+        _: &mut usize,
+        _: Entity,
+        hint: Hint,
+    ) -> usize {
+        hint.position()
+    }
+
+    fn enter_each_erased(
+        _: &mut [Box<dyn ErasedStorage>],
+        _: &[usize],
+        _: &mut usize,
+        _: &[Entity],
+        _: Aligned,
+        _: &[bool],
+    ) {
+    }
+
+    fn leave_many_erased(
+        _: &mut [Box<dyn ErasedStorage>],
+        _: &[usize],
+        _: &mut usize,
+        _: &[Entity],
+        _: &Marks,
+    ) {
+    }
+}
+
+/// The message of a storage index that does not hold the owned type it names.
+const NOT_OWNED: &str = "a group's owned storages are distinct storages of its owned types";
+
+macro_rules! owned_types {
+    ($(($T:ident, $t:ident, $i:tt)),+) => {
+        impl<$($T: Component),+> sealed::Sealed for ($($T,)+) {}
+
+        impl<$($T: Component),+> OwnedTypes for ($($T,)+) {
+            #[inline(always)]
+            fn typed<'s>(
+                storages: &'s mut [Box<dyn ErasedStorage>],
+                owned: &[usize],
+            ) -> Self::Storages<'s> {
+                let [$($t,)+] = storages
+                    .get_disjoint_mut([$(owned[$i],)+])
+                    .expect(NOT_OWNED);
+                ($($t.as_any_mut().downcast_mut::<Storage<$T>>().expect(NOT_OWNED),)+)
+            }
+
+            #[inline]
+            fn enter_erased(
+                storages: &mut [Box<dyn ErasedStorage>],
+                owned: &[usize],
+                len: &mut usize,
+                entity: Entity,
+                hint: Hint,
+                admitted: bool,
+            ) -> usize {
+                enter(Self::typed(storages, owned), len, entity, hint, || admitted)
+            }
+
+            #[inline]
+            fn leave_erased(
+                storages: &mut [Box<dyn ErasedStorage>],
+                owned: &[usize],
+                len: &mut usize,
+                entity: Entity,
+                hint: Hint,
+            ) -> usize {
+                leave(Self::typed(storages, owned), len, entity, hint)
+            }
+
+            #[inline]
+            fn enter_each_erased(
+                storages: &mut [Box<dyn ErasedStorage>],
+                owned: &[usize],
+                len: &mut usize,
+                entities: &[Entity],
+                aligned: Aligned,
+                admitted: &[bool],
+            ) {
+                enter_each(Self::typed(storages, owned), len, entities, aligned, |i, _| admitted[i]);
+            }
+
+            #[inline]
+            fn leave_many_erased(
+                storages: &mut [Box<dyn ErasedStorage>],
+                owned: &[usize],
+                len: &mut usize,
+                entities: &[Entity],
+                marks: &Marks,
+            ) {
+                let count = entities.len();
+                leave_many(Self::typed(storages, owned), len, count, entities.iter().copied(), marks);
+            }
+        }
+    };
+}
+
+for_each_tuple!(owned_types);
