@@ -17,7 +17,7 @@ use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entity;
 use crate::group::{Aligned, Hint, enter, enter_each, leave, leave_many};
-use crate::storage::{ErasedStorage, Marks, Storage};
+use crate::storage::{ErasedStorage, Marks};
 
 /// Keeps [`OwnedTypes`] to this crate.
 mod sealed {
@@ -154,7 +154,7 @@ macro_rules! owned_types {
                 let [$($t,)+] = storages
                     .get_disjoint_mut([$(owned[$i],)+])
                     .expect(NOT_OWNED);
-                ($($t.as_any_mut().downcast_mut::<Storage<$T>>().expect(NOT_OWNED),)+)
+                ($($t.downcast_mut::<$T>().expect(NOT_OWNED),)+)
             }
 
             #[inline]

@@ -32,11 +32,7 @@ impl<T> StorageInfo for Storage<T> {
 
 /// The operations a run-time world needs from a storage whose component type it only
 /// knows by `TypeId`.
-pub trait ErasedStorage: StorageInfo + Send + Sync {
-    /// The storage as `Any`, to downcast it to its type.
-    fn as_any(&self) -> &dyn Any;
-    /// The storage as `Any`, mutably.
-    fn as_any_mut(&mut self) -> &mut dyn Any;
+pub trait ErasedStorage: StorageInfo + Any + Send + Sync {
     /// Takes `entity`'s component out, boxed, without dropping it.
     fn take(&mut self, entity: Entity) -> Option<Box<dyn Any + Send>>;
     /// Permutes the prefix `[0, sources.len())`: position `i` receives what was at
@@ -61,15 +57,22 @@ pub trait ErasedStorage: StorageInfo + Send + Sync {
     fn track_at(&mut self, now: u32);
 }
 
+/// The storage as its type: one call of the `Any` vtable's `type_id` and a compare.
+impl dyn ErasedStorage {
+    /// The storage, if it is a `Storage<T>`.
+    #[inline]
+    pub(crate) fn downcast_ref<T: Component>(&self) -> Option<&Storage<T>> {
+        (self as &dyn Any).downcast_ref()
+    }
+
+    /// The storage mutably, if it is a `Storage<T>`.
+    #[inline]
+    pub(crate) fn downcast_mut<T: Component>(&mut self) -> Option<&mut Storage<T>> {
+        (self as &mut dyn Any).downcast_mut()
+    }
+}
+
 impl<T: Component> ErasedStorage for Storage<T> {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-
     fn take(&mut self, entity: Entity) -> Option<Box<dyn Any + Send>> {
         self.remove(entity)
             .map(|value| Box::new(value) as Box<dyn Any + Send>)

@@ -233,12 +233,11 @@ impl World {
 
     fn typed<T: Component>(&self) -> Option<&Storage<T>> {
         let index = *self.by_type.get(&TypeId::of::<T>())?;
-        self.storages[index].as_any().downcast_ref()
+        self.storages[index].downcast_ref()
     }
 
     fn typed_mut<T: Component>(&mut self, index: usize) -> &mut Storage<T> {
         self.storages[index]
-            .as_any_mut()
             .downcast_mut()
             .expect("storage index registered for this type")
     }

@@ -39,6 +39,7 @@ impl Moving {
 /// Runs one hook step for `m`, updating its tracked positions. The storage `changed`
 /// (whose component the hook adds or removes) is left out of the filters: a group
 /// requiring it sees it, a group excluding it does not.
+#[inline]
 fn run_step(
     storages: &mut [Box<dyn ErasedStorage>],
     groups: &mut [GroupState],
