@@ -388,3 +388,107 @@ fn long_runs_end_inside_a_later_window() {
         assert_eq!(world.get::<B>(e).unwrap().0, i as u32 + walks - 2);
     }
 }
+
+/// A tracked `&mut` leaf read in runs is stamped for exactly the rows the walk yields: a
+/// filter rejecting entities inside a later window of a long run, and a storage leaving
+/// the run there, leave the rejected rows unstamped and stamp the rest once. In both
+/// worlds.
+#[test]
+fn tracked_leaf_in_runs_stamps_only_the_rows_a_filter_passes() {
+    #[world]
+    #[track(A)]
+    struct Tracked {
+        a: sparse_groups::Storage<A>,
+        b: sparse_groups::Storage<B>,
+        c: sparse_groups::Storage<C>,
+    }
+    // `$unwrap`: the run-time world's accesses are `Result`s.
+    macro_rules! stamps_only_passing {
+        ($world:expr $(, $unwrap:ident)?) => {{
+            let mut world = $world;
+            let all = world.spawn_batch((0..3000).map(|i| (A(i), B(i))));
+            // `C` marks the rejected: inside the run's third and fourth windows (64 + 256
+            // + 1024 entities in), and next to where `B` leaves the shared order (1700).
+            let rejected = [400, 1000, 1699, 1701, 2900];
+            for &i in &rejected {
+                world.insert(all[i], C(i as u32)).unwrap();
+            }
+            let b = world.remove::<B>(all[1700]).unwrap();
+            world.insert(all[1700], b).unwrap();
+            world.tick();
+            let mut seen = Vec::new();
+            world
+                .view::<(&mut A, &B, Without<C>)>()$(.$unwrap())?
+                .for_each(|e, (a, b)| {
+                    assert_eq!(a.0, b.0, "{e:?}");
+                    a.0 += 10_000;
+                    seen.push(e);
+                });
+            seen.sort();
+            let mut expected: Vec<Entity> = (0..3000)
+                .filter(|i| !rejected.contains(i))
+                .map(|i| all[i])
+                .collect();
+            expected.sort();
+            assert_eq!(seen, expected);
+            let mut changed: Vec<Entity> = world
+                .view_ref::<(&A, sparse_groups::Changed<A>)>()$(.$unwrap())?
+                .iter()
+                .map(|(e, _)| e)
+                .collect();
+            changed.sort();
+            assert_eq!(changed, expected, "stamped: exactly the yielded rows");
+            for (i, &e) in all.iter().enumerate() {
+                let walked = if rejected.contains(&i) { 0 } else { 10_000 };
+                assert_eq!(world.get::<A>(e).unwrap().0, i as u32 + walked, "entity {i}");
+            }
+        }};
+    }
+    stamps_only_passing!(Tracked::new());
+    let mut dynamic = World::new();
+    dynamic.track::<A>();
+    stamps_only_passing!(dynamic, unwrap);
+}
+
+/// `par_for_each` cuts the walk into chunks, and each chunk reads its part of a long run
+/// in windows of its own: storages leaving the shared order at several places (so that,
+/// whatever the number of workers and so the chunk length, some chunk ends a run inside
+/// a later window) must still give every entity once, with its own values. In both
+/// worlds.
+#[cfg(feature = "rayon")]
+#[test]
+fn parallel_chunks_end_long_runs_inside_later_windows() {
+    // `$unwrap`: the run-time world's accesses are `Result`s.
+    macro_rules! every_entity_once {
+        ($world:expr $(, $unwrap:ident)?) => {{
+            let mut world = $world;
+            let all = world.spawn_batch((0..20_000).map(|i| (A(i), B(i), C(i))));
+            for i in [1700, 6100, 9900, 14_300, 18_800] {
+                let b = world.remove::<B>(all[i]).unwrap();
+                world.insert(all[i], b).unwrap();
+            }
+            let a = world.remove::<A>(all[12_000]).unwrap();
+            world.insert(all[12_000], a).unwrap();
+            world.remove::<C>(all[3000]).unwrap();
+            let seen = std::sync::Mutex::new(Vec::new());
+            world
+                .view::<(&mut A, &B, Option<&C>)>()$(.$unwrap())?
+                .par_for_each(|e, (a, b, c)| {
+                    assert_eq!(a.0, b.0, "{e:?}");
+                    assert_eq!(c.map(|c| c.0), (e != all[3000]).then_some(a.0), "{e:?}");
+                    a.0 += 10_000;
+                    seen.lock().unwrap().push(e);
+                });
+            let mut seen = seen.into_inner().unwrap();
+            seen.sort();
+            let mut expected = all.clone();
+            expected.sort();
+            assert_eq!(seen, expected);
+            for (i, &e) in all.iter().enumerate() {
+                assert_eq!(world.get::<A>(e).unwrap().0, i as u32 + 10_000, "entity {i}");
+            }
+        }};
+    }
+    every_entity_once!(Plain::new());
+    every_entity_once!(World::new(), unwrap);
+}
