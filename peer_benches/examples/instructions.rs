@@ -14,7 +14,8 @@
 //! `w3world` (W3 in the run-time `World`), `w4world_each` (`World::spawn_with`, one call
 //! per entity), `changed` / `changed_all` (a `Changed` view over 100k positions, 1% / all
 //! of them written), `frame_views` / `frame_entt` / `frame_groups` (one realistic frame
-//! of 65,536 entities, no group / EnTT's two flat groups / the best nested groups).
+//! of 65,536 entities, no group / EnTT's two flat groups / the best nested groups),
+//! `overlap` / `overlap_for` (`view_overlap` by `for_each` / a `for` loop).
 
 use std::hint::black_box;
 
@@ -28,7 +29,7 @@ fn main() {
         args.get(2).and_then(|r| r.parse::<usize>().ok()),
     ) else {
         eprintln!(
-            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
+            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
         );
         std::process::exit(2);
     };
@@ -53,6 +54,8 @@ fn main() {
         "w5vfor" => repeat!(ours::w5::view_plain, sizes::W5, run_for),
         "w6" => repeat!(ours::w6, sizes::W6, run),
         "w3world" => repeat!(ours::w3::dynamic, sizes::W3, run),
+        "overlap" => repeat!(ours::view_overlap, sizes::VIEW_OVERLAP, run),
+        "overlap_for" => repeat!(ours::view_overlap, sizes::VIEW_OVERLAP, run_for),
         "frame_views" => repeat!(ours::frame::views, 1 << 16, run),
         "frame_entt" => repeat!(ours::frame::entt, 1 << 16, run),
         "frame_groups" => repeat!(ours::frame::groups, 1 << 16, run),

@@ -273,7 +273,6 @@ impl Entities {
 
     /// Whether `entity` is alive once reservations are flushed (flushing them if it is
     /// reserved): what a world checks before writing a component for a handle.
-    #[inline]
     pub fn flush_is_alive(&mut self, entity: Entity) -> bool {
         if self.is_alive(entity) {
             return true;
