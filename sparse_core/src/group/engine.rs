@@ -84,8 +84,8 @@ pub(crate) mod sealed {
 
 /// The storages a group owns, as the engine sees them: implemented for tuples
 /// `(&mut Storage<A>, &mut Storage<B>, …)`, a generated world's fields or a run-time
-/// world's storages picked by index and typed (see
-/// [`OwnedTypes`](crate::group::OwnedTypes)). Sealed.
+/// world's storages picked by index and typed (by the group's owned types, chosen when
+/// the group is declared). Sealed.
 pub trait OwnedStorages: sealed::Sealed {
     /// The entity's position in every owned storage.
     type Positions;
