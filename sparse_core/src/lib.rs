@@ -91,7 +91,7 @@ pub use access::{
 #[doc(hidden)]
 pub use component_set::ComponentSet;
 #[doc(hidden)]
-pub use group::Types;
+pub use group::{OwnedTypes, Types};
 #[doc(hidden)]
 pub use order::{GroupOrder, StorageOrder};
 #[doc(hidden)]

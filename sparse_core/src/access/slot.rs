@@ -159,7 +159,7 @@ impl<'w> ErasedSlot<'w> {
     pub(crate) fn take_mut<T: Component>(&mut self) -> Result<&'w mut Storage<T>, AccessError> {
         let storage = self.state.take_mut().ok_or_else(conflict::<T>)?;
         let storage = storage
-            .downcast_mut::<T>()
+            .storage_of_mut::<T>()
             .expect("a storage's slot holds its type");
         self.ticks = storage.change_ticks().cloned();
         Ok(storage)
@@ -175,7 +175,7 @@ impl<'w> ErasedSlot<'w> {
     pub(crate) fn take_shared<T: Component>(&mut self) -> Result<&'w Storage<T>, AccessError> {
         let storage = self.state.take_shared(|s| &**s).ok_or_else(conflict::<T>)?;
         Ok(storage
-            .downcast_ref::<T>()
+            .storage_of::<T>()
             .expect("a storage's slot holds its type"))
     }
 

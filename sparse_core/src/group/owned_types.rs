@@ -29,11 +29,13 @@ mod sealed {
 /// the group among a run-time world's type-erased storages. Sealed: implemented for `()`
 /// and tuples of components.
 pub trait OwnedTypes: ComponentSet + sealed::Sealed {
-    /// The storages at `owned` (one per type, in order), typed.
+    /// The storages at `owned` (one index per type, in order), typed.
     ///
     /// # Panics
-    /// Panics if an index of `owned` is out of bounds, repeated, or holds a storage of
-    /// another type (a run-time world registers them per type, so it never does).
+    /// Panics if `owned` has fewer indices than the tuple has types, or an index is out
+    /// of bounds, repeated, or holds a storage of another type (a run-time world
+    /// registers one storage per type and checks each group's types distinct, so it
+    /// never does). Indices past the tuple's types are not read.
     #[doc(hidden)]
     fn typed<'s>(storages: &'s mut [Box<dyn ErasedStorage>], owned: &[usize])
     -> Self::Storages<'s>;
@@ -67,7 +69,7 @@ pub trait OwnedTypes: ComponentSet + sealed::Sealed {
     /// answer for `entities[i]`.
     ///
     /// # Panics
-    /// As [`typed`](OwnedTypes::typed).
+    /// As [`typed`](OwnedTypes::typed), and if `admitted` is shorter than `entities`.
     #[doc(hidden)]
     fn enter_each_erased(
         storages: &mut [Box<dyn ErasedStorage>],
@@ -154,7 +156,7 @@ macro_rules! owned_types {
                 let [$($t,)+] = storages
                     .get_disjoint_mut([$(owned[$i],)+])
                     .expect(NOT_OWNED);
-                ($($t.downcast_mut::<$T>().expect(NOT_OWNED),)+)
+                ($($t.storage_of_mut::<$T>().expect(NOT_OWNED),)+)
             }
 
             #[inline]

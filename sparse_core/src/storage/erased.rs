@@ -59,15 +59,15 @@ pub trait ErasedStorage: StorageInfo + Any + Send + Sync {
 
 /// The storage as its type: one call of the `Any` vtable's `type_id` and a compare.
 impl dyn ErasedStorage {
-    /// The storage, if it is a `Storage<T>`.
+    /// The storage as a `Storage<T>`, if it is the storage of `T`.
     #[inline]
-    pub(crate) fn downcast_ref<T: Component>(&self) -> Option<&Storage<T>> {
+    pub(crate) fn storage_of<T: Component>(&self) -> Option<&Storage<T>> {
         (self as &dyn Any).downcast_ref()
     }
 
-    /// The storage mutably, if it is a `Storage<T>`.
+    /// The storage as a `Storage<T>` mutably, if it is the storage of `T`.
     #[inline]
-    pub(crate) fn downcast_mut<T: Component>(&mut self) -> Option<&mut Storage<T>> {
+    pub(crate) fn storage_of_mut<T: Component>(&mut self) -> Option<&mut Storage<T>> {
         (self as &mut dyn Any).downcast_mut()
     }
 }

@@ -233,12 +233,12 @@ impl World {
 
     fn typed<T: Component>(&self) -> Option<&Storage<T>> {
         let index = *self.by_type.get(&TypeId::of::<T>())?;
-        self.storages[index].downcast_ref()
+        self.storages[index].storage_of()
     }
 
     fn typed_mut<T: Component>(&mut self, index: usize) -> &mut Storage<T> {
         self.storages[index]
-            .downcast_mut()
+            .storage_of_mut()
             .expect("storage index registered for this type")
     }
 

@@ -1,5 +1,6 @@
-//! The run-time world's hooks: the group engine over its type-erased storages, in the
-//! orders its layout gives, one entity at a time or step by step for many.
+//! The run-time world's hooks: the group engine over its storages (each group's owned
+//! ones typed by the moves its spec chose, the filters read type-erased), in the orders
+//! its layout gives, one entity at a time or step by step for many.
 
 use core::marker::PhantomData;
 
@@ -163,8 +164,8 @@ fn run_steps_many(
     }
 }
 
-/// The plan of one component type: the engine over the world's erased storages, in the
-/// orders the layout gives.
+/// The plan of one component type: the engine over the world's storages, in the orders
+/// the layout gives.
 pub(super) struct TypedPlan<'w, T> {
     pub(super) world: &'w mut World,
     pub(super) index: usize,

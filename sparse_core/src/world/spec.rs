@@ -17,8 +17,9 @@ pub struct GroupSpec {
     pub(super) moves: OwnedMoves,
 }
 
-/// An owning group's moves over a run-time world's storages (see [`OwnedTypes`]),
-/// chosen when the group is declared, while its types are known.
+/// A group's moves over a run-time world's storages (see [`OwnedTypes`]), chosen when
+/// the group is declared, while its owned types are known (a non-owning group's are the
+/// empty tuple's, never called: its members are a set).
 #[derive(Clone, Copy)]
 pub(super) struct OwnedMoves {
     pub(super) enter: Enter,
@@ -28,15 +29,15 @@ pub(super) struct OwnedMoves {
 }
 
 /// A run-time world's storages, type-erased.
-type Storages = [Box<dyn ErasedStorage>];
+type ErasedStorages = [Box<dyn ErasedStorage>];
 /// [`OwnedTypes::enter_erased`].
-type Enter = fn(&mut Storages, &[usize], &mut usize, Entity, Hint, bool) -> usize;
+type Enter = fn(&mut ErasedStorages, &[usize], &mut usize, Entity, Hint, bool) -> usize;
 /// [`OwnedTypes::leave_erased`].
-type Leave = fn(&mut Storages, &[usize], &mut usize, Entity, Hint) -> usize;
+type Leave = fn(&mut ErasedStorages, &[usize], &mut usize, Entity, Hint) -> usize;
 /// [`OwnedTypes::enter_each_erased`].
-type EnterEach = fn(&mut Storages, &[usize], &mut usize, &[Entity], Aligned, &[bool]);
+type EnterEach = fn(&mut ErasedStorages, &[usize], &mut usize, &[Entity], Aligned, &[bool]);
 /// [`OwnedTypes::leave_many_erased`].
-type LeaveMany = fn(&mut Storages, &[usize], &mut usize, &[Entity], &Marks);
+type LeaveMany = fn(&mut ErasedStorages, &[usize], &mut usize, &[Entity], &Marks);
 
 fn new_storages<K: GroupKey>() -> Vec<Box<dyn ErasedStorage>> {
     let mut storages = K::Owned::new_storages();
