@@ -346,6 +346,30 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
         ),
         "storage `velocities` begins with 2 entities of the storage before it, which has 1",
     );
+    // The shared entities are checked only against repeats (the storage before checked
+    // that they are alive): one written again after them is still refused, in either
+    // storage order, and so is a dead one written after them.
+    refused(
+        &storages(
+            r#""positions":{"entities":[[0,1],[1,2]],"components":[1.0,2.0]},
+               "velocities":{"shared":1,"entities":[[0,1]],"components":[3.0,4.0]}"#,
+        ),
+        "storage `velocities`: entity e0v1 is listed twice",
+    );
+    refused(
+        &storages(
+            r#""velocities":{"entities":[[0,1],[1,2]],"components":[1.0,2.0]},
+               "positions":{"shared":2,"entities":[[1,2]],"components":[3.0,4.0,5.0]}"#,
+        ),
+        "storage `positions`: entity e1v2 is listed twice",
+    );
+    refused(
+        &storages(
+            r#""positions":{"entities":[[0,1]],"components":[1.0]},
+               "velocities":{"shared":1,"entities":[[1,1]],"components":[3.0,4.0]}"#,
+        ),
+        "storage `velocities`: entity e1v1 has a component but is not alive",
+    );
     // The member order of the non-owning group `<get(Name), exclude(Frozen)>`.
     let groups = |g: &str| format!(r#"{{{ENTITIES},"storages":{{}},"groups":{g}}}"#);
     loaded_static_json(&groups("[[]]"))

@@ -15,7 +15,9 @@
 //! per entity), `changed` / `changed_all` (a `Changed` view over 100k positions, 1% / all
 //! of them written), `frame_views` / `frame_entt` / `frame_groups` (one realistic frame
 //! of 65,536 entities, no group / EnTT's two flat groups / the best nested groups),
-//! `overlap` / `overlap_for` (`view_overlap` by `for_each` / a `for` loop).
+//! `overlap` / `overlap_for` (`view_overlap` by `for_each` / a `for` loop), `save` /
+//! `load` (`serde_3deep`'s postcard snapshot of 1M entities, written / read; use 1 and 3
+//! repetitions: the setup is large).
 
 use std::hint::black_box;
 
@@ -29,7 +31,7 @@ fn main() {
         args.get(2).and_then(|r| r.parse::<usize>().ok()),
     ) else {
         eprintln!(
-            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
+            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|save|load|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
         );
         std::process::exit(2);
     };
@@ -64,6 +66,17 @@ fn main() {
             let mut s = ours::changed::setup(100_000, stride);
             for _ in 0..reps {
                 black_box(ours::changed::run(black_box(&mut s)));
+            }
+        }
+        "save" | "load" => {
+            use sparse_peer_benches::components::saved::Order;
+            let s = ours::serde_3deep::setup(sizes::SERDE, Order::Blocks);
+            for _ in 0..reps {
+                if workload == "save" {
+                    drop(black_box(ours::serde_3deep::run_save(black_box(&s))));
+                } else {
+                    drop(black_box(ours::serde_3deep::run_load(black_box(&s))));
+                }
             }
         }
         "w4world_each" => {

@@ -1,24 +1,47 @@
 //! A storage as its two columns.
 
-use serde::de::{self, Deserializer};
+use core::marker::PhantomData;
+use std::rc::Rc;
+
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
 
 use crate::entity::Entity;
 use crate::storage::Storage;
 
-/// A storage's columns as a snapshot holds them, in packed order: `entities[i]` has
-/// `components[i]`. Read, not yet checked: worlds check them against their allocator.
+/// A storage's columns as a snapshot writes them, in packed order, before the entities
+/// it shares with the storage written before it are put back (see
+/// [`read_columns`](super::read_columns)).
 #[derive(Deserialize)]
-#[serde(rename = "Storage", deny_unknown_fields)]
-pub struct Columns<T> {
+#[serde(
+    rename = "Storage",
+    deny_unknown_fields,
+    bound(deserialize = "T: Deserialize<'de>")
+)]
+pub(crate) struct WrittenColumns<T> {
     /// How many entities come first that the storage written before it begins with too
-    /// (a world's snapshot only, where they are left out of `entities`; resolved by
-    /// [`read_columns`](super::read_columns)).
+    /// (a world's snapshot only, where they are left out of `entities`).
     #[serde(default)]
     pub shared: usize,
-    /// The entities, in packed order.
+    /// The entities after the shared ones, in packed order.
+    #[serde(deserialize_with = "column")]
     pub entities: Vec<Entity>,
+    /// The components of all of them, shared ones first.
+    #[serde(deserialize_with = "column")]
+    pub components: Vec<T>,
+}
+
+/// A storage's columns as a world's load holds them, read but not yet checked (worlds
+/// check them against their allocator): `entities[i]` has `components[i]`. The entity
+/// list is shared with the next storage read, which may begin with the same entities.
+pub struct Columns<T> {
+    /// The entities, in packed order.
+    pub entities: Rc<Vec<Entity>>,
+    /// How many of them the storage read before it begins with: they are checked with
+    /// that storage's columns (every storage read is), so this one's check only counts
+    /// them against repeats.
+    pub shared: usize,
     /// Their components, in the same order.
     pub components: Vec<T>,
 }
@@ -30,11 +53,49 @@ impl<T> Columns<T> {
     }
 }
 
+/// Reads a column with room for the length the format announces made at once, up to
+/// [`COLUMN_RESERVE`] bytes (past that, or where the allocator refuses, the column grows
+/// as its values arrive, so a corrupt length costs no more than that). serde's own `Vec`
+/// reserves at most 1 MiB first and grows from there, copying a million-entity column
+/// several times.
+/// The most a column reserves before its values arrive: 64 MiB.
+const COLUMN_RESERVE: usize = 64 << 20;
+
+fn column<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Vec<T>, D::Error> {
+    struct ColumnVisitor<T>(PhantomData<T>);
+    impl<'de, T: Deserialize<'de>> Visitor<'de> for ColumnVisitor<T> {
+        type Value = Vec<T>;
+
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("a sequence")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+            let mut values = Vec::new();
+            let announced = seq.size_hint().unwrap_or(0);
+            let _ = values.try_reserve_exact(announced.min(COLUMN_RESERVE / size_of::<T>().max(1)));
+            while let Some(value) = seq.next_element()? {
+                values.push(value);
+            }
+            Ok(values)
+        }
+    }
+    deserializer.deserialize_seq(ColumnVisitor(PhantomData))
+}
+
 /// A storage alone, as its two columns (no storage before it to share entities with).
 #[derive(Deserialize)]
-#[serde(rename = "Storage", deny_unknown_fields)]
+#[serde(
+    rename = "Storage",
+    deny_unknown_fields,
+    bound(deserialize = "T: Deserialize<'de>")
+)]
 struct StorageColumns<T> {
+    #[serde(deserialize_with = "column")]
     entities: Vec<Entity>,
+    #[serde(deserialize_with = "column")]
     components: Vec<T>,
 }
 

@@ -2,6 +2,7 @@
 
 use core::any::TypeId;
 use core::marker::PhantomData;
+use std::rc::Rc;
 
 use serde::de::{Deserialize, MapAccess};
 use serde::ser::{self, Serialize, SerializeMap, Serializer};
@@ -238,7 +239,7 @@ macro_rules! snapshot_types {
                 &mut self,
                 name: &str,
                 map: &mut Access,
-                previous: &mut Vec<Entity>,
+                previous: &mut Rc<Vec<Entity>>,
             ) -> Result<bool, Access::Error> {
                 $(
                     let own = storage_name::<$T>();

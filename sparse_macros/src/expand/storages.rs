@@ -699,7 +699,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
                     &mut self,
                     name: &str,
                     map: &mut __A,
-                    previous: &mut ::std::vec::Vec<__sg::Entity>,
+                    previous: &mut ::std::rc::Rc<::std::vec::Vec<__sg::Entity>>,
                 ) -> ::core::result::Result<bool, __A::Error> {
                     #(#reads)*
                     ::core::result::Result::Ok(false)
