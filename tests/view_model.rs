@@ -450,6 +450,86 @@ fn tracked_leaf_in_runs_stamps_only_the_rows_a_filter_passes() {
     stamps_only_passing!(dynamic, unwrap);
 }
 
+/// A walk skips the walked entities whose sparse page a looked-up storage lacks (never
+/// created, or emptied by a `clear`) without a lookup each, and nothing else: kinds
+/// spawned in batches of whole pages and of part pages, a storage cleared and given back
+/// to entities scattered over its old pages, and a kind spawned after that, walked by
+/// `for_each`, a `for` loop and (with rayon) `par_for_each`, yield exactly the model's
+/// matches with their own values. In both worlds.
+#[test]
+fn walks_skip_only_the_pages_a_storage_lacks() {
+    // `$unwrap`: the run-time world's accesses are `Result`s.
+    macro_rules! walks_agree {
+        ($world:expr, $expected:expr, $label:expr $(, $unwrap:ident)?) => {{
+            let world = &mut $world;
+            let mut expected: Vec<Entity> = $expected;
+            expected.sort();
+            let mut by_for_each = Vec::new();
+            world
+                .view::<(&mut A, &B)>()$(.$unwrap())?
+                .for_each(|e, (a, b)| {
+                    assert_eq!(a.0, b.0, "{}: {e:?}", $label);
+                    by_for_each.push(e);
+                });
+            by_for_each.sort();
+            assert_eq!(by_for_each, expected, "{}: for_each", $label);
+            let mut by_for = Vec::new();
+            for (e, (a, b)) in world.view::<(&mut A, &B)>()$(.$unwrap())? {
+                assert_eq!(a.0, b.0, "{}: {e:?}", $label);
+                by_for.push(e);
+            }
+            by_for.sort();
+            assert_eq!(by_for, expected, "{}: for", $label);
+            #[cfg(feature = "rayon")]
+            {
+                let seen = std::sync::Mutex::new(Vec::new());
+                world
+                    .view::<(&mut A, &B)>()$(.$unwrap())?
+                    .par_for_each(|e, (a, b)| {
+                        assert_eq!(a.0, b.0, "{}: {e:?}", $label);
+                        seen.lock().unwrap().push(e);
+                    });
+                let mut seen = seen.into_inner().unwrap();
+                seen.sort();
+                assert_eq!(seen, expected, "{}: par_for_each", $label);
+            }
+        }};
+    }
+    macro_rules! skips_only_absent {
+        ($world:expr $(, $unwrap:ident)?) => {{
+            let mut world = $world;
+            // Pages of 1,024 indices: whole pages of `A` alone (which `B` never had) and
+            // part pages shared with the next kind.
+            let mut all = world.spawn_batch((0..2500).map(|i| (A(i),)));
+            all.extend(world.spawn_batch((2500..5000).map(|i| (A(i), B(i)))));
+            all.extend(world.spawn_batch((5000..7500).map(|i| (B(i),))));
+            all.extend(world.spawn_batch((7500..9000).map(|i| (A(i), C(i)))));
+            // Entities without `A` inside pages `A` has: their misses rule nothing else out.
+            for i in [3000, 3001, 4100] {
+                world.remove::<A>(all[i]).unwrap();
+            }
+            let expected = (2500..5000).filter(|i| ![3000, 3001, 4100].contains(i));
+            walks_agree!(world, expected.map(|i| all[i]).collect(), "batches" $(, $unwrap)?);
+            // Cleared, `B`'s pages are all of an old epoch; given back to a few entities
+            // scattered over them, some of its pages are current again.
+            world.clear::<B>();
+            walks_agree!(world, Vec::new(), "cleared" $(, $unwrap)?);
+            let given: Vec<usize> = vec![3, 1023, 1024, 2047, 2600, 4999, 8000, 8999];
+            for &i in &given {
+                world.insert(all[i], B(i as u32)).unwrap();
+            }
+            let expected = given.iter().map(|&i| all[i]).collect();
+            walks_agree!(world, expected, "given back" $(, $unwrap)?);
+            // A later kind fills fresh pages of both.
+            all.extend(world.spawn_batch((9000..11_000).map(|i| (A(i), B(i)))));
+            let expected = given.iter().map(|&i| all[i]).chain(all[9000..].iter().copied()).collect();
+            walks_agree!(world, expected, "later batch" $(, $unwrap)?);
+        }};
+    }
+    skips_only_absent!(Plain::new());
+    skips_only_absent!(World::new(), unwrap);
+}
+
 /// `par_for_each` cuts the walk into chunks, and each chunk reads its part of a long run
 /// in windows of its own: storages leaving the shared order at several places (so that,
 /// whatever the number of workers and so the chunk length, some chunk ends a run inside

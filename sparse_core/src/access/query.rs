@@ -167,6 +167,16 @@ pub trait Query: sealed::Sealed {
     /// assumed; no lookup).
     #[doc(hidden)]
     fn run_on(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> usize;
+    /// After [`fetch`](Query::fetch) found no item for a walked entity: how many of
+    /// `walked`, the walked entities right after it, certainly have none either, known
+    /// without a lookup each (a required leaf that is not aligned, whose lookup cursor
+    /// holds an empty sparse page, lacks every entity of that page). Zero unless known.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn misses(fetch: &Self::Fetch<'_>, walked: &[Entity]) -> usize {
+        let _ = (fetch, walked);
+        0
+    }
     /// The item at the driver's `position`, inside the run last started.
     ///
     /// # Safety
@@ -313,6 +323,20 @@ macro_rules! leaf_common {
 
 /// [`Query::run`] for one leaf: the run of walked entities its storage holds in the same
 /// order, from where it finds `walked[0]` (an aligned leaf constrains nothing).
+/// [`Query::misses`] for a required leaf: what its cursor's empty page rules out.
+macro_rules! required_leaf_misses {
+    () => {
+        #[inline(always)]
+        fn misses(fetch: &Self::Fetch<'_>, walked: &[Entity]) -> usize {
+            if fetch.aligned {
+                0
+            } else {
+                fetch.column.absent_run(walked)
+            }
+        }
+    };
+}
+
 macro_rules! leaf_run {
     ($fetch:expr, $walked:expr, $position:expr, $absent:expr) => {{
         let fetch = $fetch;
@@ -340,6 +364,7 @@ impl<T: Component> Query for &T {
     type Required = Cons<T, Nil>;
 
     leaf_common!();
+    required_leaf_misses!();
 
     fn needs(needs: &mut Needs) {
         needs.leaves.push((TypeId::of::<T>(), true));
@@ -442,6 +467,7 @@ impl<T: Component> Query for &mut T {
     type Required = Cons<T, Nil>;
 
     leaf_common!();
+    required_leaf_misses!();
 
     #[inline]
     fn whole(fetch: &mut Self::Fetch<'_>, whole: u64) {
@@ -836,6 +862,14 @@ macro_rules! query_tuple {
                     run = run.min($Q::run_on(&mut fetch.$i, &walked[..run], position));
                 )+
                 run
+            }
+
+            #[inline(always)]
+            fn misses(fetch: &Self::Fetch<'_>, walked: &[Entity]) -> usize {
+                // Each leaf's count is of entities that leaf lacks: the largest holds.
+                let mut misses = 0;
+                $(misses = misses.max($Q::misses(&fetch.$i, walked));)+
+                misses
             }
 
             #[inline(always)]

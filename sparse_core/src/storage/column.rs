@@ -123,6 +123,13 @@ impl<'w, T> ColumnMut<'w, T> {
         self.cursor.member(entity)
     }
 
+    /// How many of `walked`, from the first, the storage certainly lacks (see
+    /// [`SetCursor::absent_run`]).
+    #[inline(always)]
+    pub(crate) fn absent_run(&self, walked: &[Entity]) -> usize {
+        self.cursor.absent_run(walked)
+    }
+
     /// The value of the member with `entity`'s index, for an entity walked from another
     /// set of the same world (see [`SetCursor::member`]): no read of the dense array. Two
     /// different entities never reach one value, whatever they are.
@@ -254,6 +261,13 @@ impl<'w, T> ColumnRef<'w, T> {
     #[inline(always)]
     pub(crate) fn member_position(&mut self, entity: Entity) -> Option<usize> {
         self.cursor.member(entity)
+    }
+
+    /// How many of `walked`, from the first, the storage certainly lacks (see
+    /// [`SetCursor::absent_run`]).
+    #[inline(always)]
+    pub(crate) fn absent_run(&self, walked: &[Entity]) -> usize {
+        self.cursor.absent_run(walked)
     }
 
     /// The value of the member with `entity`'s index, for an entity walked from another

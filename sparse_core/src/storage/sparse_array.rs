@@ -4,6 +4,8 @@ use core::hash::{BuildHasherDefault, Hasher};
 use core::mem::size_of;
 use std::collections::HashMap;
 
+use crate::entity::Entity;
+
 const PAGE_BITS: u32 = 10;
 const PAGE_LEN: usize = 1 << PAGE_BITS;
 /// Indices below this go through one table of pages; above it, through a map of small pages.
@@ -335,6 +337,21 @@ impl<'a> Cursor<'a> {
             self.page = page;
         }
         position(entry)
+    }
+
+    /// How many of `walked`, from the first, have their index in the cached near page
+    /// while that page is empty: entities the set certainly lacks, known without a
+    /// lookup each (a kind of entity spawned in a batch fills whole pages another storage
+    /// never saw). Zero when the cached page has an entry.
+    #[inline(always)]
+    pub(crate) fn absent_run(&self, walked: &[Entity]) -> usize {
+        if !core::ptr::eq(self.page, &EMPTY_PAGE) {
+            return 0;
+        }
+        walked
+            .iter()
+            .take_while(|entity| entity.index() >> PAGE_BITS == self.number)
+            .count()
     }
 }
 

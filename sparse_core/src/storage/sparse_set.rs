@@ -491,6 +491,13 @@ impl<'a> SetCursor<'a> {
         let position = self.sparse.position(entity.index());
         (position < self.dense.len()).then_some(position)
     }
+
+    /// How many of `walked`, from the first, the set certainly lacks by the page the
+    /// cursor holds (see [`Cursor::absent_run`]).
+    #[inline(always)]
+    pub(crate) fn absent_run(&self, walked: &[Entity]) -> usize {
+        self.sparse.absent_run(walked)
+    }
 }
 
 #[cold]
