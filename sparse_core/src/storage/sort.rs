@@ -142,7 +142,11 @@ impl<T> Storage<T> {
             &mut pairs,
         );
         finish_buckets(&starts, &mut pairs, &mut Vec::new());
-        self.gather(0, pairs.iter().map(|&(_, position)| position as usize));
+        // The pairs' keys are done with: the entities are gathered through them, in the
+        // dense array's own memory (a fresh array would cost a page fault per 512
+        // entities).
+        self.gather_values(0, pairs.iter().map(|&(_, position)| position as usize));
+        self.set.gather_through(&mut pairs);
     }
 
     /// Whether the components are already in the order of `key` (one read, no allocation:
@@ -170,6 +174,14 @@ impl<T> Storage<T> {
     /// reads, which keeps many cache misses in flight (walking the permutation's cycles in
     /// place waits for one miss at a time).
     fn gather(&mut self, start: usize, sources: impl ExactSizeIterator<Item = usize> + Clone) {
+        self.gather_values(start, sources.clone());
+        self.set.gather(start, sources);
+    }
+
+    /// The components' part of [`gather`](Self::gather): the entities are left to the
+    /// caller, who must gather them by the same `sources` (the storage is inconsistent
+    /// until then).
+    fn gather_values(&mut self, start: usize, sources: impl ExactSizeIterator<Item = usize>) {
         let (len, n) = (self.components.len(), sources.len());
         assert!(
             start + n <= len,
@@ -178,7 +190,7 @@ impl<T> Storage<T> {
         );
         let mut gathered: Vec<T> = Vec::with_capacity(n);
         let old = self.components.as_mut_ptr();
-        for (i, source) in sources.clone().enumerate() {
+        for (i, source) in sources.enumerate() {
             debug_assert!((start..start + n).contains(&source) && i < n);
             // SAFETY: `sources` is a permutation of `start..start + n`, within `0..len`
             // (the callers build it from each position once, or check it), so each old
@@ -202,7 +214,6 @@ impl<T> Storage<T> {
             // drops none of them.
             unsafe { core::ptr::copy_nonoverlapping(gathered.as_ptr(), old.add(start), n) };
         }
-        self.set.gather(start, sources);
     }
 
     /// Sorts by `compare` *in place*: a heapsort whose every swap moves the entity, the
@@ -816,6 +827,26 @@ mod tests {
             s.apply_gather(&[0, 0, 1]);
         });
         assert!(result.is_err());
+    }
+
+    /// The radix sort gathers the entities through its pairs' keys: every entity keeps
+    /// its full handle (large indices, versions above one) and its own value.
+    #[test]
+    fn radix_sort_keeps_whole_handles() {
+        let n: u32 = if cfg!(miri) { 40 } else { 3000 };
+        let entity = |i: u32| {
+            Entity::from_raw_parts(Entity::MAX_INDEX - i * 7, u32::MAX - i * 13).unwrap()
+        };
+        let mut s: Storage<i64> = (0..n)
+            .map(|i| (entity(i), i64::from(i * 7919 % n)))
+            .collect();
+        s.sort_by_radix_key(|&v| v);
+        s.check().unwrap();
+        let mut expected: Vec<(Entity, i64)> = (0..n)
+            .map(|i| (entity(i), i64::from(i * 7919 % n)))
+            .collect();
+        expected.sort_by_key(|&(_, v)| v);
+        assert_eq!(pairs(&s), expected);
     }
 
     #[test]

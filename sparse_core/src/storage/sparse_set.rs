@@ -424,6 +424,23 @@ impl SparseSet {
         self.reindex(range);
     }
 
+    /// [`gather`](Self::gather) of the whole set by the sources `pairs[i].1`, a
+    /// permutation of the positions, with the pairs' first halves (no longer needed) as
+    /// the scratch: each source entity is written there, then back into the dense array,
+    /// which keeps its memory.
+    pub(crate) fn gather_through(&mut self, pairs: &mut [(u64, u32)]) {
+        assert_eq!(pairs.len(), self.dense.len(), "a gather of the whole set");
+        for pair in pairs.iter_mut() {
+            let entity = self.dense[pair.1 as usize];
+            pair.0 = u64::from(entity.index()) | u64::from(entity.version()) << 32;
+        }
+        for (slot, &(bits, _)) in self.dense.iter_mut().zip(pairs.iter()) {
+            *slot = Entity::from_raw_parts(bits as u32, (bits >> 32) as u32)
+                .expect("the bits of a member");
+        }
+        self.reindex(0..self.dense.len());
+    }
+
     /// Rewrites the sparse entries of the members in `range` from the dense array.
     pub(crate) fn reindex(&mut self, range: core::ops::Range<usize>) {
         for position in range {
