@@ -321,8 +321,6 @@ macro_rules! leaf_common {
     };
 }
 
-/// [`Query::run`] for one leaf: the run of walked entities its storage holds in the same
-/// order, from where it finds `walked[0]` (an aligned leaf constrains nothing).
 /// [`Query::misses`] for a required leaf: what its cursor's empty page rules out.
 macro_rules! required_leaf_misses {
     () => {
@@ -337,6 +335,8 @@ macro_rules! required_leaf_misses {
     };
 }
 
+/// [`Query::run`] for one leaf: the run of walked entities its storage holds in the same
+/// order, from where it finds `walked[0]` (an aligned leaf constrains nothing).
 macro_rules! leaf_run {
     ($fetch:expr, $walked:expr, $position:expr, $absent:expr) => {{
         let fetch = $fetch;

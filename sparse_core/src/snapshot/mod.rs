@@ -6,14 +6,14 @@ mod entity;
 mod storage;
 mod world;
 
+use std::rc::Rc;
+
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
 use crate::entity::{Entities, Entity};
 use crate::storage::SparseSet;
-use std::rc::Rc;
-
 use storage::WrittenColumns;
 pub use storage::{Columns, SharedColumns};
 pub use world::{LoadTypes, Snapshot, SnapshotTypes};

@@ -53,14 +53,14 @@ impl<T> Columns<T> {
     }
 }
 
+/// The most a column reserves before its values arrive: 64 MiB.
+const COLUMN_RESERVE: usize = 64 << 20;
+
 /// Reads a column with room for the length the format announces made at once, up to
 /// [`COLUMN_RESERVE`] bytes (past that, or where the allocator refuses, the column grows
 /// as its values arrive, so a corrupt length costs no more than that). serde's own `Vec`
 /// reserves at most 1 MiB first and grows from there, copying a million-entity column
 /// several times.
-/// The most a column reserves before its values arrive: 64 MiB.
-const COLUMN_RESERVE: usize = 64 << 20;
-
 fn column<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     deserializer: D,
 ) -> Result<Vec<T>, D::Error> {

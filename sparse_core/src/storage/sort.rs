@@ -834,9 +834,8 @@ mod tests {
     #[test]
     fn radix_sort_keeps_whole_handles() {
         let n: u32 = if cfg!(miri) { 40 } else { 3000 };
-        let entity = |i: u32| {
-            Entity::from_raw_parts(Entity::MAX_INDEX - i * 7, u32::MAX - i * 13).unwrap()
-        };
+        let entity =
+            |i: u32| Entity::from_raw_parts(Entity::MAX_INDEX - i * 7, u32::MAX - i * 13).unwrap();
         let mut s: Storage<i64> = (0..n)
             .map(|i| (entity(i), i64::from(i * 7919 % n)))
             .collect();
