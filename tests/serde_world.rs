@@ -395,6 +395,30 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
     );
 }
 
+/// A storage's shared entities are checked alive with the storage before it, which the
+/// load may check later: a dead entity (with an index past every alive one) shared by a
+/// storage checked first is still an error, not a panic, in both worlds.
+#[test]
+fn a_shared_prefix_checked_after_the_storage_sharing_it_is_refused() {
+    let snapshot = |first: &str, second: &str| {
+        format!(
+            r#"{{{ENTITIES},"storages":{{"{first}":{{"entities":[[100,1]],"components":[1.0]}},
+               "{second}":{{"shared":1,"entities":[],"components":[2.0]}}}}}}"#
+        )
+    };
+    let expected = "entity e100v1 has a component but is not alive";
+    let error = loaded_static_json(&snapshot("velocities", "positions")).err();
+    assert!(
+        error.as_deref().is_some_and(|e| e.contains(expected)),
+        "{error:?}"
+    );
+    let error = loaded_dynamic_json(&snapshot("Vel", "Pos")).err();
+    assert!(
+        error.as_deref().is_some_and(|e| e.contains(expected)),
+        "{error:?}"
+    );
+}
+
 #[test]
 fn a_non_owning_group_keeps_its_member_order_through_a_snapshot() {
     let mut scene = Scene::new();

@@ -452,10 +452,11 @@ fn tracked_leaf_in_runs_stamps_only_the_rows_a_filter_passes() {
 
 /// A walk skips the walked entities whose sparse page a looked-up storage lacks (never
 /// created, or emptied by a `clear`) without a lookup each, and nothing else: kinds
-/// spawned in batches of whole pages and of part pages, a storage cleared and given back
-/// to entities scattered over its old pages, and a kind spawned after that, walked by
-/// `for_each`, a `for` loop and (with rayon) `par_for_each`, yield exactly the model's
-/// matches with their own values. In both worlds.
+/// spawned in batches of whole pages and of part pages, entities without a component
+/// inside pages that have it, a storage cleared, looked up over its old pages and given
+/// back to some of them, an optional leaf over missing pages, and a kind spawned after
+/// that, walked by `for_each`, a `for` loop and (with rayon) `par_for_each`, yield
+/// exactly the model's matches with their own values. In both worlds.
 #[test]
 fn walks_skip_only_the_pages_a_storage_lacks() {
     // `$unwrap`: the run-time world's accesses are `Result`s.
@@ -510,16 +511,42 @@ fn walks_skip_only_the_pages_a_storage_lacks() {
             }
             let expected = (2500..5000).filter(|i| ![3000, 3001, 4100].contains(i));
             walks_agree!(world, expected.map(|i| all[i]).collect(), "batches" $(, $unwrap)?);
-            // Cleared, `B`'s pages are all of an old epoch; given back to a few entities
-            // scattered over them, some of its pages are current again.
+            // Cleared, `B`'s pages are all of an old epoch; given back to entities of some
+            // of them, those pages are current again.
             world.clear::<B>();
             walks_agree!(world, Vec::new(), "cleared" $(, $unwrap)?);
-            let given: Vec<usize> = vec![3, 1023, 1024, 2047, 2600, 4999, 8000, 8999];
+            // (More of them than `C` has, so that `C` drives the walk below.)
+            let given: Vec<usize> = (0..2000).chain([2600, 4999, 8999]).collect();
             for &i in &given {
                 world.insert(all[i], B(i as u32)).unwrap();
             }
             let expected = given.iter().map(|&i| all[i]).collect();
             walks_agree!(world, expected, "given back" $(, $unwrap)?);
+            // Walked from `C` (7,500..9,000, pages 7 and 8), `B` is looked up: its page 7
+            // is of the old epoch (it held 5,000..7,499) and page 8 never existed, so both
+            // are skipped; given back to 8,999, page 8 exists again and is not.
+            let mut seen = Vec::new();
+            world
+                .view::<(&C, &B)>()$(.$unwrap())?
+                .for_each(|e, (c, b)| {
+                    assert_eq!(c.0, b.0, "{e:?}");
+                    seen.push(e);
+                });
+            assert_eq!(seen, vec![all[8999]], "walked from C");
+            // An optional leaf rules nothing out: every `A` is yielded, with `B` where
+            // it is.
+            let mut with_b = 0;
+            let mut yielded = 0;
+            world
+                .view::<(&mut A, Option<&B>)>()$(.$unwrap())?
+                .for_each(|_, (a, b)| {
+                    yielded += 1;
+                    if let Some(b) = b {
+                        assert_eq!(a.0, b.0);
+                        with_b += 1;
+                    }
+                });
+            assert_eq!((yielded, with_b), (6500 - 3, given.len()), "optional B");
             // A later kind fills fresh pages of both.
             all.extend(world.spawn_batch((9000..11_000).map(|i| (A(i), B(i)))));
             let expected = given.iter().map(|&i| all[i]).chain(all[9000..].iter().copied()).collect();

@@ -173,7 +173,7 @@ pub trait Query: sealed::Sealed {
     /// holds an empty sparse page, lacks every entity of that page). Zero unless known.
     #[doc(hidden)]
     #[inline(always)]
-    fn misses(fetch: &Self::Fetch<'_>, walked: &[Entity]) -> usize {
+    fn certain_misses(fetch: &Self::Fetch<'_>, walked: &[Entity]) -> usize {
         let _ = (fetch, walked);
         0
     }
@@ -321,15 +321,15 @@ macro_rules! leaf_common {
     };
 }
 
-/// [`Query::misses`] for a required leaf: what its cursor's empty page rules out.
+/// [`Query::certain_misses`] for a required leaf: what its cursor's empty page rules out.
 macro_rules! required_leaf_misses {
     () => {
         #[inline(always)]
-        fn misses(fetch: &Self::Fetch<'_>, walked: &[Entity]) -> usize {
+        fn certain_misses(fetch: &Self::Fetch<'_>, walked: &[Entity]) -> usize {
             if fetch.aligned {
                 0
             } else {
-                fetch.column.absent_run(walked)
+                fetch.column.absent_prefix(walked)
             }
         }
     };
@@ -865,10 +865,10 @@ macro_rules! query_tuple {
             }
 
             #[inline(always)]
-            fn misses(fetch: &Self::Fetch<'_>, walked: &[Entity]) -> usize {
+            fn certain_misses(fetch: &Self::Fetch<'_>, walked: &[Entity]) -> usize {
                 // Each leaf's count is of entities that leaf lacks: the largest holds.
                 let mut misses = 0;
-                $(misses = misses.max($Q::misses(&fetch.$i, walked));)+
+                $(misses = misses.max($Q::certain_misses(&fetch.$i, walked));)+
                 misses
             }
 

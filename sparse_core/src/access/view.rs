@@ -320,7 +320,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             return;
         }
         let mut runs = Runs::default();
-        let mut quiet = 0u32;
+        let mut backoff = 0u32;
         let mut i = 0;
         while let Some(&entity) = entities.get(i) {
             let position = start + i;
@@ -334,12 +334,12 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             let Some(item) = (unsafe { Q::fetch(&mut query, entity, position, aligned) }) else {
                 // The walked entities that a leaf's empty sparse page rules out too; after
                 // a try that rules none out, the next 15 misses are not tried.
-                if quiet == 0 {
-                    let skipped = Self::misses(&query, &entities[i..]);
+                if backoff == 0 {
+                    let skipped = Self::certain_misses(&query, &entities[i..]);
                     i += skipped;
-                    quiet = if skipped == 0 { 15 } else { 0 };
+                    backoff = if skipped == 0 { 15 } else { 0 };
                 } else {
-                    quiet -= 1;
+                    backoff -= 1;
                 }
                 continue;
             };
@@ -359,14 +359,14 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
     }
 
     /// How many of `walked`, right after an entity the query lacked, it certainly lacks
-    /// too ([`Query::misses`]). Out of line, and tried at most once in 16 misses that
+    /// too ([`Query::certain_misses`]). Out of line, and tried at most once in 16 misses that
     /// rule nothing out: called from the walk's loop, the check made the compiler stop
     /// inlining the iterator's `next` into `for` loops over views (W5's view by a `for`
     /// loop: 31.6M → 71.1M instructions), and on every miss it cost interleaved kinds
     /// 3% of a frame.
     #[inline(never)]
-    fn misses(query: &Q::Fetch<'w>, walked: &[Entity]) -> usize {
-        Q::misses(query, walked)
+    fn certain_misses(query: &Q::Fetch<'w>, walked: &[Entity]) -> usize {
+        Q::certain_misses(query, walked)
     }
 
     /// [`for_each`](Self::for_each) driven by a change filter's stamps instead of the

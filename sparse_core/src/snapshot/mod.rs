@@ -334,9 +334,10 @@ pub fn validate_columns<T>(
 }
 
 /// Checks a list of entities a snapshot holds against its allocator: every one alive,
-/// none twice. The first `alive_known` are known to be alive (checked in another list), so
-/// they are only counted against repeats. `what` names the list in messages, `role` says
-/// what a listed entity is.
+/// none twice. The first `alive_known` are checked alive with another list (the storage
+/// read before, which may be checked after this one: the load refuses the snapshot either
+/// way), so here they are only counted against repeats. `what` names the list in
+/// messages, `role` says what a listed entity is.
 fn validate_entities(
     entities: &Entities,
     list: &[Entity],
@@ -344,8 +345,8 @@ fn validate_entities(
     role: &str,
     what: impl Fn() -> String,
 ) -> Result<(), String> {
-    // One bit an index, in a local vector the loop keeps in registers (a million
-    // entities: 128 KiB).
+    // One bit an index (a million entities: 128 KiB), in a plain vector: `Marks` would
+    // keep its count in memory through the loop.
     let mut seen = vec![0u64; entities.index_bound().div_ceil(64)];
     for (i, &entity) in list.iter().enumerate() {
         if i >= alive_known && !entities.is_alive(entity) {
@@ -354,9 +355,15 @@ fn validate_entities(
                 what()
             ));
         }
-        // An alive entity's index is below the bound.
+        // An index past the bound is of no alive entity: one among the first
+        // `alive_known` when the list that checks them comes later.
         let index = entity.index() as usize;
-        let word = &mut seen[index / 64];
+        let Some(word) = seen.get_mut(index / 64) else {
+            return Err(format!(
+                "{}: entity {entity:?} {role} but is not alive",
+                what()
+            ));
+        };
         let bit = 1 << (index % 64);
         if *word & bit != 0 {
             return Err(format!("{}: entity {entity:?} is listed twice", what()));

@@ -25,10 +25,10 @@ pub(crate) struct WrittenColumns<T> {
     #[serde(default)]
     pub shared: usize,
     /// The entities after the shared ones, in packed order.
-    #[serde(deserialize_with = "column")]
+    #[serde(deserialize_with = "reserved_column")]
     pub entities: Vec<Entity>,
     /// The components of all of them, shared ones first.
-    #[serde(deserialize_with = "column")]
+    #[serde(deserialize_with = "reserved_column")]
     pub components: Vec<T>,
 }
 
@@ -38,9 +38,9 @@ pub(crate) struct WrittenColumns<T> {
 pub struct Columns<T> {
     /// The entities, in packed order.
     pub entities: Rc<Vec<Entity>>,
-    /// How many of them the storage read before it begins with: they are checked with
-    /// that storage's columns (every storage read is), so this one's check only counts
-    /// them against repeats.
+    /// How many of them the storage read before it begins with: they are checked alive
+    /// with that storage's columns (every storage read is checked, in any order), so this
+    /// one's check only counts them against repeats.
     pub shared: usize,
     /// Their components, in the same order.
     pub components: Vec<T>,
@@ -53,15 +53,18 @@ impl<T> Columns<T> {
     }
 }
 
-/// The most a column reserves before its values arrive: 64 MiB.
-const COLUMN_RESERVE: usize = 64 << 20;
+/// What a column reserves before its values arrive, at most: 1 MiB, as serde's `Vec`.
+const FIRST_RESERVE: usize = 1 << 20;
+/// What a column reserves more once that much has arrived, at most: 64 MiB.
+const LATER_RESERVE: usize = 64 << 20;
 
-/// Reads a column with room for the length the format announces made at once, up to
-/// [`COLUMN_RESERVE`] bytes (past that, or where the allocator refuses, the column grows
-/// as its values arrive, so a corrupt length costs no more than that). serde's own `Vec`
-/// reserves at most 1 MiB first and grows from there, copying a million-entity column
-/// several times.
-fn column<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+/// Reads a column, reserving the length the format announces in two steps: up to
+/// [`FIRST_RESERVE`] bytes before any value arrives, then, once that much has arrived,
+/// the rest, up to [`LATER_RESERVE`] bytes more (past that, the column grows as its
+/// values arrive). A corrupt length costs nothing beyond what serde's `Vec` reserves; a
+/// true one, one growth where serde's `Vec` doubles (and copies) a million-entity
+/// column three times.
+fn reserved_column<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     deserializer: D,
 ) -> Result<Vec<T>, D::Error> {
     struct ColumnVisitor<T>(PhantomData<T>);
@@ -73,9 +76,18 @@ fn column<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
         }
 
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-            let mut values = Vec::new();
+            let size = size_of::<T>().max(1);
             let announced = seq.size_hint().unwrap_or(0);
-            let _ = values.try_reserve_exact(announced.min(COLUMN_RESERVE / size_of::<T>().max(1)));
+            let first = announced.min(FIRST_RESERVE / size);
+            let mut values = Vec::with_capacity(first);
+            while values.len() < first {
+                match seq.next_element()? {
+                    Some(value) => values.push(value),
+                    None => return Ok(values),
+                }
+            }
+            // `first` values arrived: the announced length is worth believing.
+            let _ = values.try_reserve_exact((announced - first).min(LATER_RESERVE / size));
             while let Some(value) = seq.next_element()? {
                 values.push(value);
             }
@@ -93,9 +105,9 @@ fn column<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     bound(deserialize = "T: Deserialize<'de>")
 )]
 struct StorageColumns<T> {
-    #[serde(deserialize_with = "column")]
+    #[serde(deserialize_with = "reserved_column")]
     entities: Vec<Entity>,
-    #[serde(deserialize_with = "column")]
+    #[serde(deserialize_with = "reserved_column")]
     components: Vec<T>,
 }
 

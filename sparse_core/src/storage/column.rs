@@ -124,10 +124,10 @@ impl<'w, T> ColumnMut<'w, T> {
     }
 
     /// How many of `walked`, from the first, the storage certainly lacks (see
-    /// [`SetCursor::absent_run`]).
+    /// [`SetCursor::absent_prefix`]).
     #[inline(always)]
-    pub(crate) fn absent_run(&self, walked: &[Entity]) -> usize {
-        self.cursor.absent_run(walked)
+    pub(crate) fn absent_prefix(&self, walked: &[Entity]) -> usize {
+        self.cursor.absent_prefix(walked)
     }
 
     /// The value of the member with `entity`'s index, for an entity walked from another
@@ -264,10 +264,10 @@ impl<'w, T> ColumnRef<'w, T> {
     }
 
     /// How many of `walked`, from the first, the storage certainly lacks (see
-    /// [`SetCursor::absent_run`]).
+    /// [`SetCursor::absent_prefix`]).
     #[inline(always)]
-    pub(crate) fn absent_run(&self, walked: &[Entity]) -> usize {
-        self.cursor.absent_run(walked)
+    pub(crate) fn absent_prefix(&self, walked: &[Entity]) -> usize {
+        self.cursor.absent_prefix(walked)
     }
 
     /// The value of the member with `entity`'s index, for an entity walked from another

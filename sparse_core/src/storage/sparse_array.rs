@@ -342,9 +342,10 @@ impl<'a> Cursor<'a> {
     /// How many of `walked`, from the first, have their index in the cached near page
     /// while that page is empty: entities the set certainly lacks, known without a
     /// lookup each (a kind of entity spawned in a batch fills whole pages another storage
-    /// never saw). Zero when the cached page has an entry.
+    /// never saw). Zero unless the cached page is the shared empty page: none cached yet,
+    /// or a page that exists (even with every entry removed since), counts nothing.
     #[inline(always)]
-    pub(crate) fn absent_run(&self, walked: &[Entity]) -> usize {
+    pub(crate) fn absent_prefix(&self, walked: &[Entity]) -> usize {
         if !core::ptr::eq(self.page, &EMPTY_PAGE) {
             return 0;
         }

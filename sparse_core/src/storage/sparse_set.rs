@@ -510,10 +510,10 @@ impl<'a> SetCursor<'a> {
     }
 
     /// How many of `walked`, from the first, the set certainly lacks by the page the
-    /// cursor holds (see [`Cursor::absent_run`]).
+    /// cursor holds (see [`Cursor::absent_prefix`]).
     #[inline(always)]
-    pub(crate) fn absent_run(&self, walked: &[Entity]) -> usize {
-        self.sparse.absent_run(walked)
+    pub(crate) fn absent_prefix(&self, walked: &[Entity]) -> usize {
+        self.sparse.absent_prefix(walked)
     }
 }
 
