@@ -217,7 +217,7 @@ impl World {
     }
 
     fn register_storage(&mut self, id: TypeId, storage: Box<dyn ErasedStorage>) -> usize {
-        *self.by_type.entry(id).or_insert_with(|| {
+        self.by_type.get_or_insert_with(id, || {
             self.storages.push(storage);
             self.plans.push(TypePlan::default());
             self.storages.len() - 1
