@@ -2,7 +2,8 @@
 # The fuzz targets (cargo fuzz: libFuzzer, nightly, AddressSanitizer), each run for a
 # bounded time from its committed seeds (`fuzz/seeds/<target>/`, written by
 # `cargo run --manifest-path fuzz/Cargo.toml --bin write_seeds`). A crash, a failed
-# assertion against the model or a leak fails the run; the input is left in
+# assertion against the model, a leak or an input running past 30 seconds (a hang) fails
+# the run; the input is left in
 # `fuzz/artifacts/<target>/`. Prints each target's executions per second.
 #
 #   bash scripts/fuzz.sh            # 60 seconds per target unless FUZZ_SECONDS is set
@@ -22,7 +23,7 @@ for target in world_ops snapshot_load; do
     status=0
     cargo +nightly fuzz run -O "$target" "$corpus" "seeds/$target" -- \
         -max_total_time="$seconds" -max_len="${max_len[$target]}" -rss_limit_mb=4096 \
-        -print_final_stats=1 >"$log" 2>&1 || status=$?
+        -timeout=30 -print_final_stats=1 >"$log" 2>&1 || status=$?
     grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::new_units_added)' "$log" || true
     grep -E 'cov: .* corp: ' "$log" | tail -n 1 || true
     if [ "$status" -ne 0 ]; then

@@ -556,3 +556,92 @@ fn a_storage_alone_round_trips_and_refuses_repeats() {
     let e = Entity::from_raw_parts(7, 2).unwrap();
     assert_eq!(serde_json::to_string(&e).unwrap(), "[7,2]");
 }
+
+/// A sequence that announces `0` values and writes none: in postcard, the length of a
+/// column of tags (whose values take no bytes) written as anything it likes.
+struct Announced(u64);
+
+impl Serialize for Announced {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let length = usize::try_from(self.0).unwrap_or(usize::MAX);
+        serializer.serialize_seq(Some(length))?.end()
+    }
+}
+
+/// A postcard snapshot whose storage of tags announces 2⁶⁰ components for one entity is
+/// refused at once: a tag takes no input, so reading them one by one took as long as the
+/// length said (found by the `snapshot_load` fuzz target, which it hung). Both worlds, and
+/// a storage alone.
+#[test]
+fn a_column_of_tags_longer_than_its_entities_is_refused_at_once() {
+    #[derive(Serialize)]
+    struct Parts {
+        versions: Vec<u32>,
+        free: Vec<u32>,
+        retired: Vec<u32>,
+    }
+    #[derive(Serialize)]
+    struct Columns {
+        shared: usize,
+        entities: Vec<(u32, u32)>,
+        components: Announced,
+    }
+    #[derive(Serialize)]
+    struct Snapshot {
+        entities: Parts,
+        storages: std::collections::BTreeMap<&'static str, Columns>,
+        groups: Vec<Vec<(u32, u32)>>,
+    }
+    let snapshot = |name: &'static str| {
+        let columns = Columns {
+            shared: 0,
+            entities: vec![(0, 1)],
+            components: Announced(1 << 60),
+        };
+        postcard::to_stdvec(&Snapshot {
+            entities: Parts {
+                versions: vec![1],
+                free: vec![],
+                retired: vec![],
+            },
+            storages: [(name, columns)].into_iter().collect(),
+            groups: vec![],
+        })
+        .unwrap()
+    };
+    // postcard keeps no message: that it returns is the point (it ran for hours before).
+    assert!(postcard::from_bytes::<Scene>(&snapshot("frozen")).is_err());
+    let mut dynamic = dynamic();
+    let error = dynamic
+        .load::<Types, _>(&mut postcard::Deserializer::from_bytes(&snapshot("Frozen")))
+        .err()
+        .map(|e| e.to_string());
+    assert!(error.is_some(), "{error:?}");
+    // A storage alone: its two columns.
+    #[derive(Serialize)]
+    struct Alone {
+        entities: Vec<(u32, u32)>,
+        components: Announced,
+    }
+    let alone = postcard::to_stdvec(&Alone {
+        entities: vec![(0, 1)],
+        components: Announced(1 << 60),
+    })
+    .unwrap();
+    let error = postcard::from_bytes::<Storage<Frozen>>(&alone)
+        .err()
+        .map(|e| e.to_string());
+    assert!(error.is_some(), "{error:?}");
+    // JSON names the bound in its message.
+    let json = r#"{"entities":[[0,1]],"components":[null,null]}"#;
+    let error = serde_json::from_str::<Storage<Frozen>>(json)
+        .err()
+        .map(|e| e.to_string());
+    assert!(
+        error.as_deref().is_some_and(
+            |e| e.contains("invalid length 2, expected at most 1 values, one per entity")
+        ),
+        "{error:?}"
+    );
+}
