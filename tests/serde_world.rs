@@ -269,34 +269,66 @@ fn refused(json: &str, expected: &str) {
     );
 }
 
-const ENTITIES: &str = r#""entities":{"versions":[1,2,1],"free":[],"retired":[]}"#;
+/// The format this version's snapshots begin with (see `Snapshot`).
+const FORMAT: u64 = (1 << 32) + 1;
+
+/// The format of this version's snapshots, and an allocator of three alive entities.
+const ENTITIES: &str =
+    r#""format":4294967297,"entities":{"versions":[1,2,1],"free":[],"retired":[]}"#;
 
 #[test]
 fn hostile_snapshots_are_errors_naming_what_is_wrong() {
     let ok = format!(
-        r#"{{{ENTITIES},"storages":{{"positions":{{"entities":[[0,1],[1,2]],"components":[1.0,2.0]}}}}}}"#
+        r#"{{{ENTITIES},"storages":{{"positions":{{"entities":[0,1],"components":[1.0,2.0]}}}},"groups":[]}}"#
     );
     loaded_static_json(&ok).unwrap().check().unwrap();
-    let storages = |s: &str| format!(r#"{{{ENTITIES},"storages":{{{s}}}}}"#);
+    let storages = |s: &str| format!(r#"{{{ENTITIES},"storages":{{{s}}},"groups":[]}}"#);
     refused(
-        &storages(r#""positions":{"entities":[[0,1],[0,1]],"components":[1.0,2.0]}"#),
+        &storages(r#""positions":{"entities":[0,0],"components":[1.0,2.0]}"#),
         "storage `positions`: entity e0v1 is listed twice",
     );
+    // A storage lists its entities by index: the allocator gives their versions, and an
+    // index of no alive entity (free, or never handed out) is refused.
     refused(
-        &storages(r#""positions":{"entities":[[1,1]],"components":[1.0]}"#),
-        "storage `positions`: entity e1v1 has a component but is not alive",
+        r#"{"format":4294967297,"entities":{"versions":[1,2],"free":[1],"retired":[]},
+            "storages":{"positions":{"entities":[1],"components":[1.0]}}}"#,
+        "storage `positions`: entity index 1 has a component but no alive entity",
     );
     refused(
-        &storages(r#""positions":{"entities":[[7,1]],"components":[1.0]}"#),
-        "storage `positions`: entity e7v1 has a component but is not alive",
+        &storages(r#""positions":{"entities":[7],"components":[1.0]}"#),
+        "storage `positions`: entity index 7 has a component but no alive entity",
     );
     refused(
-        &storages(r#""positions":{"entities":[[0,1],[2,1]],"components":[1.0]}"#),
+        &storages(r#""positions":{"entities":[0,2],"components":[1.0]}"#),
         "storage `positions`: 2 entities but 1 components",
     );
     refused(
-        &storages(r#""positions":{"entities":[[0,0]],"components":[1.0]}"#),
-        "storage `positions`: invalid entity (index 0, version 0)",
+        &storages(r#""positions":{"entities":[4294967295],"components":[1.0]}"#),
+        "storage `positions`: entity index 4294967295 has a component but no alive entity",
+    );
+    // `[index, version]` pairs, as sparse_groups 0.2 wrote a storage's entities.
+    refused(
+        &storages(r#""positions":{"entities":[[0,1]],"components":[1.0]}"#),
+        "storage `positions`: invalid type: sequence, expected u32",
+    );
+    // The allocator gives the storages' entities their versions: it comes first.
+    refused(
+        r#"{"format":4294967297,"storages":{},"entities":{"versions":[],"free":[],"retired":[]}}"#,
+        "a snapshot's `entities` come before its `storages`",
+    );
+    // The format comes first, and is this version's.
+    refused(
+        &format!(r#"{{"storages":{{}},{ENTITIES}}}"#),
+        "a snapshot begins with its `format` (4294967297); this one has none",
+    );
+    refused(
+        &storages("").replace("4294967297", "4294967296"),
+        "its format is 4294967296, this version reads 4294967297",
+    );
+    refused(
+        &storages(r#""positions":{"components":[1.0],"entities":[0],"shared":0}"#)
+            .replace(r#""storages""#, r#""format":4294967297,"storages""#),
+        "duplicate field `format`",
     );
     refused(
         &storages(r#""healths":{"entities":[],"components":[]}"#),
@@ -308,7 +340,8 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
         ),
         "storage `frozen` is listed twice",
     );
-    let entities = |e: &str| format!(r#"{{"entities":{e},"storages":{{}}}}"#);
+    let entities =
+        |e: &str| format!(r#"{{"format":4294967297,"entities":{e},"storages":{{}},"groups":[]}}"#);
     refused(
         &entities(r#"{"versions":[1,0],"free":[],"retired":[]}"#),
         "entity index 1 has version 0",
@@ -325,11 +358,16 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
         &entities(r#"{"versions":[1,3],"free":[],"retired":[1]}"#),
         "retired entity index 1 has version 3, which could still grow",
     );
-    refused(r#"{"storages":{}}"#, "missing field `entities`");
+    refused("{}", "this one has none");
+    refused(r#"{"format":4294967297}"#, "missing field `entities`");
+    refused(
+        &format!(r#"{{{ENTITIES},"storages":{{}}}}"#),
+        "missing field `groups`",
+    );
     // A storage may begin with entities of the storage before it, left out of its list.
     let shared = loaded_static_json(&storages(
-        r#""positions":{"entities":[[0,1],[1,2]],"components":[1.0,2.0]},
-           "velocities":{"shared":1,"entities":[[2,1]],"components":[3.0,4.0]}"#,
+        r#""positions":{"entities":[0,1],"components":[1.0,2.0]},
+           "velocities":{"shared":1,"entities":[2],"components":[3.0,4.0]}"#,
     ))
     .unwrap();
     shared.check().unwrap();
@@ -341,34 +379,33 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
     );
     refused(
         &storages(
-            r#""positions":{"entities":[[0,1]],"components":[1.0]},
+            r#""positions":{"entities":[0],"components":[1.0]},
                "velocities":{"shared":2,"entities":[],"components":[1.0,2.0]}"#,
         ),
         "storage `velocities` begins with 2 entities of the storage before it, which has 1",
     );
-    // The shared entities are checked only against repeats (the storage before checked
-    // that they are alive): one written again after them is still refused, in either
-    // storage order, and so is a dead one written after them.
+    // An entity written again after the shared ones is refused, in either storage
+    // order, and so is a dead index written after them.
     refused(
         &storages(
-            r#""positions":{"entities":[[0,1],[1,2]],"components":[1.0,2.0]},
-               "velocities":{"shared":1,"entities":[[0,1]],"components":[3.0,4.0]}"#,
+            r#""positions":{"entities":[0,1],"components":[1.0,2.0]},
+               "velocities":{"shared":1,"entities":[0],"components":[3.0,4.0]}"#,
         ),
         "storage `velocities`: entity e0v1 is listed twice",
     );
     refused(
         &storages(
-            r#""velocities":{"entities":[[0,1],[1,2]],"components":[1.0,2.0]},
-               "positions":{"shared":2,"entities":[[1,2]],"components":[3.0,4.0,5.0]}"#,
+            r#""velocities":{"entities":[0,1],"components":[1.0,2.0]},
+               "positions":{"shared":2,"entities":[1],"components":[3.0,4.0,5.0]}"#,
         ),
         "storage `positions`: entity e1v2 is listed twice",
     );
     refused(
         &storages(
-            r#""positions":{"entities":[[0,1]],"components":[1.0]},
-               "velocities":{"shared":1,"entities":[[1,1]],"components":[3.0,4.0]}"#,
+            r#""positions":{"entities":[0],"components":[1.0]},
+               "velocities":{"shared":1,"entities":[7],"components":[3.0,4.0]}"#,
         ),
-        "storage `velocities`: entity e1v1 has a component but is not alive",
+        "storage `velocities`: entity index 7 has a component but no alive entity",
     );
     // The member order of the non-owning group `<get(Name), exclude(Frozen)>`.
     let groups = |g: &str| format!(r#"{{{ENTITIES},"storages":{{}},"groups":{g}}}"#);
@@ -395,18 +432,18 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
     );
 }
 
-/// A storage's shared entities are checked alive with the storage before it, which the
-/// load may check later: a dead entity (with an index past every alive one) shared by a
-/// storage checked first is still an error, not a panic, in both worlds.
+/// A storage's shared entities come from the storage before it, whose written indices are
+/// checked as they are read: a dead index (past every alive one) there is an error, not a
+/// panic, whichever storage shares it, in both worlds.
 #[test]
-fn a_shared_prefix_checked_after_the_storage_sharing_it_is_refused() {
+fn a_dead_index_shared_with_the_next_storage_is_refused() {
     let snapshot = |first: &str, second: &str| {
         format!(
-            r#"{{{ENTITIES},"storages":{{"{first}":{{"entities":[[100,1]],"components":[1.0]}},
+            r#"{{{ENTITIES},"storages":{{"{first}":{{"entities":[100],"components":[1.0]}},
                "{second}":{{"shared":1,"entities":[],"components":[2.0]}}}}}}"#
         )
     };
-    let expected = "entity e100v1 has a component but is not alive";
+    let expected = "entity index 100 has a component but no alive entity";
     let error = loaded_static_json(&snapshot("velocities", "positions")).err();
     assert!(
         error.as_deref().is_some_and(|e| e.contains(expected)),
@@ -468,8 +505,7 @@ fn a_non_owning_group_keeps_its_member_order_through_a_snapshot() {
 
 #[test]
 fn a_retired_index_stays_retired_and_free_order_is_kept() {
-    let json =
-        r#"{"entities":{"versions":[4294967295,3,5,1],"free":[2,1],"retired":[0]},"storages":{}}"#;
+    let json = r#"{"format":4294967297,"entities":{"versions":[4294967295,3,5,1],"free":[2,1],"retired":[0]},"storages":{},"groups":[]}"#;
     let mut w = loaded_static_json(json).unwrap();
     assert_eq!(w.entities().len(), 1);
     // `spawn` takes the free list from its end, and never the retired index.
@@ -535,6 +571,108 @@ fn a_load_needs_an_empty_world_and_every_stored_type() {
     fresh.check().unwrap();
 }
 
+/// A snapshot as sparse_groups 0.2 wrote it (no format, storages' entities as
+/// `(index, version)` pairs) is refused with a message saying so, not read as this
+/// version's: in postcard, where nothing names the fields, its first value (the
+/// allocator's count of versions) is read as the format and cannot match it.
+#[test]
+fn a_snapshot_without_this_versions_format_is_refused() {
+    #[derive(Serialize)]
+    struct Parts {
+        versions: Vec<u32>,
+        free: Vec<u32>,
+        retired: Vec<u32>,
+    }
+    #[derive(Serialize)]
+    struct Columns {
+        shared: usize,
+        entities: Vec<(u32, u32)>,
+        components: Vec<f32>,
+    }
+    #[derive(Serialize)]
+    struct Before {
+        entities: Parts,
+        storages: std::collections::BTreeMap<&'static str, Columns>,
+        groups: Vec<Vec<(u32, u32)>>,
+    }
+    let before = |name: &'static str| Before {
+        entities: Parts {
+            versions: vec![1, 1],
+            free: vec![],
+            retired: vec![],
+        },
+        storages: [(
+            name,
+            Columns {
+                shared: 0,
+                entities: vec![(0, 1), (1, 1)],
+                components: vec![1.0, 2.0],
+            },
+        )]
+        .into_iter()
+        .collect(),
+        groups: vec![],
+    };
+    // postcard keeps no message, only that a check of ours refused the input (not an
+    // input too short or a value out of range).
+    let bytes = postcard::to_stdvec(&before("positions")).unwrap();
+    let error = postcard::from_bytes::<Scene>(&bytes).err();
+    assert!(
+        matches!(error, Some(postcard::Error::SerdeDeCustom)),
+        "{error:?}"
+    );
+    let bytes = postcard::to_stdvec(&before("Pos")).unwrap();
+    let error = dynamic()
+        .load::<Types, _>(&mut postcard::Deserializer::from_bytes(&bytes))
+        .err();
+    assert!(
+        matches!(error, Some(postcard::Error::SerdeDeCustom)),
+        "{error:?}"
+    );
+    // In JSON the field is missing, in both worlds.
+    let json = serde_json::to_string(&before("positions")).unwrap();
+    refused(
+        &json,
+        "a snapshot begins with its `format` (4294967297); this one has none",
+    );
+    let json = serde_json::to_string(&before("Pos")).unwrap();
+    let error = loaded_dynamic_json(&json).err();
+    assert!(
+        error
+            .as_deref()
+            .is_some_and(|e| e.contains("this one has none")),
+        "{error:?}"
+    );
+}
+
+/// In a self-describing format a storage's fields come in any order; a storage alone has
+/// no `shared`, and its message lists only the fields it has.
+#[test]
+fn a_storages_fields_come_in_any_order() {
+    let storages = |s: &str| format!(r#"{{{ENTITIES},"storages":{{{s}}},"groups":[]}}"#);
+    let loaded = loaded_static_json(&storages(
+        r#""positions":{"entities":[0,1],"components":[1.0,2.0]},
+           "velocities":{"components":[3.0,4.0],"entities":[2],"shared":1}"#,
+    ))
+    .unwrap();
+    loaded.check().unwrap();
+    assert_eq!(loaded.storage::<Vel>().len(), 2);
+    refused(
+        &storages(r#""positions":{"entities":[0],"components":[1.0,2.0],"shared":0}"#),
+        "storage `positions`: 1 entities but 2 components",
+    );
+    let error = serde_json::from_str::<Storage<Pos>>(
+        r#"{"components":[1.0],"entities":[[0,1]],"shared":0}"#,
+    )
+    .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("unknown field `shared`, expected `entities` or `components`"),
+        "{error}"
+    );
+}
+
 #[test]
 fn a_storage_alone_round_trips_and_refuses_repeats() {
     let storage: Storage<Pos> = (0..4)
@@ -584,11 +722,12 @@ fn a_column_of_tags_longer_than_its_entities_is_refused_at_once() {
     #[derive(Serialize)]
     struct Columns {
         shared: usize,
-        entities: Vec<(u32, u32)>,
+        entities: Vec<u32>,
         components: Announced,
     }
     #[derive(Serialize)]
     struct Snapshot {
+        format: u64,
         entities: Parts,
         storages: std::collections::BTreeMap<&'static str, Columns>,
         groups: Vec<Vec<(u32, u32)>>,
@@ -596,10 +735,11 @@ fn a_column_of_tags_longer_than_its_entities_is_refused_at_once() {
     let snapshot = |name: &'static str| {
         let columns = Columns {
             shared: 0,
-            entities: vec![(0, 1)],
+            entities: vec![0],
             components: Announced(1 << 60),
         };
         postcard::to_stdvec(&Snapshot {
+            format: FORMAT,
             entities: Parts {
                 versions: vec![1],
                 free: vec![],

@@ -68,8 +68,8 @@ pub use serde;
 #[cfg(feature = "serde")]
 pub mod snapshot {
     pub use crate::snapshot::{
-        Columns, LoadStorages, SharedColumns, deserialize_world, read_columns, serialize_world,
-        validate_columns,
+        Columns, LoadStorages, Reading, SharedColumns, deserialize_world, read_columns,
+        serialize_world, validate_columns,
     };
 }
 

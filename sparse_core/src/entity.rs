@@ -289,6 +289,20 @@ impl Entities {
             .is_some_and(|slot| slot.alive && slot.version == entity.version)
     }
 
+    /// The alive entity of `index`, if there is one (what a snapshot's entity index
+    /// names).
+    #[cfg(feature = "serde")]
+    #[inline]
+    pub(crate) fn alive_at(&self, index: u32) -> Option<Entity> {
+        self.slots
+            .get(index as usize)
+            .filter(|slot| slot.alive)
+            .map(|slot| Entity {
+                index,
+                version: slot.version,
+            })
+    }
+
     /// Destroys `entity`, returning `false` (and doing nothing) if it was not alive.
     pub fn destroy(&mut self, entity: Entity) -> bool {
         self.flush();

@@ -18,9 +18,28 @@ use storage::WrittenColumns;
 pub use storage::{Columns, SharedColumns};
 pub use world::{LoadTypes, Snapshot, SnapshotTypes};
 
-/// The fields of a world's snapshot: its allocator, its storages (a map from name to
-/// columns) and the member order of each non-owning group, in declaration order.
-const WORLD_FIELDS: &[&str] = &["entities", "storages", "groups"];
+/// The fields of a world's snapshot: its format, its allocator, its storages (a map from
+/// name to columns) and the member order of each non-owning group, in declaration order.
+const WORLD_FIELDS: &[&str] = &["format", "entities", "storages", "groups"];
+
+/// The format a world's snapshot is written in, its first field: 2³² + 1. It is above
+/// any count of entities, so a snapshot of sparse_groups 0.2, which begins with its
+/// allocator's count and writes storages' entities whole, is refused rather than
+/// misread, in a format without field names too (postcard).
+pub(crate) const FORMAT: u64 = (1 << 32) + 1;
+
+/// Refuses a snapshot whose first field, `found`, is not [`FORMAT`].
+fn check_format<E: de::Error>(found: Option<u64>) -> Result<(), E> {
+    match found {
+        Some(FORMAT) => Ok(()),
+        Some(other) => Err(E::custom(format_args!(
+            "this is no snapshot of this version: its format is {other}, this version reads {FORMAT} (sparse_groups 0.2 wrote snapshots without a format, which this version does not read)"
+        ))),
+        None => Err(E::custom(format_args!(
+            "a snapshot begins with its `format` ({FORMAT}); this one has none (sparse_groups 0.2 wrote snapshots without a format, which this version does not read)"
+        ))),
+    }
+}
 
 /// The storages of one kind of world, as a load reads them: generated for each `#[world]`
 /// deriving `Deserialize`, and implemented for tuples of component types for the run-time
@@ -43,7 +62,7 @@ pub trait LoadStorages<'de>: Sized {
     fn names(&self) -> String;
 
     /// Reads the value of the storage called `name` from `map` (with
-    /// [`read_columns`], given `previous`).
+    /// [`read_columns`], given `reading`).
     ///
     /// # Errors
     /// The format's error; a storage read twice is an error too. `Ok(false)`: no storage
@@ -52,7 +71,7 @@ pub trait LoadStorages<'de>: Sized {
         &mut self,
         name: &str,
         map: &mut A,
-        previous: &mut Rc<Vec<Entity>>,
+        reading: &mut Reading<'_>,
     ) -> Result<bool, A::Error>;
 
     /// Checks every storage read against the loaded allocator.
@@ -64,6 +83,14 @@ pub trait LoadStorages<'de>: Sized {
     /// Inserts every storage read into `world` (validated, and whose allocator is the
     /// loaded one).
     fn insert(self, world: &mut Self::World, key: &Self::Key);
+}
+
+/// What reading a world's storages needs: the snapshot's allocator, read before them,
+/// which gives each entity written by index its version, and the entities of the storage
+/// read last, which the next one may begin with.
+pub struct Reading<'a> {
+    allocator: &'a Entities,
+    previous: Rc<Vec<Entity>>,
 }
 
 /// Writes a world's snapshot: its allocator, then `storages` (a map from name to
@@ -81,9 +108,10 @@ pub fn serialize_world<S: Serializer>(
 ) -> Result<S::Ok, S::Error> {
     let orders: Vec<&[Entity]> = member_sets.iter().map(|set| set.as_slice()).collect();
     let mut world = serializer.serialize_struct(name, WORLD_FIELDS.len())?;
-    world.serialize_field(WORLD_FIELDS[0], entities)?;
-    world.serialize_field(WORLD_FIELDS[1], storages)?;
-    world.serialize_field(WORLD_FIELDS[2], &orders)?;
+    world.serialize_field(WORLD_FIELDS[0], &FORMAT)?;
+    world.serialize_field(WORLD_FIELDS[1], entities)?;
+    world.serialize_field(WORLD_FIELDS[2], storages)?;
+    world.serialize_field(WORLD_FIELDS[3], &orders)?;
     world.end()
 }
 
@@ -174,14 +202,15 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Self::Value, A::Error> {
+        check_format(seq.next_element::<u64>()?)?;
         let entities: Entities = seq
             .next_element()?
-            .ok_or_else(|| de::Error::invalid_length(0, &self))?;
-        seq.next_element_seed(StoragesSeed(&mut self.storages))?
             .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        seq.next_element_seed(StoragesSeed(&mut self.storages, &entities))?
+            .ok_or_else(|| de::Error::invalid_length(2, &self))?;
         let orders = seq
             .next_element()?
-            .ok_or_else(|| de::Error::invalid_length(2, &self))?;
+            .ok_or_else(|| de::Error::invalid_length(3, &self))?;
         Ok((entities, self.storages, orders))
     }
 
@@ -189,8 +218,14 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
         let mut entities = None;
         let mut storages = false;
         let mut orders = None;
+        // The format comes first: it says how to read the rest.
+        match map.next_key::<WorldField>()? {
+            Some(WorldField::Format) => check_format(Some(map.next_value::<u64>()?))?,
+            _ => check_format(None)?,
+        }
         while let Some(key) = map.next_key::<WorldField>()? {
             match key {
+                WorldField::Format => return Err(de::Error::duplicate_field("format")),
                 WorldField::Entities if entities.is_some() => {
                     return Err(de::Error::duplicate_field("entities"));
                 }
@@ -201,7 +236,12 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
                     return Err(de::Error::duplicate_field("storages"));
                 }
                 WorldField::Storages => {
-                    map.next_value_seed(StoragesSeed(&mut self.storages))?;
+                    let Some(allocator) = &entities else {
+                        return Err(de::Error::custom(
+                            "a snapshot's `entities` come before its `storages`: they give the entities of the storages their versions",
+                        ));
+                    };
+                    map.next_value_seed(StoragesSeed(&mut self.storages, allocator))?;
                     storages = true;
                 }
                 WorldField::Groups if orders.is_some() => {
@@ -213,9 +253,8 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
             }
         }
         let entities = entities.ok_or_else(|| de::Error::missing_field("entities"))?;
-        // A self-describing snapshot without the field (v0.2) loads, its non-owning
-        // groups in the order the storages give.
-        Ok((entities, self.storages, orders.unwrap_or_default()))
+        let orders = orders.ok_or_else(|| de::Error::missing_field("groups"))?;
+        Ok((entities, self.storages, orders))
     }
 }
 
@@ -223,13 +262,14 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
 #[derive(Deserialize)]
 #[serde(field_identifier, rename_all = "lowercase")]
 enum WorldField {
+    Format,
     Entities,
     Storages,
     Groups,
 }
 
-/// Reads the map of storages into a [`LoadStorages`].
-struct StoragesSeed<'a, L>(&'a mut L);
+/// Reads the map of storages into a [`LoadStorages`], given the snapshot's allocator.
+struct StoragesSeed<'a, L>(&'a mut L, &'a Entities);
 
 impl<'de, L: LoadStorages<'de>> DeserializeSeed<'de> for StoragesSeed<'_, L> {
     type Value = ();
@@ -247,10 +287,12 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for StoragesSeed<'_, L> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        // The entities of the storage read last: the next one may begin with them.
-        let mut previous = Rc::new(Vec::new());
+        let mut reading = Reading {
+            allocator: self.1,
+            previous: Rc::new(Vec::new()),
+        };
         while let Some(name) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-            if !self.0.read(&name, &mut map, &mut previous)? {
+            if !self.0.read(&name, &mut map, &mut reading)? {
                 return Err(de::Error::custom(format_args!(
                     "the snapshot has a storage `{name}` this world does not have (it has {})",
                     self.0.names()
@@ -262,18 +304,24 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for StoragesSeed<'_, L> {
 }
 
 /// Reads the columns of storage `name` into `slot` (see [`LoadStorages::read`]): the
-/// entities it shares with the storage read before it (whose entities are `previous`)
-/// first, then those written; `previous` becomes its entities.
+/// entities it shares with the storage read before it first, then those written (by
+/// index, each given its version by the allocator); they become the entities the next
+/// storage may share.
 ///
 /// # Errors
-/// The format's error, prefixed with the storage's name, a storage read twice, or one
-/// sharing more entities than the storage before it has.
+/// The format's error, prefixed with the storage's name, a storage read twice, one
+/// sharing more entities than the storage before it has, or an index no alive entity
+/// has.
 pub fn read_columns<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
     map: &mut A,
     name: &str,
     slot: &mut Option<Columns<T>>,
-    previous: &mut Rc<Vec<Entity>>,
+    reading: &mut Reading<'_>,
 ) -> Result<bool, A::Error> {
+    let Reading {
+        allocator,
+        previous,
+    } = reading;
     if slot.is_some() {
         return Err(de::Error::custom(format_args!(
             "storage `{name}` is listed twice"
@@ -284,7 +332,7 @@ pub fn read_columns<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
         entities: written,
         components,
     } = map
-        .next_value::<WrittenColumns<T>>()
+        .next_value_seed(WrittenColumns::of_world(allocator))
         .map_err(|e| de::Error::custom(format_args!("storage `{name}`: {e}")))?;
     if shared > previous.len() {
         return Err(de::Error::custom(format_args!(
@@ -305,14 +353,13 @@ pub fn read_columns<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
     *previous = Rc::new(entities);
     *slot = Some(Columns {
         entities: Rc::clone(previous),
-        shared,
         components,
     });
     Ok(true)
 }
 
-/// Checks a storage's columns against the allocator they load with: equal lengths, every
-/// entity alive, none twice.
+/// Checks a storage's columns against the allocator they load with: equal lengths, none
+/// twice (every entity was made alive by [`read_columns`], from the same allocator).
 ///
 /// # Errors
 /// What is wrong, naming the storage and the entity.
@@ -327,17 +374,16 @@ pub fn validate_columns<T>(
     validate_entities(
         entities,
         &columns.entities,
-        columns.shared,
+        columns.entities.len(),
         "has a component",
         || format!("storage `{name}`"),
     )
 }
 
 /// Checks a list of entities a snapshot holds against its allocator: every one alive,
-/// none twice. The first `alive_known` are checked alive with another list (the storage
-/// read before, which may be checked after this one: the load refuses the snapshot either
-/// way), so here they are only counted against repeats. `what` names the list in
-/// messages, `role` says what a listed entity is.
+/// none twice. The first `alive_known` are known alive (a storage's entities are read by
+/// index from the allocator), so here they are only counted against repeats. `what` names
+/// the list in messages, `role` says what a listed entity is.
 fn validate_entities(
     entities: &Entities,
     list: &[Entity],
@@ -355,8 +401,7 @@ fn validate_entities(
                 what()
             ));
         }
-        // An index past the bound is of no alive entity: one among the first
-        // `alive_known` when the list that checks them comes later.
+        // An index past the bound is of no alive entity.
         let index = entity.index() as usize;
         let Some(word) = seen.get_mut(index / 64) else {
             return Err(format!(

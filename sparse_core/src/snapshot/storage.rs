@@ -3,11 +3,11 @@
 use core::marker::PhantomData;
 use std::rc::Rc;
 
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
 
-use crate::entity::Entity;
+use crate::entity::{Entities, Entity};
 use crate::storage::Storage;
 
 /// A storage's columns as a snapshot writes them, in packed order, before the entities
@@ -23,24 +23,20 @@ pub(crate) struct WrittenColumns<T> {
     pub components: Vec<T>,
 }
 
-/// The fields of a world's storage, and of a storage alone.
-const SHARED_FIELDS: &[&str] = &["shared", "entities", "components"];
-const FIELDS: &[&str] = &["entities", "components"];
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for WrittenColumns<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_struct("Storage", SHARED_FIELDS, ColumnsVisitor::new(true))
+impl<T> WrittenColumns<T> {
+    /// Reads the columns of one of a world's storages, whose entities are written by
+    /// index and made alive by `allocator`, the snapshot's.
+    pub(crate) fn of_world(allocator: &Entities) -> ColumnsVisitor<'_, T> {
+        ColumnsVisitor {
+            allocator: Some(allocator),
+            marker: PhantomData,
+        }
     }
 }
 
-/// The keys of a storage's columns.
-#[derive(Deserialize)]
-#[serde(field_identifier, rename_all = "lowercase")]
-enum Field {
-    Shared,
-    Entities,
-    Components,
-}
+/// The fields of a world's storage, and of a storage alone.
+const SHARED_FIELDS: &[&str] = &["shared", "entities", "components"];
+const FIELDS: &[&str] = &["entities", "components"];
 
 /// Reads a storage's columns: `shared` (a world's storage only), `entities`, then
 /// `components`, at most one per entity. The bound is what keeps a corrupt length from
@@ -48,21 +44,34 @@ enum Field {
 /// tag component) would otherwise read components for as long as the length it
 /// announces, up to 2⁶⁴, from no input at all. Entities take input each, so their
 /// column is bounded by the snapshot's size.
-struct ColumnsVisitor<T> {
-    with_shared: bool,
+///
+/// A world's storage (`allocator` given) lists its entities by index: each is alive, so
+/// the snapshot's allocator, read before the storages, holds its version. A storage alone
+/// lists whole entities.
+pub(crate) struct ColumnsVisitor<'a, T> {
+    allocator: Option<&'a Entities>,
     marker: PhantomData<T>,
 }
 
-impl<T> ColumnsVisitor<T> {
-    fn new(with_shared: bool) -> Self {
-        ColumnsVisitor {
-            with_shared,
-            marker: PhantomData,
+impl<T> ColumnsVisitor<'_, T> {
+    fn fields(&self) -> &'static [&'static str] {
+        if self.allocator.is_some() {
+            SHARED_FIELDS
+        } else {
+            FIELDS
         }
     }
 }
 
-impl<'de, T: Deserialize<'de>> Visitor<'de> for ColumnsVisitor<T> {
+impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for ColumnsVisitor<'_, T> {
+    type Value = WrittenColumns<T>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_struct("Storage", self.fields(), self)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for ColumnsVisitor<'_, T> {
     type Value = WrittenColumns<T>;
 
     fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -70,17 +79,20 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ColumnsVisitor<T> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let shared: usize = if self.with_shared {
+        let shared: usize = if self.allocator.is_some() {
             seq.next_element()?
                 .ok_or_else(|| de::Error::invalid_length(0, &self))?
         } else {
             0
         };
-        let entities: Vec<Entity> = seq
-            .next_element_seed(Column::unbounded())?
-            .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        let entities = match self.allocator {
+            Some(allocator) => seq.next_element_seed(Column::unbounded(AliveIndex(allocator)))?,
+            None => seq.next_element_seed(Column::unbounded(PhantomData))?,
+        }
+        .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        let most = shared.saturating_add(entities.len());
         let components = seq
-            .next_element_seed(Column::at_most(shared.saturating_add(entities.len())))?
+            .next_element_seed(Column::at_most(most, PhantomData))?
             .ok_or_else(|| de::Error::invalid_length(2, &self))?;
         Ok(WrittenColumns {
             shared,
@@ -90,17 +102,16 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ColumnsVisitor<T> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let fields = if self.with_shared {
-            SHARED_FIELDS
+        let fields = self.fields();
+        // A storage alone has no `shared`: none of its entities are left out.
+        let mut shared: Option<usize> = if self.allocator.is_some() {
+            None
         } else {
-            FIELDS
+            Some(0)
         };
-        let (mut shared, mut entities, mut components) = (None, None, None);
-        while let Some(key) = map.next_key::<Field>()? {
+        let (mut entities, mut components) = (None, None);
+        while let Some(key) = map.next_key_seed(FieldSeed(fields))? {
             match key {
-                Field::Shared if !self.with_shared => {
-                    return Err(de::Error::unknown_field("shared", fields));
-                }
                 Field::Shared if shared.is_some() => {
                     return Err(de::Error::duplicate_field("shared"));
                 }
@@ -109,18 +120,25 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ColumnsVisitor<T> {
                     return Err(de::Error::duplicate_field("entities"));
                 }
                 Field::Entities => {
-                    entities = Some(map.next_value_seed(Column::<Entity>::unbounded())?);
+                    entities = Some(match self.allocator {
+                        Some(allocator) => {
+                            map.next_value_seed(Column::unbounded(AliveIndex(allocator)))?
+                        }
+                        None => map.next_value_seed(Column::unbounded(PhantomData))?,
+                    });
                 }
                 Field::Components if components.is_some() => {
                     return Err(de::Error::duplicate_field("components"));
                 }
                 Field::Components => {
-                    // Bounded once the entities are known (a self-describing format
-                    // spends input on every value, so it needs no bound otherwise).
-                    let most = entities.as_ref().map_or(usize::MAX, |e: &Vec<Entity>| {
-                        shared.unwrap_or(0usize).saturating_add(e.len())
-                    });
-                    components = Some(map.next_value_seed(Column::at_most(most))?);
+                    // Bounded once `shared` and the entities are known (a self-describing
+                    // format spends input on every value, so it needs no bound otherwise;
+                    // the lengths are compared after the read).
+                    let most = match (shared, &entities) {
+                        (Some(shared), Some(entities)) => shared.saturating_add(entities.len()),
+                        _ => usize::MAX,
+                    };
+                    components = Some(map.next_value_seed(Column::at_most(most, PhantomData))?);
                 }
             }
         }
@@ -132,16 +150,74 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ColumnsVisitor<T> {
     }
 }
 
-/// A storage's columns as a world's load holds them, read but not yet checked (worlds
-/// check them against their allocator): `entities[i]` has `components[i]`. The entity
-/// list is shared with the next storage read, which may begin with the same entities.
+/// The keys of a storage's columns.
+enum Field {
+    Shared,
+    Entities,
+    Components,
+}
+
+/// Reads a key of a storage's columns, refusing one that is not among `.0` (so a storage
+/// alone refuses `shared`, and a message lists the keys this kind of storage has).
+struct FieldSeed(&'static [&'static str]);
+
+impl<'de> DeserializeSeed<'de> for FieldSeed {
+    type Value = Field;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Field, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl Visitor<'_> for FieldSeed {
+    type Value = Field;
+
+    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("a storage's field")
+    }
+
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Field, E> {
+        let field = match key {
+            "shared" => Field::Shared,
+            "entities" => Field::Entities,
+            "components" => Field::Components,
+            _ => return Err(E::unknown_field(key, self.0)),
+        };
+        if self.0.contains(&key) {
+            Ok(field)
+        } else {
+            Err(E::unknown_field(key, self.0))
+        }
+    }
+}
+
+/// Reads one entity of a world's storage column, written as its index: the snapshot's
+/// allocator gives it its version, or refuses an index no alive entity has.
+#[derive(Clone, Copy)]
+struct AliveIndex<'a>(&'a Entities);
+
+impl<'de> DeserializeSeed<'de> for AliveIndex<'_> {
+    type Value = Entity;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Entity, D::Error> {
+        let index = u32::deserialize(deserializer)?;
+        self.0.alive_at(index).ok_or_else(|| {
+            de::Error::custom(format_args!(
+                "entity index {index} has a component but no alive entity"
+            ))
+        })
+    }
+}
+
+/// A storage's columns as a world's load holds them, read but not yet checked for
+/// repeats and lengths (every entity is alive: a world's storage lists its entities by
+/// index, each given its version by the snapshot's allocator): `entities[i]` has
+/// `components[i]`. The entity list is shared with the next storage read, which may begin
+/// with the same entities.
 pub struct Columns<T> {
     /// The entities, in packed order.
     pub entities: Rc<Vec<Entity>>,
-    /// How many of them the storage read before it begins with: they are checked alive
-    /// with that storage's columns (every storage read is checked, in any order), so this
-    /// one's check only counts them against repeats.
-    pub shared: usize,
     /// Their components, in the same order.
     pub components: Vec<T>,
 }
@@ -158,41 +234,38 @@ const FIRST_RESERVE: usize = 1 << 20;
 /// What a column reserves more once that much has arrived, at most: 64 MiB.
 const LATER_RESERVE: usize = 64 << 20;
 
-/// Reads a column of at most `most` values, reserving the length the format announces in
-/// two steps: up to [`FIRST_RESERVE`] bytes before any value arrives, then, once that
-/// much has arrived, the rest, up to [`LATER_RESERVE`] bytes more (past that, the column
-/// grows as its values arrive). A corrupt length costs nothing beyond what serde's `Vec`
-/// reserves, and one above `most` is refused before any value is read; a true one costs
-/// one growth where serde's `Vec` doubles (and copies) a million-entity column three
-/// times.
-struct Column<T> {
+/// Reads a column of at most `most` values, each with `element` (a copyable seed),
+/// reserving the length the format announces in two steps: up to [`FIRST_RESERVE`] bytes
+/// before any value arrives, then, once that much has arrived, the rest, up to
+/// [`LATER_RESERVE`] bytes more (past that, the column grows as its values arrive). A
+/// corrupt length costs nothing beyond what serde's `Vec` reserves, and one above `most`
+/// is refused before any value is read; a true one costs one growth where serde's `Vec`
+/// doubles (and copies) a million-entity column three times.
+struct Column<S> {
     most: usize,
-    marker: PhantomData<T>,
+    element: S,
 }
 
-impl<T> Column<T> {
-    fn at_most(most: usize) -> Self {
-        Column {
-            most,
-            marker: PhantomData,
-        }
+impl<S> Column<S> {
+    fn at_most(most: usize, element: S) -> Self {
+        Column { most, element }
     }
 
-    fn unbounded() -> Self {
-        Column::at_most(usize::MAX)
+    fn unbounded(element: S) -> Self {
+        Column::at_most(usize::MAX, element)
     }
 }
 
-impl<'de, T: Deserialize<'de>> de::DeserializeSeed<'de> for Column<T> {
-    type Value = Vec<T>;
+impl<'de, S: DeserializeSeed<'de> + Copy> DeserializeSeed<'de> for Column<S> {
+    type Value = Vec<S::Value>;
 
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Vec<T>, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         deserializer.deserialize_seq(self)
     }
 }
 
-impl<'de, T: Deserialize<'de>> Visitor<'de> for Column<T> {
-    type Value = Vec<T>;
+impl<'de, S: DeserializeSeed<'de> + Copy> Visitor<'de> for Column<S> {
+    type Value = Vec<S::Value>;
 
     fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         if self.most == usize::MAX {
@@ -202,8 +275,8 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for Column<T> {
         }
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-        let size = size_of::<T>().max(1);
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let size = size_of::<S::Value>().max(1);
         let announced = seq.size_hint().unwrap_or(0);
         if announced > self.most {
             return Err(de::Error::invalid_length(announced, &self));
@@ -211,14 +284,14 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for Column<T> {
         let first = announced.min(FIRST_RESERVE / size);
         let mut values = Vec::with_capacity(first);
         while values.len() < first {
-            match seq.next_element()? {
+            match seq.next_element_seed(self.element)? {
                 Some(value) => values.push(value),
                 None => return Ok(values),
             }
         }
         // `first` values arrived: the announced length is worth believing.
         let _ = values.try_reserve_exact((announced - first).min(LATER_RESERVE / size));
-        while let Some(value) = seq.next_element()? {
+        while let Some(value) = seq.next_element_seed(self.element)? {
             if values.len() == self.most {
                 return Err(de::Error::invalid_length(values.len() + 1, &self));
             }
@@ -251,12 +324,23 @@ struct ColumnsRef<'a, T> {
 #[serde(rename = "Storage")]
 struct SharedColumnsRef<'a, T> {
     shared: usize,
-    entities: &'a [Entity],
+    entities: Indices<'a>,
     components: &'a [T],
 }
 
+/// The entities of a world's storage column, written as their indices: they are alive,
+/// so the snapshot's allocator, written before the storages, holds their versions.
+struct Indices<'a>(&'a [Entity]);
+
+impl Serialize for Indices<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|entity| entity.index()))
+    }
+}
+
 /// A storage as a world's snapshot writes it: the entities it begins with that the
-/// storage written before it (`previous`) begins with too are counted, not written.
+/// storage written before it (`previous`) begins with too are counted, not written, and
+/// the others by index.
 /// The owned storages of a group begin with its members in one order, so a group's
 /// members are written once, whatever the number of types it owns; storages filled in the
 /// same order (spawned together) share their entities the same way.
@@ -278,7 +362,7 @@ impl<T: Serialize> Serialize for SharedColumns<'_, T> {
         let shared = crate::group::common_prefix(self.previous, entities);
         SharedColumnsRef {
             shared,
-            entities: &entities[shared..],
+            entities: Indices(&entities[shared..]),
             components: self.storage.components(),
         }
         .serialize(serializer)
@@ -300,8 +384,11 @@ impl<T: Serialize> Serialize for Storage<T> {
 /// twice. (A storage alone cannot tell a dead entity: a world's load does.)
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Storage<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Storage<T>, D::Error> {
-        let columns =
-            deserializer.deserialize_struct("Storage", FIELDS, ColumnsVisitor::new(false))?;
+        let columns = ColumnsVisitor {
+            allocator: None,
+            marker: PhantomData,
+        }
+        .deserialize(deserializer)?;
         lengths_agree(&columns.entities, &columns.components)
             .map_err(|e| de::Error::custom(format_args!("storage: {e}")))?;
         let WrittenColumns {

@@ -2,12 +2,11 @@
 
 use core::any::TypeId;
 use core::marker::PhantomData;
-use std::rc::Rc;
 
 use serde::de::{Deserialize, MapAccess};
 use serde::ser::{self, Serialize, SerializeMap, Serializer};
 
-use super::{Columns, LoadStorages, SharedColumns, read_columns, validate_columns};
+use super::{Columns, LoadStorages, Reading, SharedColumns, read_columns, validate_columns};
 use crate::component::Component;
 use crate::diagram::short_name;
 use crate::entity::{Entities, Entity};
@@ -82,33 +81,38 @@ fn storage_name<T>() -> String {
 /// A world's snapshot keeps everything that makes it the same world:
 ///
 /// ```text
-/// { "entities": { "versions": [1, 2, 1], "free": [1], "retired": [] },
-///   "storages": { "positions":  { "shared": 0, "entities": [[2,1],[0,1]], "components": [...] },
+/// { "format": 4294967297,
+///   "entities": { "versions": [1, 2, 1], "free": [1], "retired": [] },
+///   "storages": { "positions":  { "shared": 0, "entities": [2, 0], "components": [...] },
 ///                 "velocities": { "shared": 1, "entities": [], "components": [...] } },
 ///   "groups": [ [[0,1],[2,1]] ] }
 /// ```
 ///
+/// * the format, 2³² + 1: a snapshot of sparse_groups 0.2, which wrote none, is refused
+///   (in postcard too, where the first field of such a snapshot is a count of entities,
+///   always smaller);
 /// * the allocator: every index's version, the free list in the order `spawn` takes it,
 ///   and the retired indices, so that entity ids are the same after a load and the next
 ///   spawn gives the handle it would have given (reserved entities are saved as alive);
 /// * each storage as its two columns, entities and components, in their packed order, so
-///   a group's members come first, in group order. The entities a storage begins with
-///   that the storage written before it begins with too are counted (`shared`), not
-///   written: a group's members are written once, whatever the number of types it owns
-///   (so is any run of entities storages were filled with in one order). Loading appends
-///   each storage in bulk;
-///   the groups are entered as a batch insertion enters them, finding runs already in
-///   place rather than moving entity by entity;
+///   a group's members come first, in group order. Its entities are written by index:
+///   they are alive, so the allocator, written before the storages, holds their versions.
+///   The entities a storage begins with that the storage written before it begins with
+///   too are counted (`shared`), not written: a group's members are written once,
+///   whatever the number of types it owns (so is any run of entities storages were filled
+///   with in one order). Loading appends each storage in bulk; the groups are entered as a
+///   batch insertion enters them, finding runs already in place rather than moving entity
+///   by entity;
 /// * the members of each non-owning group (a set of its own, not a storage's prefix), in
 ///   their order, one list per non-owning group in declaration order. The storages decide
-///   who is a member; the list only orders them (a snapshot without `groups`, as v0.2
-///   wrote them, loads with these groups in the order the storages give).
+///   who is a member; the list only orders them.
 ///
-/// Loading checks everything before it changes anything, and names what is wrong: an
-/// entity that is not alive in the snapshot's allocator, an entity twice in a storage,
-/// columns of different lengths, a storage the world does not have or listed twice, an
-/// allocator that contradicts itself. Whatever the input, a load returns an error or a
-/// world whose [`check`](crate::World::check) passes.
+/// Loading checks everything before it changes anything, and names what is wrong: a
+/// missing or other format, an index of no alive entity in the snapshot's allocator (or
+/// an allocator written after the storages), an entity twice in a storage, columns of
+/// different lengths, a storage the world does not have or listed twice, an allocator that
+/// contradicts itself. Whatever the input, a load returns an error or a world whose
+/// [`check`](crate::World::check) passes.
 ///
 /// Serializing fails (with the format's error, nothing written past it) if the world holds
 /// components of a type `T` does not list, since a load would lose them, or if two types
@@ -239,12 +243,12 @@ macro_rules! snapshot_types {
                 &mut self,
                 name: &str,
                 map: &mut Access,
-                previous: &mut Rc<Vec<Entity>>,
+                reading: &mut Reading<'_>,
             ) -> Result<bool, Access::Error> {
                 $(
                     let own = storage_name::<$T>();
                     if name == own {
-                        return read_columns(map, &own, &mut self.slots.$i, previous);
+                        return read_columns(map, &own, &mut self.slots.$i, reading);
                     }
                 )+
                 Ok(false)

@@ -569,7 +569,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
         quote! {
             #cfg
             if name == #name {
-                return __p::snapshot::read_columns(map, #name, &mut self.#field, previous);
+                return __p::snapshot::read_columns(map, #name, &mut self.#field, reading);
             }
         }
     });
@@ -699,7 +699,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
                     &mut self,
                     name: &str,
                     map: &mut __A,
-                    previous: &mut ::std::rc::Rc<::std::vec::Vec<__sg::Entity>>,
+                    reading: &mut __p::snapshot::Reading<'_>,
                 ) -> ::core::result::Result<bool, __A::Error> {
                     #(#reads)*
                     ::core::result::Result::Ok(false)
