@@ -319,7 +319,7 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
     // The format comes first, and is this version's.
     refused(
         &format!(r#"{{"storages":{{}},{ENTITIES}}}"#),
-        "a snapshot begins with its `format` (4294967297); this one has none",
+        "a snapshot has a `format` (4294967297) before its storages; this one has none",
     );
     refused(
         &storages("").replace("4294967297", "4294967296"),
@@ -375,14 +375,14 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
     assert_eq!(format!("{velocities:?}"), "[e0v1, e2v1]");
     refused(
         &storages(r#""positions":{"shared":1,"entities":[],"components":[1.0]}"#),
-        "storage `positions` begins with 1 entities of the storage before it, which has 0",
+        "storage `positions`: begins with 1 entities of the storage before it, which has 0",
     );
     refused(
         &storages(
             r#""positions":{"entities":[0],"components":[1.0]},
                "velocities":{"shared":2,"entities":[],"components":[1.0,2.0]}"#,
         ),
-        "storage `velocities` begins with 2 entities of the storage before it, which has 1",
+        "storage `velocities`: begins with 2 entities of the storage before it, which has 1",
     );
     // An entity written again after the shared ones is refused, in either storage
     // order, and so is a dead index written after them.
@@ -629,11 +629,54 @@ fn a_snapshot_without_this_versions_format_is_refused() {
         matches!(error, Some(postcard::Error::SerdeDeCustom)),
         "{error:?}"
     );
+    // This version's layout with another format is refused too; with this format it
+    // loads (so the refusals above are the format's).
+    #[derive(Serialize)]
+    struct NowColumns {
+        shared: usize,
+        entities: Vec<u32>,
+        components: Vec<f32>,
+    }
+    #[derive(Serialize)]
+    struct Now {
+        format: u64,
+        entities: Parts,
+        storages: std::collections::BTreeMap<&'static str, NowColumns>,
+        groups: Vec<Vec<(u32, u32)>>,
+    }
+    let now = |format: u64| Now {
+        format,
+        entities: Parts {
+            versions: vec![1, 1],
+            free: vec![],
+            retired: vec![],
+        },
+        storages: [(
+            "positions",
+            NowColumns {
+                shared: 0,
+                entities: vec![1, 0],
+                components: vec![1.0, 2.0],
+            },
+        )]
+        .into_iter()
+        .collect(),
+        groups: vec![],
+    };
+    let loaded: Scene = postcard::from_bytes(&postcard::to_stdvec(&now(FORMAT)).unwrap()).unwrap();
+    loaded.check().unwrap();
+    assert_eq!(loaded.storage::<Pos>().components(), &[Pos(1.0), Pos(2.0)]);
+    let error =
+        postcard::from_bytes::<Scene>(&postcard::to_stdvec(&now(FORMAT - 1)).unwrap()).err();
+    assert!(
+        matches!(error, Some(postcard::Error::SerdeDeCustom)),
+        "{error:?}"
+    );
     // In JSON the field is missing, in both worlds.
     let json = serde_json::to_string(&before("positions")).unwrap();
     refused(
         &json,
-        "a snapshot begins with its `format` (4294967297); this one has none",
+        "a snapshot has a `format` (4294967297) before its storages; this one has none",
     );
     let json = serde_json::to_string(&before("Pos")).unwrap();
     let error = loaded_dynamic_json(&json).err();
@@ -657,6 +700,22 @@ fn a_storages_fields_come_in_any_order() {
     .unwrap();
     loaded.check().unwrap();
     assert_eq!(loaded.storage::<Vel>().len(), 2);
+    // `shared` last: the components' bound waits for it.
+    let loaded = loaded_static_json(&storages(
+        r#""positions":{"entities":[0,1],"components":[1.0,2.0]},
+           "velocities":{"entities":[2],"components":[3.0,4.0],"shared":1}"#,
+    ))
+    .unwrap();
+    loaded.check().unwrap();
+    assert_eq!(loaded.storage::<Vel>().len(), 2);
+    // A world's keys in any order too, but for the format and the allocator before the
+    // storages: a `serde_json::Value` sorts them.
+    let mut scene = Scene::new();
+    let e = scene.spawn_with((Pos(1.0), Vel(2.0)));
+    let value = serde_json::to_value(&scene).unwrap();
+    let loaded: Scene = serde_json::from_value(value).unwrap();
+    loaded.check().unwrap();
+    assert_eq!(loaded.get::<Vel>(e), Some(&Vel(2.0)));
     refused(
         &storages(r#""positions":{"entities":[0],"components":[1.0,2.0],"shared":0}"#),
         "storage `positions`: 1 entities but 2 components",
@@ -732,10 +791,12 @@ fn a_column_of_tags_longer_than_its_entities_is_refused_at_once() {
         storages: std::collections::BTreeMap<&'static str, Columns>,
         groups: Vec<Vec<(u32, u32)>>,
     }
-    let snapshot = |name: &'static str| {
+    // The bound counts `shared` too: a storage claiming 2⁶⁰ entities of the one before
+    // it (which has none) is refused as soon as it says so.
+    let snapshot = |name: &'static str, shared: usize| {
         let columns = Columns {
-            shared: 0,
-            entities: vec![0],
+            shared,
+            entities: if shared == 0 { vec![0] } else { vec![] },
             components: Announced(1 << 60),
         };
         postcard::to_stdvec(&Snapshot {
@@ -750,14 +811,18 @@ fn a_column_of_tags_longer_than_its_entities_is_refused_at_once() {
         })
         .unwrap()
     };
-    // postcard keeps no message: that it returns is the point (it ran for hours before).
-    assert!(postcard::from_bytes::<Scene>(&snapshot("frozen")).is_err());
-    let mut dynamic = dynamic();
-    let error = dynamic
-        .load::<Types, _>(&mut postcard::Deserializer::from_bytes(&snapshot("Frozen")))
-        .err()
-        .map(|e| e.to_string());
-    assert!(error.is_some(), "{error:?}");
+    for shared in [0, 1 << 60] {
+        // postcard keeps no message: that it returns is the point (it ran for hours
+        // before).
+        assert!(postcard::from_bytes::<Scene>(&snapshot("frozen", shared)).is_err());
+        let error = dynamic()
+            .load::<Types, _>(&mut postcard::Deserializer::from_bytes(&snapshot(
+                "Frozen", shared,
+            )))
+            .err()
+            .map(|e| e.to_string());
+        assert!(error.is_some(), "{error:?}");
+    }
     // A storage alone: its two columns.
     #[derive(Serialize)]
     struct Alone {

@@ -6,8 +6,6 @@ mod entity;
 mod storage;
 mod world;
 
-use std::rc::Rc;
-
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
@@ -15,20 +13,21 @@ use serde::{Deserialize, Serialize};
 use crate::entity::{Entities, Entity};
 use crate::storage::SparseSet;
 use storage::WrittenColumns;
-pub use storage::{Columns, SharedColumns};
+pub use storage::{Columns, EntityList, SharedColumns};
 pub use world::{LoadTypes, Snapshot, SnapshotTypes};
 
 /// The fields of a world's snapshot: its format, its allocator, its storages (a map from
 /// name to columns) and the member order of each non-owning group, in declaration order.
 const WORLD_FIELDS: &[&str] = &["format", "entities", "storages", "groups"];
 
-/// The format a world's snapshot is written in, its first field: 2³² + 1. It is above
+/// The format a world's snapshot is written in, its first field (in a self-describing
+/// format, any field before the storages): 2³² + 1. It is above
 /// any count of entities, so a snapshot of sparse_groups 0.2, which begins with its
 /// allocator's count and writes storages' entities whole, is refused rather than
 /// misread, in a format without field names too (postcard).
 pub(crate) const FORMAT: u64 = (1 << 32) + 1;
 
-/// Refuses a snapshot whose first field, `found`, is not [`FORMAT`].
+/// Refuses a snapshot whose format, `found` (`None`: it has none), is not [`FORMAT`].
 fn check_format<E: de::Error>(found: Option<u64>) -> Result<(), E> {
     match found {
         Some(FORMAT) => Ok(()),
@@ -36,7 +35,7 @@ fn check_format<E: de::Error>(found: Option<u64>) -> Result<(), E> {
             "this is no snapshot of this version: its format is {other}, this version reads {FORMAT} (sparse_groups 0.2 wrote snapshots without a format, which this version does not read)"
         ))),
         None => Err(E::custom(format_args!(
-            "a snapshot begins with its `format` ({FORMAT}); this one has none (sparse_groups 0.2 wrote snapshots without a format, which this version does not read)"
+            "a snapshot has a `format` ({FORMAT}) before its storages; this one has none (sparse_groups 0.2 wrote snapshots without a format, which this version does not read)"
         ))),
     }
 }
@@ -90,11 +89,11 @@ pub trait LoadStorages<'de>: Sized {
 /// read last, which the next one may begin with.
 pub struct Reading<'a> {
     allocator: &'a Entities,
-    previous: Rc<Vec<Entity>>,
+    previous: EntityList,
 }
 
-/// Writes a world's snapshot: its allocator, then `storages` (a map from name to
-/// [`Columns`]), then the members of its non-owning groups (`member_sets`, in declaration
+/// Writes a world's snapshot: its format, its allocator, then `storages` (a map from
+/// name to [`Columns`]), then the members of its non-owning groups (`member_sets`, in declaration
 /// order), each in its order.
 ///
 /// # Errors
@@ -215,17 +214,20 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
     }
 
     fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut format = false;
         let mut entities = None;
         let mut storages = false;
         let mut orders = None;
-        // The format comes first: it says how to read the rest.
-        match map.next_key::<WorldField>()? {
-            Some(WorldField::Format) => check_format(Some(map.next_value::<u64>()?))?,
-            _ => check_format(None)?,
-        }
+        // Keys in any order (a map may sort them), except that the format, which says how
+        // to read the storages, and the allocator, which gives their entities' versions,
+        // come before the storages.
         while let Some(key) = map.next_key::<WorldField>()? {
             match key {
-                WorldField::Format => return Err(de::Error::duplicate_field("format")),
+                WorldField::Format if format => return Err(de::Error::duplicate_field("format")),
+                WorldField::Format => {
+                    check_format(Some(map.next_value::<u64>()?))?;
+                    format = true;
+                }
                 WorldField::Entities if entities.is_some() => {
                     return Err(de::Error::duplicate_field("entities"));
                 }
@@ -236,6 +238,9 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
                     return Err(de::Error::duplicate_field("storages"));
                 }
                 WorldField::Storages => {
+                    if !format {
+                        check_format(None)?;
+                    }
                     let Some(allocator) = &entities else {
                         return Err(de::Error::custom(
                             "a snapshot's `entities` come before its `storages`: they give the entities of the storages their versions",
@@ -252,7 +257,13 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
                 }
             }
         }
+        if !format {
+            check_format(None)?;
+        }
         let entities = entities.ok_or_else(|| de::Error::missing_field("entities"))?;
+        if !storages {
+            return Err(de::Error::missing_field("storages"));
+        }
         let orders = orders.ok_or_else(|| de::Error::missing_field("groups"))?;
         Ok((entities, self.storages, orders))
     }
@@ -289,7 +300,7 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for StoragesSeed<'_, L> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let mut reading = Reading {
             allocator: self.1,
-            previous: Rc::new(Vec::new()),
+            previous: EntityList::new(Vec::new()),
         };
         while let Some(name) = map.next_key::<std::borrow::Cow<'de, str>>()? {
             if !self.0.read(&name, &mut map, &mut reading)? {
@@ -332,27 +343,24 @@ pub fn read_columns<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
         entities: written,
         components,
     } = map
-        .next_value_seed(WrittenColumns::of_world(allocator))
+        .next_value_seed(WrittenColumns::of_world(allocator, previous.len()))
         .map_err(|e| de::Error::custom(format_args!("storage `{name}`: {e}")))?;
-    if shared > previous.len() {
-        return Err(de::Error::custom(format_args!(
-            "storage `{name}` begins with {shared} entities of the storage before it, which has {}",
-            previous.len()
-        )));
-    }
-    // The shared prefix, then those written: one copy of the prefix, none of a list
-    // written whole, and the next storage reads this one's list without copying it.
-    let entities = if shared == 0 {
-        written
+    // A storage writing nothing after the entities it shares holds a prefix of the list
+    // before (nested groups' storages: no copy); one writing all its entities holds
+    // them as read; only one doing both copies the prefix.
+    let entities = if written.is_empty() {
+        previous.prefix(shared)
+    } else if shared == 0 {
+        EntityList::new(written)
     } else {
         let mut entities = Vec::with_capacity(shared + written.len());
         entities.extend_from_slice(&previous[..shared]);
         entities.extend_from_slice(&written);
-        entities
+        EntityList::new(entities)
     };
-    *previous = Rc::new(entities);
+    *previous = entities.clone();
     *slot = Some(Columns {
-        entities: Rc::clone(previous),
+        entities,
         components,
     });
     Ok(true)

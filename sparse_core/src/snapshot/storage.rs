@@ -25,10 +25,12 @@ pub(crate) struct WrittenColumns<T> {
 
 impl<T> WrittenColumns<T> {
     /// Reads the columns of one of a world's storages, whose entities are written by
-    /// index and made alive by `allocator`, the snapshot's.
-    pub(crate) fn of_world(allocator: &Entities) -> ColumnsVisitor<'_, T> {
+    /// index and made alive by `allocator`, the snapshot's, and which may begin with up
+    /// to `shareable` entities of the storage read before it (all it has).
+    pub(crate) fn of_world(allocator: &Entities, shareable: usize) -> ColumnsVisitor<'_, T> {
         ColumnsVisitor {
             allocator: Some(allocator),
+            shareable,
             marker: PhantomData,
         }
     }
@@ -48,12 +50,28 @@ const FIELDS: &[&str] = &["entities", "components"];
 /// A world's storage (`allocator` given) lists its entities by index: each is alive, so
 /// the snapshot's allocator, read before the storages, holds its version. A storage alone
 /// lists whole entities.
+///
+/// `shared` is checked against what the storage before it has as soon as it is read: the
+/// components' bound counts it, so an unchecked `shared` of 2⁶⁰ would let a column of tags
+/// as long through.
 pub(crate) struct ColumnsVisitor<'a, T> {
     allocator: Option<&'a Entities>,
+    shareable: usize,
     marker: PhantomData<T>,
 }
 
 impl<T> ColumnsVisitor<'_, T> {
+    /// `shared`, refused if the storage before has fewer entities.
+    fn shared<E: de::Error>(&self, shared: usize) -> Result<usize, E> {
+        if shared > self.shareable {
+            return Err(E::custom(format_args!(
+                "begins with {shared} entities of the storage before it, which has {}",
+                self.shareable
+            )));
+        }
+        Ok(shared)
+    }
+
     fn fields(&self) -> &'static [&'static str] {
         if self.allocator.is_some() {
             SHARED_FIELDS
@@ -80,8 +98,10 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ColumnsVisitor<'_, T> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         let shared: usize = if self.allocator.is_some() {
-            seq.next_element()?
-                .ok_or_else(|| de::Error::invalid_length(0, &self))?
+            self.shared(
+                seq.next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(0, &self))?,
+            )?
         } else {
             0
         };
@@ -115,7 +135,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ColumnsVisitor<'_, T> {
                 Field::Shared if shared.is_some() => {
                     return Err(de::Error::duplicate_field("shared"));
                 }
-                Field::Shared => shared = Some(map.next_value()?),
+                Field::Shared => shared = Some(self.shared(map.next_value()?)?),
                 Field::Entities if entities.is_some() => {
                     return Err(de::Error::duplicate_field("entities"));
                 }
@@ -176,6 +196,24 @@ impl Visitor<'_> for FieldSeed {
         f.write_str("a storage's field")
     }
 
+    /// A format writing a struct's keys as their positions (in `.0`).
+    fn visit_u64<E: de::Error>(self, position: u64) -> Result<Field, E> {
+        let key = usize::try_from(position)
+            .ok()
+            .and_then(|position| self.0.get(position))
+            .ok_or_else(|| {
+                E::invalid_value(de::Unexpected::Unsigned(position), &"a field's position")
+            })?;
+        self.visit_str(key)
+    }
+
+    fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<Field, E> {
+        match core::str::from_utf8(key) {
+            Ok(key) => self.visit_str(key),
+            Err(_) => Err(E::invalid_value(de::Unexpected::Bytes(key), &self)),
+        }
+    }
+
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Field, E> {
         let field = match key {
             "shared" => Field::Shared,
@@ -213,11 +251,10 @@ impl<'de> DeserializeSeed<'de> for AliveIndex<'_> {
 /// A storage's columns as a world's load holds them, read but not yet checked for
 /// repeats and lengths (every entity is alive: a world's storage lists its entities by
 /// index, each given its version by the snapshot's allocator): `entities[i]` has
-/// `components[i]`. The entity list is shared with the next storage read, which may begin
-/// with the same entities.
+/// `components[i]`.
 pub struct Columns<T> {
     /// The entities, in packed order.
-    pub entities: Rc<Vec<Entity>>,
+    pub entities: EntityList,
     /// Their components, in the same order.
     pub components: Vec<T>,
 }
@@ -226,6 +263,55 @@ impl<T> Columns<T> {
     /// Whether there is one component per entity.
     pub(crate) fn lengths_agree(&self) -> Result<(), String> {
         lengths_agree(&self.entities, &self.components)
+    }
+}
+
+/// The entities of a storage read from a snapshot: the first `len` of a list it may
+/// share with the storages read before and after it.
+///
+/// ```text
+/// written list:  [e4 e9 e2 e7 e5 e1]   (read once, for the storage that wrote it)
+/// storage A:      ^^^^^^^^^^^^^^^^^     len 6
+/// storage B:      ^^^^^^^^^^^           len 4  (`shared: 4`, nothing written)
+/// storage C:      ^^^^^^                len 2  (`shared: 2`, nothing written)
+/// ```
+///
+/// Storages filled in one order (a group's owned storages, nested groups' too) write
+/// their entities once, and a load holds them once: no storage's list is copied unless it
+/// writes entities of its own after a shared prefix.
+#[derive(Clone)]
+pub struct EntityList {
+    all: Rc<Vec<Entity>>,
+    len: usize,
+}
+
+impl EntityList {
+    /// `entities`, whole.
+    pub(crate) fn new(entities: Vec<Entity>) -> Self {
+        EntityList {
+            len: entities.len(),
+            all: Rc::new(entities),
+        }
+    }
+
+    /// The first `len` of these entities, sharing their memory.
+    ///
+    /// # Panics
+    /// Panics if there are fewer than `len`.
+    pub(crate) fn prefix(&self, len: usize) -> Self {
+        assert!(len <= self.len, "a prefix of the list");
+        EntityList {
+            all: Rc::clone(&self.all),
+            len,
+        }
+    }
+}
+
+impl core::ops::Deref for EntityList {
+    type Target = [Entity];
+
+    fn deref(&self) -> &[Entity] {
+        &self.all[..self.len]
     }
 }
 
@@ -386,6 +472,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Storage<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Storage<T>, D::Error> {
         let columns = ColumnsVisitor {
             allocator: None,
+            shareable: 0,
             marker: PhantomData,
         }
         .deserialize(deserializer)?;
