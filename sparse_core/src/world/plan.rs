@@ -145,8 +145,15 @@ fn run_steps_many(
                             Some(s) != changed && storages[s].entity_set().contains(entity)
                         })
                 };
-                // Test every filter first: the moves need the storages mutably.
-                let admitted: Vec<bool> = entities.iter().map(|&e| passes(storages, e)).collect();
+                // Test every filter first: the moves need the storages mutably. A group
+                // filtering on nothing but the changed type admits every entity (a
+                // snapshot's load of owning groups: no test per entity).
+                let filters = observed.iter().chain(excluded.iter());
+                let admitted: Vec<bool> = if filters.into_iter().all(|&s| Some(s) == changed) {
+                    vec![true; entities.len()]
+                } else {
+                    entities.iter().map(|&e| passes(storages, e)).collect()
+                };
                 (moves.enter_each)(storages, owned, len, entities, aligned, &admitted);
             }
             (Action::Leave, true) => {
