@@ -283,6 +283,8 @@ impl<T> Columns<T> {
 pub struct EntityList {
     all: Rc<Vec<Entity>>,
     len: usize,
+    /// Made by [`prefix`](Self::prefix): the list is held whole by another storage.
+    borrowed: bool,
 }
 
 impl EntityList {
@@ -291,6 +293,7 @@ impl EntityList {
         EntityList {
             len: entities.len(),
             all: Rc::new(entities),
+            borrowed: false,
         }
     }
 
@@ -303,7 +306,15 @@ impl EntityList {
         EntityList {
             all: Rc::clone(&self.all),
             len,
+            borrowed: true,
         }
+    }
+
+    /// Whether these entities are a prefix of a list made by [`new`](Self::new) for
+    /// another storage, which holds it whole: a storage read before this one (a load
+    /// checks every storage it reads, so that one is checked too).
+    pub(crate) fn is_borrowed(&self) -> bool {
+        self.borrowed
     }
 }
 
