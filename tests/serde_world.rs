@@ -316,7 +316,7 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
         r#"{"format":4294967297,"storages":{},"entities":{"versions":[],"free":[],"retired":[]}}"#,
         "a snapshot's `entities` come before its `storages`",
     );
-    // The format comes first, and is this version's.
+    // The format comes before the storages, and is this version's.
     refused(
         &format!(r#"{{"storages":{{}},{ENTITIES}}}"#),
         "a snapshot has a `format` (4294967297) before its storages; this one has none",
