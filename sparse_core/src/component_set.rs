@@ -6,7 +6,7 @@ use crate::access::{AccessError, ErasedSlot, Slot};
 use crate::access::{Cons, List, Nil};
 use crate::component::{Component, ComponentKey};
 use crate::entity::Entity;
-use crate::storage::{ColumnMut, ColumnRef, ErasedStorage, RawSlice, Storage};
+use crate::storage::{AnyStorage, ColumnMut, ColumnRef, RawSlice, Storage};
 
 pub(crate) mod sealed {
     use super::*;
@@ -109,7 +109,7 @@ pub(crate) mod sealed {
         where
             Self: ComponentSet;
         /// One empty storage per type, type-erased.
-        fn new_storages() -> Vec<Box<dyn ErasedStorage>>;
+        fn new_storages() -> Vec<AnyStorage>;
         /// Takes the storages at `indices` (one per type, in order) out of a run-time
         /// world's slots, mutably.
         ///
@@ -401,8 +401,8 @@ macro_rules! component_set {
                 ($(raw.$i.reborrow(),)+)
             }
 
-            fn new_storages() -> Vec<Box<dyn ErasedStorage>> {
-                vec![$(Box::new(Storage::<$T>::new())),+]
+            fn new_storages() -> Vec<AnyStorage> {
+                vec![$(AnyStorage::new(Storage::<$T>::new())),+]
             }
 
             fn take_slots<'s>(slots: &mut [ErasedSlot<'s>], indices: &[usize]) -> Result<<Self as ComponentSet>::Storages<'s>, AccessError> {
@@ -574,7 +574,7 @@ impl sealed::Sealed for () {
     ) -> <Self as ComponentSet>::RawSlices<'s> {
     }
 
-    fn new_storages() -> Vec<Box<dyn ErasedStorage>> {
+    fn new_storages() -> Vec<AnyStorage> {
         Vec::new()
     }
 

@@ -17,7 +17,7 @@
 use std::sync::Arc;
 
 use crate::component::Component;
-use crate::storage::{ChangeTicks, ErasedStorage, Storage};
+use crate::storage::{AnyStorage, ChangeTicks, Storage};
 
 use super::error::AccessError;
 
@@ -126,14 +126,14 @@ fn conflict<T>() -> AccessError {
 
 /// One type-erased storage of the run-time [`World`](crate::World), split into parts.
 pub struct ErasedSlot<'w> {
-    state: State<&'w mut Box<dyn ErasedStorage>, &'w dyn ErasedStorage>,
+    state: State<&'w mut AnyStorage, &'w AnyStorage>,
     /// As [`Slot`]'s.
     ticks: Option<Arc<ChangeTicks>>,
 }
 
 impl<'w> ErasedSlot<'w> {
     /// A slot lending `storage` mutably once, or shared any number of times.
-    pub(crate) fn new(storage: &'w mut Box<dyn ErasedStorage>) -> Self {
+    pub(crate) fn new(storage: &'w mut AnyStorage) -> Self {
         ErasedSlot {
             state: State::Mut(storage),
             ticks: None,
@@ -141,7 +141,7 @@ impl<'w> ErasedSlot<'w> {
     }
 
     /// A slot lending `storage` shared only.
-    pub(crate) fn shared(storage: &'w dyn ErasedStorage) -> Self {
+    pub(crate) fn shared(storage: &'w AnyStorage) -> Self {
         ErasedSlot {
             state: State::Shared(storage),
             ticks: None,
@@ -173,7 +173,7 @@ impl<'w> ErasedSlot<'w> {
     /// # Panics
     /// As [`take_mut`](Self::take_mut).
     pub(crate) fn take_shared<T: Component>(&mut self) -> Result<&'w Storage<T>, AccessError> {
-        let storage = self.state.take_shared(|s| &**s).ok_or_else(conflict::<T>)?;
+        let storage = self.state.take_shared(|s| &*s).ok_or_else(conflict::<T>)?;
         Ok(storage
             .storage_of::<T>()
             .expect("a storage's slot holds its type"))

@@ -3,13 +3,13 @@
 //! inlined code as a `#[world]`'s.
 //!
 //! ```text
-//! run-time world:  storages [Box<dyn ErasedStorage>; n]     owned = [3, 0, 5]
+//! run-time world:  storages [AnyStorage; n]            owned = [3, 0, 5]
 //!                                     |  picked by index, checked to be Storage<T>
 //!                                     v
 //! typed tuple:     (&mut Storage<A>, &mut Storage<B>, &mut Storage<C>)  -> enter / leave
 //! ```
 //!
-//! Through [`ErasedStorage`] each swap and lookup would be a call of unknown target, and
+//! Through `dyn ErasedStorage` each swap and lookup would be a call of unknown target, and
 //! each swap a copy of unknown size: the one-entity steps (`World::insert`, `remove`)
 //! spent most of their time there.
 
@@ -17,7 +17,7 @@ use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entity;
 use crate::group::{Aligned, Hint, enter, enter_each, leave, leave_many};
-use crate::storage::{ErasedStorage, Marks};
+use crate::storage::{AnyStorage, Marks};
 
 /// Keeps [`OwnedTypes`] to this crate.
 mod sealed {
@@ -37,8 +37,7 @@ pub trait OwnedTypes: ComponentSet + sealed::Sealed {
     /// registers one storage per type and checks each group's types distinct, so it
     /// never does). Indices past the tuple's types are not read.
     #[doc(hidden)]
-    fn typed<'s>(storages: &'s mut [Box<dyn ErasedStorage>], owned: &[usize])
-    -> Self::Storages<'s>;
+    fn typed<'s>(storages: &'s mut [AnyStorage], owned: &[usize]) -> Self::Storages<'s>;
     /// [`enter`] over the storages at `owned` (one per type, in order), with the filter's
     /// answer given: the entity's position afterwards, as `enter` returns it.
     ///
@@ -46,7 +45,7 @@ pub trait OwnedTypes: ComponentSet + sealed::Sealed {
     /// As [`typed`](OwnedTypes::typed).
     #[doc(hidden)]
     fn enter_erased(
-        storages: &mut [Box<dyn ErasedStorage>],
+        storages: &mut [AnyStorage],
         owned: &[usize],
         len: &mut usize,
         entity: Entity,
@@ -59,7 +58,7 @@ pub trait OwnedTypes: ComponentSet + sealed::Sealed {
     /// As [`typed`](OwnedTypes::typed).
     #[doc(hidden)]
     fn leave_erased(
-        storages: &mut [Box<dyn ErasedStorage>],
+        storages: &mut [AnyStorage],
         owned: &[usize],
         len: &mut usize,
         entity: Entity,
@@ -72,7 +71,7 @@ pub trait OwnedTypes: ComponentSet + sealed::Sealed {
     /// As [`typed`](OwnedTypes::typed), and if `admitted` is shorter than `entities`.
     #[doc(hidden)]
     fn enter_each_erased(
-        storages: &mut [Box<dyn ErasedStorage>],
+        storages: &mut [AnyStorage],
         owned: &[usize],
         len: &mut usize,
         entities: &[Entity],
@@ -85,7 +84,7 @@ pub trait OwnedTypes: ComponentSet + sealed::Sealed {
     /// As [`typed`](OwnedTypes::typed).
     #[doc(hidden)]
     fn leave_many_erased(
-        storages: &mut [Box<dyn ErasedStorage>],
+        storages: &mut [AnyStorage],
         owned: &[usize],
         len: &mut usize,
         entities: &[Entity],
@@ -97,10 +96,10 @@ impl sealed::Sealed for () {}
 
 /// A non-owning group moves no storage: its members are a set of their own.
 impl OwnedTypes for () {
-    fn typed<'s>(_: &'s mut [Box<dyn ErasedStorage>], _: &[usize]) -> Self::Storages<'s> {}
+    fn typed<'s>(_: &'s mut [AnyStorage], _: &[usize]) -> Self::Storages<'s> {}
 
     fn enter_erased(
-        _: &mut [Box<dyn ErasedStorage>],
+        _: &mut [AnyStorage],
         _: &[usize],
         _: &mut usize,
         _: Entity,
@@ -111,7 +110,7 @@ impl OwnedTypes for () {
     }
 
     fn leave_erased(
-        _: &mut [Box<dyn ErasedStorage>],
+        _: &mut [AnyStorage],
         _: &[usize],
         _: &mut usize,
         _: Entity,
@@ -121,7 +120,7 @@ impl OwnedTypes for () {
     }
 
     fn enter_each_erased(
-        _: &mut [Box<dyn ErasedStorage>],
+        _: &mut [AnyStorage],
         _: &[usize],
         _: &mut usize,
         _: &[Entity],
@@ -131,7 +130,7 @@ impl OwnedTypes for () {
     }
 
     fn leave_many_erased(
-        _: &mut [Box<dyn ErasedStorage>],
+        _: &mut [AnyStorage],
         _: &[usize],
         _: &mut usize,
         _: &[Entity],
@@ -150,7 +149,7 @@ macro_rules! owned_types {
         impl<$($T: Component),+> OwnedTypes for ($($T,)+) {
             #[inline(always)]
             fn typed<'s>(
-                storages: &'s mut [Box<dyn ErasedStorage>],
+                storages: &'s mut [AnyStorage],
                 owned: &[usize],
             ) -> Self::Storages<'s> {
                 let [$($t,)+] = storages
@@ -161,7 +160,7 @@ macro_rules! owned_types {
 
             #[inline]
             fn enter_erased(
-                storages: &mut [Box<dyn ErasedStorage>],
+                storages: &mut [AnyStorage],
                 owned: &[usize],
                 len: &mut usize,
                 entity: Entity,
@@ -173,7 +172,7 @@ macro_rules! owned_types {
 
             #[inline]
             fn leave_erased(
-                storages: &mut [Box<dyn ErasedStorage>],
+                storages: &mut [AnyStorage],
                 owned: &[usize],
                 len: &mut usize,
                 entity: Entity,
@@ -184,7 +183,7 @@ macro_rules! owned_types {
 
             #[inline]
             fn enter_each_erased(
-                storages: &mut [Box<dyn ErasedStorage>],
+                storages: &mut [AnyStorage],
                 owned: &[usize],
                 len: &mut usize,
                 entities: &[Entity],
@@ -196,7 +195,7 @@ macro_rules! owned_types {
 
             #[inline]
             fn leave_many_erased(
-                storages: &mut [Box<dyn ErasedStorage>],
+                storages: &mut [AnyStorage],
                 owned: &[usize],
                 len: &mut usize,
                 entities: &[Entity],

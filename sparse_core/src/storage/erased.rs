@@ -1,7 +1,7 @@
 //! Type erasure of storages: what the invariant check needs of any storage, and what the
 //! run-time world needs of a storage it only knows by `TypeId`.
 
-use core::any::Any;
+use core::any::{Any, TypeId};
 
 use std::sync::Arc;
 
@@ -57,18 +57,71 @@ pub trait ErasedStorage: StorageInfo + Any + Send + Sync {
     fn track_at(&mut self, now: u32);
 }
 
-/// The storage as its type: one call of the `Any` vtable's `type_id` and a compare.
-impl dyn ErasedStorage {
+/// A storage of any component type, boxed, with its component's `TypeId` kept beside
+/// it: finding the typed storage is a compare of that id, not a call through the
+/// vtable (a one-entity change of the run-time world finds a typed storage several
+/// times).
+///
+/// ```text
+/// AnyStorage { component: TypeId::of::<T>(), storage: Box<Storage<T>> as Box<dyn ErasedStorage> }
+///              `---------------------- always the same T ----------------------'
+/// ```
+///
+/// # Safety
+/// The invariant above is set by [`AnyStorage::new`], the only constructor; neither field
+/// is handed out mutably as a whole (the box's contents are, as `dyn ErasedStorage`,
+/// which cannot change their type), so the typed accessors' casts are sound.
+pub struct AnyStorage {
+    component: TypeId,
+    storage: Box<dyn ErasedStorage>,
+}
+
+impl AnyStorage {
+    /// Boxes `storage`, recording its component type.
+    pub(crate) fn new<T: Component>(storage: Storage<T>) -> AnyStorage {
+        AnyStorage {
+            component: TypeId::of::<T>(),
+            storage: Box::new(storage),
+        }
+    }
+
     /// The storage as a `Storage<T>`, if it is the storage of `T`.
     #[inline]
     pub(crate) fn storage_of<T: Component>(&self) -> Option<&Storage<T>> {
-        (self as &dyn Any).downcast_ref()
+        if self.component == TypeId::of::<T>() {
+            let storage: *const dyn ErasedStorage = &*self.storage;
+            // SAFETY: the box holds a `Storage<T>` (the type invariant: `component` is
+            // `T`'s id), so the data pointer points to one, borrowed for `self`'s life.
+            Some(unsafe { &*storage.cast::<Storage<T>>() })
+        } else {
+            None
+        }
     }
 
     /// The storage as a `Storage<T>` mutably, if it is the storage of `T`.
     #[inline]
     pub(crate) fn storage_of_mut<T: Component>(&mut self) -> Option<&mut Storage<T>> {
-        (self as &mut dyn Any).downcast_mut()
+        if self.component == TypeId::of::<T>() {
+            let storage: *mut dyn ErasedStorage = &mut *self.storage;
+            // SAFETY: as in `storage_of`, borrowed mutably and uniquely through `self`.
+            Some(unsafe { &mut *storage.cast::<Storage<T>>() })
+        } else {
+            None
+        }
+    }
+}
+
+impl core::ops::Deref for AnyStorage {
+    type Target = dyn ErasedStorage;
+
+    fn deref(&self) -> &Self::Target {
+        &*self.storage
+    }
+}
+
+impl core::ops::DerefMut for AnyStorage {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut *self.storage
     }
 }
 
@@ -105,5 +158,45 @@ impl<T: Component> ErasedStorage for Storage<T> {
 
     fn track_at(&mut self, now: u32) {
         Storage::track_at(self, now);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, PartialEq)]
+    struct Health(u32);
+    impl Component for Health {}
+    struct Armour(u32);
+    impl Component for Armour {}
+
+    #[test]
+    fn a_boxed_storage_is_found_as_its_own_type_only() {
+        let entity = Entity::from_raw_parts(3, 1).unwrap();
+        let mut storage = Storage::<Health>::new();
+        storage.insert(entity, Health(7));
+        let mut boxed = AnyStorage::new(storage);
+        assert!(boxed.storage_of::<Armour>().is_none());
+        assert!(boxed.storage_of_mut::<Armour>().is_none());
+        boxed
+            .storage_of_mut::<Health>()
+            .unwrap()
+            .get_mut(entity)
+            .unwrap()
+            .0 += 1;
+        assert_eq!(
+            boxed.storage_of::<Health>().unwrap().get(entity),
+            Some(&Health(8))
+        );
+        assert_eq!(boxed.type_name(), core::any::type_name::<Health>());
+        assert!(boxed.entity_set().contains(entity));
+        let armour: Storage<Armour> = [(entity, Armour(2))].into_iter().collect();
+        let other = AnyStorage::new(armour);
+        assert!(other.storage_of::<Health>().is_none());
+        assert_eq!(
+            other.storage_of::<Armour>().unwrap().get(entity).unwrap().0,
+            2
+        );
     }
 }

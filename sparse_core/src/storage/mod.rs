@@ -11,7 +11,7 @@ mod ticks;
 
 pub(crate) use column::{ColumnMut, ColumnRef, RawSlice};
 pub use compact::Marks;
-pub(crate) use erased::ErasedStorage;
+pub(crate) use erased::AnyStorage;
 pub use erased::StorageInfo;
 pub(crate) use sort::radix_sort_pairs;
 pub use sort::{OrdKey, RadixKey};

@@ -34,7 +34,7 @@ use crate::internals::{InternalStorage, Internals, WORLD_KEY, WorldKey};
 use crate::order::{
     ByComparator, ByKey, ByRadixKey, EntityOrder, GroupOrder, InOrderOf, StorageOrder,
 };
-use crate::storage::{Clock, ErasedStorage, OrdKey, RadixKey, SparseSet, Storage, StorageInfo};
+use crate::storage::{AnyStorage, Clock, OrdKey, RadixKey, SparseSet, Storage, StorageInfo};
 pub use error::LayoutErrors;
 use plan::TypedPlan;
 pub use spec::GroupSpec;
@@ -117,7 +117,7 @@ impl TypePlan {
 #[derive(Default)]
 pub struct World {
     entities: Entities,
-    storages: Vec<Box<dyn ErasedStorage>>,
+    storages: Vec<AnyStorage>,
     by_type: TypeMap,
     groups: Vec<GroupState>,
     layout: Option<Layout<ComponentKey>>,
@@ -216,7 +216,7 @@ impl World {
         Ok(world)
     }
 
-    fn register_storage(&mut self, id: TypeId, storage: Box<dyn ErasedStorage>) -> usize {
+    fn register_storage(&mut self, id: TypeId, storage: AnyStorage) -> usize {
         self.by_type.get_or_insert_with(id, || {
             self.storages.push(storage);
             self.plans.push(TypePlan::default());
@@ -227,7 +227,7 @@ impl World {
     fn index_or_register<T: Component>(&mut self) -> usize {
         match self.by_type.get(&TypeId::of::<T>()) {
             Some(&index) => index,
-            None => self.register_storage(TypeId::of::<T>(), Box::new(Storage::<T>::new())),
+            None => self.register_storage(TypeId::of::<T>(), AnyStorage::new(Storage::<T>::new())),
         }
     }
 

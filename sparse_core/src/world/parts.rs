@@ -61,11 +61,7 @@ impl WorldParts for World {
 
     fn parts_ref(&self) -> Parts<'_> {
         Parts {
-            slots: self
-                .storages
-                .iter()
-                .map(|s| ErasedSlot::shared(&**s))
-                .collect(),
+            slots: self.storages.iter().map(ErasedSlot::shared).collect(),
             world: self.view_of(),
         }
     }

@@ -9,7 +9,7 @@ use crate::component::Component;
 use crate::entity::{Entities, Entity};
 use crate::group::{self, Action, Aligned, Hint, Step};
 use crate::hooks::{ComponentPlan, EntityPlan};
-use crate::storage::{ErasedStorage, Marks, Storage};
+use crate::storage::{AnyStorage, Marks, Storage};
 
 /// An entity going through hook steps, with the positions the steps track for it (as a
 /// `#[world]`'s straight-line hooks do): `position`, its changed component's position in its
@@ -42,7 +42,7 @@ impl Moving {
 /// requiring it sees it, a group excluding it does not.
 #[inline]
 fn run_step(
-    storages: &mut [Box<dyn ErasedStorage>],
+    storages: &mut [AnyStorage],
     groups: &mut [GroupState],
     step: &Step,
     changed: Option<usize>,
@@ -61,9 +61,8 @@ fn run_step(
     let hint = step
         .slot
         .map_or(Hint::anywhere(m.at), |slot| Hint::at(slot, m.position));
-    let has =
-        |storages: &[Box<dyn ErasedStorage>], s: usize| storages[s].entity_set().contains(entity);
-    let passes = |storages: &[Box<dyn ErasedStorage>]| {
+    let has = |storages: &[AnyStorage], s: usize| storages[s].entity_set().contains(entity);
+    let passes = |storages: &[AnyStorage]| {
         observed
             .iter()
             .all(|&s| Some(s) == changed || has(storages, s))
@@ -73,7 +72,9 @@ fn run_step(
     };
     match (step.action, members) {
         (Action::Enter, None) => {
-            let admitted = passes(storages);
+            // Most owning groups filter on nothing but their owned types, which the move
+            // itself finds: no call to test.
+            let admitted = (observed.is_empty() && excluded.is_empty()) || passes(storages);
             m.at = (moves.enter)(storages, owned, len, entity, hint, admitted);
             if step.slot.is_some() {
                 m.position = m.at;
@@ -98,7 +99,7 @@ fn run_step(
 
 /// Runs `steps` for one entity, in order.
 fn run_steps(
-    storages: &mut [Box<dyn ErasedStorage>],
+    storages: &mut [AnyStorage],
     groups: &mut [GroupState],
     steps: &[Step],
     changed: Option<usize>,
@@ -113,7 +114,7 @@ fn run_steps(
 /// the next; an owning group is left by every marked member at once, or one by one when
 /// they are few, and entered in order.
 fn run_steps_many(
-    storages: &mut [Box<dyn ErasedStorage>],
+    storages: &mut [AnyStorage],
     groups: &mut [GroupState],
     steps: &[Step],
     changed: Option<usize>,
@@ -137,7 +138,7 @@ fn run_steps_many(
                     moves,
                     ..
                 } = &mut groups[step.group];
-                let passes = |storages: &[Box<dyn ErasedStorage>], entity: Entity| {
+                let passes = |storages: &[AnyStorage], entity: Entity| {
                     observed
                         .iter()
                         .all(|&s| Some(s) == changed || storages[s].entity_set().contains(entity))

@@ -4,7 +4,7 @@ use crate::component::ComponentKey;
 use crate::component_set::sealed::Sealed as _;
 use crate::entity::Entity;
 use crate::group::{Aligned, GroupDecl, GroupKey, Hint, OwnedTypes};
-use crate::storage::{ErasedStorage, Marks};
+use crate::storage::{AnyStorage, Marks};
 
 /// How to declare a group of a run-time [`World`](crate::World), by its key:
 /// `GroupSpec::of::<(A, B)>()`, `GroupSpec::of::<(Velocity, Get<Position>, Exclude<Frozen>)>()`,
@@ -12,7 +12,7 @@ use crate::storage::{ErasedStorage, Marks};
 pub struct GroupSpec {
     pub(super) decl: GroupDecl<ComponentKey>,
     /// Empty storages for the owned, observed and excluded types, in that order.
-    pub(super) new_storages: fn() -> Vec<Box<dyn ErasedStorage>>,
+    pub(super) new_storages: fn() -> Vec<AnyStorage>,
     /// The moves over the owned storages, typed.
     pub(super) moves: OwnedMoves,
 }
@@ -29,7 +29,7 @@ pub(super) struct OwnedMoves {
 }
 
 /// A run-time world's storages, type-erased.
-type ErasedStorages = [Box<dyn ErasedStorage>];
+type ErasedStorages = [AnyStorage];
 /// [`OwnedTypes::enter_erased`].
 type Enter = fn(&mut ErasedStorages, &[usize], &mut usize, Entity, Hint, bool) -> usize;
 /// [`OwnedTypes::leave_erased`].
@@ -39,7 +39,7 @@ type EnterEach = fn(&mut ErasedStorages, &[usize], &mut usize, &[Entity], Aligne
 /// [`OwnedTypes::leave_many_erased`].
 type LeaveMany = fn(&mut ErasedStorages, &[usize], &mut usize, &[Entity], &Marks);
 
-fn new_storages<K: GroupKey>() -> Vec<Box<dyn ErasedStorage>> {
+fn new_storages<K: GroupKey>() -> Vec<AnyStorage> {
     let mut storages = K::Owned::new_storages();
     storages.extend(K::Observed::new_storages());
     storages.extend(K::Excluded::new_storages());
