@@ -9,16 +9,16 @@
 //! ```
 //!
 //! Workloads: `w1` (group slices), `w1fe` (group `for_each`), `w2`, `w3`, `w4`, `ar`
-//! (ecs_bench_suite add/remove), `w5p` (partial-owning group), `w5x` (owning group with
-//! an exclusion), `w6` (an excluded tag added and removed through three groups),
-//! `w3world` (W3 in the run-time `World`), `w4world_each` (`World::spawn_with`, one call
-//! per entity), `changed` / `changed_all` (a `Changed` view over 100k positions, 1% / all
-//! of them written), `frame_views` / `frame_entt` / `frame_groups` (one realistic frame
-//! of 65,536 entities, no group / EnTT's two flat groups / the best nested groups),
-//! `overlap` / `overlap_for` (`view_overlap` by `for_each` / a `for` loop), `save` /
-//! `load` (`serde_3deep`'s postcard snapshot of 1M entities, written / read; use 1 and 3
-//! repetitions: the setup is large), `save_world` / `load_world` (the same in the run-time
-//! `World`).
+//! (ecs_bench_suite add/remove), `w5p` (partial-owning group), `w5x` (owning group with an
+//! exclusion), `w6` (an excluded tag added and removed through three groups), `w3world` (W3
+//! in the run-time `World`), `w4_each` / `w4world_each` (`spawn_with`, one call per entity,
+//! in the `#[world]` / the run-time `World`), `changed` / `changed_all` (a `Changed` view
+//! over 100k positions, 1% / all of them written), `frame_views` / `frame_entt` /
+//! `frame_groups` (one realistic frame of 65,536 entities, no group / EnTT's two flat
+//! groups / the best nested groups), `overlap` / `overlap_for` (`view_overlap` by
+//! `for_each` / a `for` loop), `save` / `load` (`serde_3deep`'s postcard snapshot of 1M
+//! entities, written / read; use 1 and 3 repetitions: the setup is large), `save_world` /
+//! `load_world` (the same in the run-time `World`).
 
 use std::hint::black_box;
 
@@ -32,7 +32,7 @@ fn main() {
         args.get(2).and_then(|r| r.parse::<usize>().ok()),
     ) else {
         eprintln!(
-            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|save|load|save_world|load_world|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
+            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|save|load|save_world|load_world|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
         );
         std::process::exit(2);
     };
@@ -96,6 +96,12 @@ fn main() {
             for _ in 0..reps {
                 let mut s = ours::w4::dynamic::setup(sizes::W4);
                 ours::w4::dynamic::run_each(black_box(&mut s));
+            }
+        }
+        "w4_each" => {
+            for _ in 0..reps {
+                let mut s = ours::w4::setup(sizes::W4);
+                ours::w4::run_each(black_box(&mut s));
             }
         }
         "w4" => {

@@ -8,7 +8,7 @@ use crate::component_set::ComponentSet;
 use crate::entity::{Entity, EntityError};
 use crate::generated::{Edit, EditEntities};
 use crate::hint;
-use crate::internals::{InternalStorage, Internals};
+use crate::internals::{IndexedStorages, InternalStorage, Internals};
 
 /// Keeps [`Bundle`] to this crate: a spawn files every component of its bundle, then
 /// enters the entity's groups.
@@ -69,6 +69,17 @@ pub trait Bundle<W>: ComponentSet + sealed::Sealed {
     fn drop_pending(world: &mut W, key: &W::Key)
     where
         W: Internals;
+    /// [`push_pending`](Bundle::push_pending) finding each storage once: writes its
+    /// index to `at` (one slot per type, in order) for
+    /// [`file_pending_at`](Bundle::file_pending_at).
+    #[doc(hidden)]
+    fn push_pending_at(self, world: &mut W, key: &W::Key, at: &mut [usize])
+    where
+        W: IndexedStorages;
+    #[doc(hidden)]
+    fn file_pending_at(world: &mut W, key: &W::Key, at: &[usize], entities: &[Entity])
+    where
+        W: IndexedStorages;
     /// Inserts each component for an alive entity, through the world's hooks.
     #[doc(hidden)]
     fn insert_each(self, world: &mut W, entity: Entity);
@@ -137,6 +148,26 @@ macro_rules! bundle {
                 $(<W as InternalStorage<$T>>::storage_mut(world, key).drop_pending();)+
             }
 
+            #[inline]
+            fn push_pending_at(self, world: &mut W, key: &W::Key, at: &mut [usize])
+            where
+                W: IndexedStorages,
+            {
+                let ($($t,)+) = self;
+                $(
+                    at[$i] = world.storage_index::<$T>(key);
+                    world.storage_at::<$T>(key, at[$i]).push_pending($t);
+                )+
+            }
+
+            #[inline]
+            fn file_pending_at(world: &mut W, key: &W::Key, at: &[usize], entities: &[Entity])
+            where
+                W: IndexedStorages,
+            {
+                $(world.storage_at::<$T>(key, at[$i]).file_pending(entities);)+
+            }
+
             fn insert_each(self, world: &mut W, entity: Entity) {
                 let ($($t,)+) = self;
                 $(let _ = <W as Edit<$T>>::insert(world, entity, $t);)+
@@ -175,6 +206,29 @@ pub(crate) fn spawn_with<W: Internals + EditEntities, B: Bundle<W>>(
     let rows = PendingRows::<W, B>::new(world, key);
     bundle.push_pending(rows.world, key);
     rows.file(&[entity]);
+    world.enter_all_groups(key, entity);
+    world.spawned(&[entity]);
+    entity
+}
+
+/// The most types a bundle holds (the largest tuple [`Bundle`] is implemented for).
+const MOST_TYPES: usize = 16;
+
+/// [`spawn_with`] for a world that finds its storages by a run-time lookup: each of the
+/// bundle's storages is looked up once, not once to push and again to file.
+pub(crate) fn spawn_with_indexed<W: IndexedStorages + EditEntities, B: Bundle<W>>(
+    world: &mut W,
+    key: &W::Key,
+    bundle: B,
+) -> Entity {
+    assert!(B::distinct(), "a bundle names a component type twice");
+    let entity = world.entities_mut(key).spawn();
+    let mut at = [0; MOST_TYPES];
+    let rows = PendingRows::<W, B>::new(world, key);
+    bundle.push_pending_at(rows.world, key, &mut at);
+    B::file_pending_at(rows.world, key, &at, &[entity]);
+    // Every storage is consistent: nothing is left to drop.
+    core::mem::forget(rows);
     world.enter_all_groups(key, entity);
     world.spawned(&[entity]);
     entity

@@ -17,6 +17,7 @@
 //!        └─ Internals::entities_mut(&KEY), InternalStorage<A>::storage_mut(&KEY), …
 //! ```
 
+use crate::component::Component;
 use crate::entity::{Entities, Entity};
 use crate::storage::Storage;
 
@@ -43,6 +44,19 @@ pub trait InternalStorage<T>: Internals {
     /// The storage of `T`, mutably: its structure may only change the way the world's
     /// hooks change it.
     fn storage_mut(&mut self, key: &Self::Key) -> &mut Storage<T>;
+}
+
+/// A world whose storages are found by a run-time lookup (the run-time
+/// [`World`](crate::World)): a spawn finds each of its bundle's storages once, then
+/// reaches it again by its index.
+pub trait IndexedStorages: Internals {
+    /// The index of `T`'s storage, created empty if the world has none.
+    fn storage_index<T: Component>(&mut self, key: &Self::Key) -> usize;
+    /// The storage at `index`, which [`storage_index`](Self::storage_index) gave for `T`.
+    ///
+    /// # Panics
+    /// Panics if the storage at `index` is not `T`'s.
+    fn storage_at<T: Component>(&mut self, key: &Self::Key, index: usize) -> &mut Storage<T>;
 }
 
 /// The run-time [`World`](crate::World)'s key: only this crate makes one.

@@ -30,7 +30,7 @@ use crate::group::{
     self, Aligned, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupRef, Layout, Step,
 };
 use crate::hooks::{self, WorldInfo};
-use crate::internals::{InternalStorage, Internals, WORLD_KEY, WorldKey};
+use crate::internals::{IndexedStorages, InternalStorage, Internals, WORLD_KEY, WorldKey};
 use crate::order::{
     ByComparator, ByKey, ByRadixKey, EntityOrder, GroupOrder, InOrderOf, StorageOrder,
 };
@@ -401,7 +401,7 @@ impl World {
     /// # Panics
     /// Panics if the bundle names a type twice.
     pub fn spawn_with<B: Bundle<World>>(&mut self, bundle: B) -> Entity {
-        crate::bundle::spawn_with(self, &WORLD_KEY, bundle)
+        crate::bundle::spawn_with_indexed(self, &WORLD_KEY, bundle)
     }
 
     /// Spawns one entity per bundle, column by column (one type lookup per column, not
@@ -966,6 +966,18 @@ impl Internals for World {
 impl<T: Component> InternalStorage<T> for World {
     fn storage_mut(&mut self, _: &WorldKey) -> &mut Storage<T> {
         let index = self.index_or_register::<T>();
+        self.typed_mut::<T>(index)
+    }
+}
+
+impl IndexedStorages for World {
+    #[inline]
+    fn storage_index<T: Component>(&mut self, _: &WorldKey) -> usize {
+        self.index_or_register::<T>()
+    }
+
+    #[inline]
+    fn storage_at<T: Component>(&mut self, _: &WorldKey, index: usize) -> &mut Storage<T> {
         self.typed_mut::<T>(index)
     }
 }

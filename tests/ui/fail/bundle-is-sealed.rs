@@ -25,6 +25,8 @@ impl Bundle<Scene> for Loose {
     fn push_pending(self, _: &mut Scene, _: &Key) {}
     fn file_pending(_: &mut Scene, _: &Key, _: &[Entity]) {}
     fn drop_pending(_: &mut Scene, _: &Key) {}
+    fn push_pending_at(self, _: &mut Scene, _: &Key, _: &mut [usize]) {}
+    fn file_pending_at(_: &mut Scene, _: &Key, _: &[usize], _: &[Entity]) {}
     fn insert_each(self, _: &mut Scene, _: Entity) {}
 }
 
