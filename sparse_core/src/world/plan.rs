@@ -7,7 +7,7 @@ use core::marker::PhantomData;
 use super::{GroupState, World};
 use crate::component::Component;
 use crate::entity::{Entities, Entity};
-use crate::group::{self, Action, Aligned, Hint, Step};
+use crate::group::{self, Action, Aligned, Hint, OwnedTypes, Step};
 use crate::hooks::{ComponentPlan, EntityPlan};
 use crate::storage::{AnyStorage, Marks, Storage};
 
@@ -37,10 +37,59 @@ impl Moving {
     }
 }
 
-/// Runs one hook step for `m`, updating its tracked positions. The storage `changed`
-/// (whose component the hook adds or removes) is left out of the filters: a group
-/// requiring it sees it, a group excluding it does not.
-#[inline]
+/// Whether `entity` passes a group's filters: every observed storage holds it, no
+/// excluded one does. The storage `changed` (whose component the hook adds or removes) is
+/// left out: a group requiring it sees it, a group excluding it does not.
+fn passes(
+    storages: &[AnyStorage],
+    observed: &[usize],
+    excluded: &[usize],
+    changed: Option<usize>,
+    entity: Entity,
+) -> bool {
+    let has = |s: usize| storages[s].entity_set().contains(entity);
+    observed.iter().all(|&s| Some(s) == changed || has(s))
+        && !excluded.iter().any(|&s| Some(s) != changed && has(s))
+}
+
+/// Runs one step of an owning group whose owned types are `O` for `m`, updating its
+/// tracked positions: the hint, the filter and the typed move in one function per group,
+/// chosen when the group is declared (see [`OwnedMoves`](super::spec::OwnedMoves)).
+pub(super) fn owning_step<O: OwnedTypes>(
+    storages: &mut [AnyStorage],
+    group: &mut GroupState,
+    step: &Step,
+    changed: Option<usize>,
+    m: &mut Moving,
+) {
+    let GroupState {
+        owned,
+        observed,
+        excluded,
+        len,
+        ..
+    } = group;
+    let hint = step
+        .slot
+        .map_or(Hint::anywhere(m.at), |slot| Hint::at(slot, m.position));
+    m.at = match step.action {
+        Action::Enter => {
+            // Most owning groups filter on nothing but their owned types, which the move
+            // itself finds: nothing to test.
+            let admitted = (observed.is_empty() && excluded.is_empty())
+                || passes(storages, observed, excluded, changed, m.entity);
+            O::enter_erased(storages, owned, len, m.entity, hint, admitted)
+        }
+        Action::Leave => O::leave_erased(storages, owned, len, m.entity, hint),
+    };
+    if step.slot.is_some() {
+        m.position = m.at;
+    }
+}
+
+/// Runs one hook step for `m`, updating its tracked positions (see [`passes`] for the
+/// changed storage).
+#[inline(always)]
 fn run_step(
     storages: &mut [AnyStorage],
     groups: &mut [GroupState],
@@ -48,51 +97,23 @@ fn run_step(
     changed: Option<usize>,
     m: &mut Moving,
 ) {
+    let group = &mut groups[step.group];
     let entity = m.entity;
-    let GroupState {
-        owned,
-        observed,
-        excluded,
-        len,
-        members,
-        moves,
-        ..
-    } = &mut groups[step.group];
-    let hint = step
-        .slot
-        .map_or(Hint::anywhere(m.at), |slot| Hint::at(slot, m.position));
-    let has = |storages: &[AnyStorage], s: usize| storages[s].entity_set().contains(entity);
-    let passes = |storages: &[AnyStorage]| {
-        observed
-            .iter()
-            .all(|&s| Some(s) == changed || has(storages, s))
-            && !excluded
-                .iter()
-                .any(|&s| Some(s) != changed && has(storages, s))
-    };
-    match (step.action, members) {
-        (Action::Enter, None) => {
-            // Most owning groups filter on nothing but their owned types, which the move
-            // itself finds: no call to test.
-            let admitted = (observed.is_empty() && excluded.is_empty()) || passes(storages);
-            m.at = (moves.enter)(storages, owned, len, entity, hint, admitted);
-            if step.slot.is_some() {
-                m.position = m.at;
-            }
-        }
-        (Action::Leave, None) => {
-            m.at = (moves.leave)(storages, owned, len, entity, hint);
-            if step.slot.is_some() {
-                m.position = m.at;
-            }
+    match (step.action, &mut group.members) {
+        (_, None) => {
+            let owning_step = group.moves.step;
+            owning_step(storages, group, step, changed, m);
         }
         (Action::Enter, Some(set)) => {
-            group::enter_set(set, entity, || passes(storages));
-            *len = set.len();
+            let (observed, excluded) = (&group.observed, &group.excluded);
+            group::enter_set(set, entity, || {
+                passes(storages, observed, excluded, changed, entity)
+            });
+            group.len = set.len();
         }
         (Action::Leave, Some(set)) => {
             group::leave_set(set, entity);
-            *len = set.len();
+            group.len = set.len();
         }
     }
 }
@@ -138,14 +159,6 @@ fn run_steps_many(
                     moves,
                     ..
                 } = &mut groups[step.group];
-                let passes = |storages: &[AnyStorage], entity: Entity| {
-                    observed
-                        .iter()
-                        .all(|&s| Some(s) == changed || storages[s].entity_set().contains(entity))
-                        && !excluded.iter().any(|&s| {
-                            Some(s) != changed && storages[s].entity_set().contains(entity)
-                        })
-                };
                 // Test every filter first: the moves need the storages mutably. A group
                 // filtering on nothing but the changed type admits every entity (a
                 // snapshot's load of owning groups: no test per entity).
@@ -153,7 +166,8 @@ fn run_steps_many(
                 let admitted: Vec<bool> = if filters.into_iter().all(|&s| Some(s) == changed) {
                     vec![true; entities.len()]
                 } else {
-                    entities.iter().map(|&e| passes(storages, e)).collect()
+                    let passes = |&e: &Entity| passes(storages, observed, excluded, changed, e);
+                    entities.iter().map(passes).collect()
                 };
                 (moves.enter_each)(storages, owned, len, entities, aligned, &admitted);
             }

@@ -1,9 +1,11 @@
 //! How groups of a run-time world are declared.
 
+use super::GroupState;
+use super::plan::{Moving, owning_step};
 use crate::component::ComponentKey;
 use crate::component_set::sealed::Sealed as _;
 use crate::entity::Entity;
-use crate::group::{Aligned, GroupDecl, GroupKey, Hint, OwnedTypes};
+use crate::group::{Aligned, GroupDecl, GroupKey, OwnedTypes, Step};
 use crate::storage::{AnyStorage, Marks};
 
 /// How to declare a group of a run-time [`World`](crate::World), by its key:
@@ -22,18 +24,15 @@ pub struct GroupSpec {
 /// empty tuple's, never called: its members are a set).
 #[derive(Clone, Copy)]
 pub(super) struct OwnedMoves {
-    pub(super) enter: Enter,
-    pub(super) leave: Leave,
+    pub(super) step: OwningStep,
     pub(super) enter_each: EnterEach,
     pub(super) leave_many: LeaveMany,
 }
 
 /// A run-time world's storages, type-erased.
 type ErasedStorages = [AnyStorage];
-/// [`OwnedTypes::enter_erased`].
-type Enter = fn(&mut ErasedStorages, &[usize], &mut usize, Entity, Hint, bool) -> usize;
-/// [`OwnedTypes::leave_erased`].
-type Leave = fn(&mut ErasedStorages, &[usize], &mut usize, Entity, Hint) -> usize;
+/// [`owning_step`]: one entity's step through the group.
+type OwningStep = fn(&mut ErasedStorages, &mut GroupState, &Step, Option<usize>, &mut Moving);
 /// [`OwnedTypes::enter_each_erased`].
 type EnterEach = fn(&mut ErasedStorages, &[usize], &mut usize, &[Entity], Aligned, &[bool]);
 /// [`OwnedTypes::leave_many_erased`].
@@ -53,8 +52,7 @@ impl GroupSpec {
             decl: K::decl(),
             new_storages: new_storages::<K>,
             moves: OwnedMoves {
-                enter: K::Owned::enter_erased,
-                leave: K::Owned::leave_erased,
+                step: owning_step::<K::Owned>,
                 enter_each: K::Owned::enter_each_erased,
                 leave_many: K::Owned::leave_many_erased,
             },
