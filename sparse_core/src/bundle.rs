@@ -76,6 +76,7 @@ pub trait Bundle<W>: ComponentSet + sealed::Sealed {
     fn push_pending_at(self, world: &mut W, key: &W::Key, at: &mut [usize])
     where
         W: IndexedStorages;
+    /// [`file_pending`](Bundle::file_pending) through the storages' indices `at`.
     #[doc(hidden)]
     fn file_pending_at(world: &mut W, key: &W::Key, at: &[usize], entities: &[Entity])
     where
@@ -211,9 +212,6 @@ pub(crate) fn spawn_with<W: Internals + EditEntities, B: Bundle<W>>(
     entity
 }
 
-/// The most types a bundle holds (the largest tuple [`Bundle`] is implemented for).
-const MOST_TYPES: usize = 16;
-
 /// [`spawn_with`] for a world that finds its storages by a run-time lookup: each of the
 /// bundle's storages is looked up once, not once to push and again to file.
 pub(crate) fn spawn_with_indexed<W: IndexedStorages + EditEntities, B: Bundle<W>>(
@@ -223,12 +221,11 @@ pub(crate) fn spawn_with_indexed<W: IndexedStorages + EditEntities, B: Bundle<W>
 ) -> Entity {
     assert!(B::distinct(), "a bundle names a component type twice");
     let entity = world.entities_mut(key).spawn();
-    let mut at = [0; MOST_TYPES];
+    // One slot per type: a bundle is a tuple of at most `MAX_TUPLE` types.
+    let mut at = [0; crate::MAX_TUPLE];
     let rows = PendingRows::<W, B>::new(world, key);
     bundle.push_pending_at(rows.world, key, &mut at);
-    B::file_pending_at(rows.world, key, &at, &[entity]);
-    // Every storage is consistent: nothing is left to drop.
-    core::mem::forget(rows);
+    rows.file_at(&at, &[entity]);
     world.enter_all_groups(key, entity);
     world.spawned(&[entity]);
     entity
@@ -362,6 +359,18 @@ impl<'w, 'k, W: Internals, B: Bundle<W>> PendingRows<'w, 'k, W, B> {
     #[inline]
     fn file(self, entities: &[Entity]) {
         B::file_pending(self.world, self.key, entities);
+        // Every storage is consistent: nothing is left to drop.
+        core::mem::forget(self);
+    }
+
+    /// [`file`](Self::file) through the storages' indices `at`, as
+    /// [`Bundle::push_pending_at`] wrote them.
+    #[inline]
+    fn file_at(self, at: &[usize], entities: &[Entity])
+    where
+        W: IndexedStorages,
+    {
+        B::file_pending_at(self.world, self.key, at, entities);
         // Every storage is consistent: nothing is left to drop.
         core::mem::forget(self);
     }

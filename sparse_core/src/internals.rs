@@ -55,7 +55,7 @@ pub trait IndexedStorages: Internals {
     /// The storage at `index`, which [`storage_index`](Self::storage_index) gave for `T`.
     ///
     /// # Panics
-    /// Panics if the storage at `index` is not `T`'s.
+    /// Panics if `index` is out of bounds or the storage there is not `T`'s.
     fn storage_at<T: Component>(&mut self, key: &Self::Key, index: usize) -> &mut Storage<T>;
 }
 

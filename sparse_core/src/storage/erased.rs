@@ -67,7 +67,7 @@ pub trait ErasedStorage: StorageInfo + Any + Send + Sync {
 ///              `---------------------- always the same T ----------------------'
 /// ```
 ///
-/// # Safety
+/// # Invariant
 /// The invariant above is set by [`AnyStorage::new`], the only constructor; neither field
 /// is handed out mutably as a whole (the box's contents are, as `dyn ErasedStorage`,
 /// which cannot change their type), so the typed accessors' casts are sound.
@@ -83,6 +83,11 @@ impl AnyStorage {
             component: TypeId::of::<T>(),
             storage: Box::new(storage),
         }
+    }
+
+    /// The `TypeId` of the storage's component type.
+    pub(crate) fn component(&self) -> TypeId {
+        self.component
     }
 
     /// The storage as a `Storage<T>`, if it is the storage of `T`.

@@ -162,15 +162,9 @@ impl World {
         let mut world = World::new();
         for spec in &specs {
             let decl = &spec.decl;
-            let keys = decl
-                .owned
-                .iter()
-                .chain(&decl.observed)
-                .chain(&decl.excluded);
             let mut indices: Vec<usize> = (spec.new_storages)()
                 .into_iter()
-                .zip(keys)
-                .map(|(storage, key)| world.register_storage(key.type_id(), storage))
+                .map(|storage| world.register_storage(storage))
                 .collect();
             let excluded = indices.split_off(decl.owned.len() + decl.observed.len());
             let observed = indices.split_off(decl.owned.len());
@@ -216,8 +210,8 @@ impl World {
         Ok(world)
     }
 
-    fn register_storage(&mut self, id: TypeId, storage: AnyStorage) -> usize {
-        self.by_type.get_or_insert_with(id, || {
+    fn register_storage(&mut self, storage: AnyStorage) -> usize {
+        self.by_type.get_or_insert_with(storage.component(), || {
             self.storages.push(storage);
             self.plans.push(TypePlan::default());
             self.storages.len() - 1
@@ -227,7 +221,7 @@ impl World {
     fn index_or_register<T: Component>(&mut self) -> usize {
         match self.by_type.get(&TypeId::of::<T>()) {
             Some(&index) => index,
-            None => self.register_storage(TypeId::of::<T>(), AnyStorage::new(Storage::<T>::new())),
+            None => self.register_storage(AnyStorage::new(Storage::<T>::new())),
         }
     }
 

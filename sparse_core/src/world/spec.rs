@@ -19,9 +19,10 @@ pub struct GroupSpec {
     pub(super) moves: OwnedMoves,
 }
 
-/// A group's moves over a run-time world's storages (see [`OwnedTypes`]), chosen when
-/// the group is declared, while its owned types are known (a non-owning group's are the
-/// empty tuple's, never called: its members are a set).
+/// A group's moves over a run-time world's storages, chosen when the group is declared,
+/// while its owned types are known: one entity's whole step ([`owning_step`]) and the
+/// bulk moves ([`OwnedTypes`]). A non-owning group's are the empty tuple's, never called:
+/// its members are a set.
 #[derive(Clone, Copy)]
 pub(super) struct OwnedMoves {
     pub(super) step: OwningStep,
