@@ -273,10 +273,16 @@ impl Entities {
 
     /// Whether `entity` is alive once reservations are flushed (flushing them if it is
     /// reserved): what a world checks before writing a component for a handle.
+    #[inline]
     pub fn flush_is_alive(&mut self, entity: Entity) -> bool {
-        if self.is_alive(entity) {
-            return true;
-        }
+        self.is_alive(entity) || self.flush_then_is_alive(entity)
+    }
+
+    /// [`flush_is_alive`](Entities::flush_is_alive) for an entity not alive before the
+    /// flush: out of line, so that the common case inlines into every write.
+    #[cold]
+    #[inline(never)]
+    fn flush_then_is_alive(&mut self, entity: Entity) -> bool {
         self.flush();
         self.is_alive(entity)
     }

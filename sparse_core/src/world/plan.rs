@@ -212,7 +212,10 @@ impl<T> TypedPlan<'_, T> {
             ..
         } = &mut *self.world;
         let steps = plans[self.index].steps(hook);
-        run_steps(storages, groups, steps, Some(self.index), m);
+        // Most types have no step for some hook (no group excludes them, say): no call.
+        if !steps.is_empty() {
+            run_steps(storages, groups, steps, Some(self.index), m);
+        }
     }
 
     /// Runs one of the type's step lists for many entities (marked in `marks`).
