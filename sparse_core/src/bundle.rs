@@ -202,14 +202,11 @@ pub(crate) fn spawn_with<W: Internals + EditEntities, B: Bundle<W>>(
     key: &W::Key,
     bundle: B,
 ) -> Entity {
-    assert!(B::distinct(), "a bundle names a component type twice");
-    let entity = world.entities_mut(key).spawn();
-    let rows = PendingRows::<W, B>::new(world, key);
-    bundle.push_pending(rows.world, key);
-    rows.file(&[entity]);
-    world.enter_all_groups(key, entity);
-    world.spawned(&[entity]);
-    entity
+    spawn_filing(world, key, bundle, |world, key, bundle, entity| {
+        let rows = PendingRows::<W, B>::new(world, key);
+        bundle.push_pending(rows.world, key);
+        rows.file(&[entity]);
+    })
 }
 
 /// [`spawn_with`] for a world that finds its storages by a run-time lookup: each of the
@@ -219,13 +216,27 @@ pub(crate) fn spawn_with_indexed<W: IndexedStorages + EditEntities, B: Bundle<W>
     key: &W::Key,
     bundle: B,
 ) -> Entity {
+    spawn_filing(world, key, bundle, |world, key, bundle, entity| {
+        // One slot per type: a bundle is a tuple of at most `MAX_TUPLE` types.
+        let mut at = [0; crate::MAX_TUPLE];
+        let rows = PendingRows::<W, B>::new(world, key);
+        bundle.push_pending_at(rows.world, key, &mut at);
+        rows.file_at(&at, &[entity]);
+    })
+}
+
+/// The spawn both [`spawn_with`]s share: a new entity, its components pushed and filed
+/// by `push_and_file`, then its groups entered and its insert hooks run.
+#[inline(always)]
+fn spawn_filing<W: Internals + EditEntities, B: Bundle<W>>(
+    world: &mut W,
+    key: &W::Key,
+    bundle: B,
+    push_and_file: impl FnOnce(&mut W, &W::Key, B, Entity),
+) -> Entity {
     assert!(B::distinct(), "a bundle names a component type twice");
     let entity = world.entities_mut(key).spawn();
-    // One slot per type: a bundle is a tuple of at most `MAX_TUPLE` types.
-    let mut at = [0; crate::MAX_TUPLE];
-    let rows = PendingRows::<W, B>::new(world, key);
-    bundle.push_pending_at(rows.world, key, &mut at);
-    rows.file_at(&at, &[entity]);
+    push_and_file(world, key, bundle, entity);
     world.enter_all_groups(key, entity);
     world.spawned(&[entity]);
     entity
