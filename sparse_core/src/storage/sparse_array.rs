@@ -192,38 +192,58 @@ impl SparseArray {
         *self.entry_mut(index) = value;
     }
 
-    /// Records positions `first`, `first + 1`, … for `indices` in order, a run of indices
-    /// on one page at a time (an appended batch usually fills pages in order). An index
-    /// that a member has already (one written earlier in the run included) stops the run
-    /// there: the number of entries written is returned as `Err`, for the caller to unset.
-    pub(crate) fn set_consecutive(
-        &mut self,
-        indices: impl Iterator<Item = u32>,
-        first: u32,
-    ) -> Result<(), usize> {
-        let mut position = first;
-        let written = |position: u32| (position - first) as usize;
-        let mut indices = indices.peekable();
-        while let Some(&index) = indices.peek() {
+    /// Records positions `first`, `first + 1`, … for the indices of `entities` in order,
+    /// a run of indices on one page at a time (an appended batch usually fills pages in
+    /// order). An index that a member has already (one written earlier in the run
+    /// included) stops the run there: the number of entries written is returned as `Err`,
+    /// for the caller to unset.
+    ///
+    /// Where the indices go on one by one to the end of a page (or of the batch), as a
+    /// batch of entities spawned together does, the page's entries for them are checked
+    /// empty and written as two loops over a slice of the page, which the compiler
+    /// vectorizes; other runs are written one entry at a time.
+    pub(crate) fn set_consecutive(&mut self, entities: &[Entity], first: u32) -> Result<(), usize> {
+        let mut done = 0;
+        while let Some(entity) = entities.get(done) {
+            let index = entity.index();
+            let position = first + done as u32;
             if index >= NEAR_LIMIT {
                 let entry = self.far_entry_mut(index);
                 if *entry != 0 {
-                    return Err(written(position));
+                    return Err(done);
                 }
                 *entry = position + 1;
-                indices.next();
-                position += 1;
+                done += 1;
                 continue;
             }
             let number = index >> PAGE_BITS;
+            let offset = index as usize & (PAGE_LEN - 1);
             let page = self.near_page_current(number as usize);
-            while let Some(index) = indices.next_if(|&next| next >> PAGE_BITS == number) {
-                let entry = &mut page[index as usize & (PAGE_LEN - 1)];
-                if *entry != 0 {
-                    return Err(written(position));
+            let span = (PAGE_LEN - offset).min(entities.len() - done);
+            let run = &entities[done..done + span];
+            // The last index decides cheaply for most runs that are not consecutive.
+            let consecutive = run[span - 1].index() == index + span as u32 - 1
+                && run
+                    .iter()
+                    .zip(index..)
+                    .fold(true, |all, (entity, next)| all & (entity.index() == next));
+            let entries = &mut page[offset..offset + span];
+            if consecutive && entries.iter().fold(0, |any, &entry| any | entry) == 0 {
+                for (entry, next) in entries.iter_mut().zip(position..) {
+                    *entry = next + 1;
                 }
-                *entry = position + 1;
-                position += 1;
+                done += span;
+                continue;
+            }
+            while let Some(entity) = entities.get(done)
+                && entity.index() >> PAGE_BITS == number
+            {
+                let entry = &mut page[entity.index() as usize & (PAGE_LEN - 1)];
+                if *entry != 0 {
+                    return Err(done);
+                }
+                *entry = first + done as u32 + 1;
+                done += 1;
             }
         }
         Ok(())
@@ -419,26 +439,54 @@ mod tests {
         );
     }
 
+    fn entities(indices: &[u32]) -> Vec<Entity> {
+        indices
+            .iter()
+            .map(|&index| Entity::from_raw_parts(index, 1).unwrap())
+            .collect()
+    }
+
     #[test]
     fn consecutive_positions_cross_pages_and_reach_far_indices() {
         let mut sparse = SparseArray::default();
         sparse.set(2, 99);
         let indices = [5, 1023, 1024, 3000, NEAR_LIMIT + 7, 6, NEAR_LIMIT - 1];
-        sparse.set_consecutive(indices.into_iter(), 10).unwrap();
+        sparse.set_consecutive(&entities(&indices), 10).unwrap();
         for (offset, index) in (10..).zip(indices) {
             assert_eq!(sparse.get(index), Some(offset), "index {index}");
         }
         assert_eq!(sparse.get(4), None, "untouched entry of a used page");
         assert_eq!(
-            sparse.set_consecutive([8, 9, 2, 11].into_iter(), 30),
+            sparse.set_consecutive(&entities(&[8, 9, 2, 11]), 30),
             Err(2),
             "index 2 has a member"
         );
         assert_eq!(
-            sparse.set_consecutive([12, 12].into_iter(), 40),
+            sparse.set_consecutive(&entities(&[12, 12]), 40),
             Err(1),
             "a repeat in the run"
         );
+    }
+
+    /// Runs of consecutive indices (the vectorized path) to a page's end, across pages,
+    /// and stopped by a member inside the run: every entry as one by one would write it.
+    #[test]
+    fn consecutive_indices_are_written_or_refused_exactly() {
+        let mut sparse = SparseArray::default();
+        let run: Vec<u32> = (1000..3100).collect();
+        sparse.set_consecutive(&entities(&run), 7).unwrap();
+        for (position, &index) in (7..).zip(&run) {
+            assert_eq!(sparse.get(index), Some(position), "index {index}");
+        }
+        assert_eq!((sparse.get(999), sparse.get(3100)), (None, None));
+        // A member in the middle of a consecutive run: the entries before it are written
+        // (for the caller to unset), the count says where it stopped.
+        sparse.set(5000, 1);
+        let blocked: Vec<u32> = (4500..5500).collect();
+        assert_eq!(sparse.set_consecutive(&entities(&blocked), 0), Err(500));
+        assert_eq!(sparse.get(4999), Some(499));
+        assert_eq!(sparse.get(5000), Some(1), "the member keeps its entry");
+        assert_eq!(sparse.get(5001), None);
     }
 
     #[test]

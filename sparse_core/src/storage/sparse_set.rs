@@ -188,9 +188,7 @@ impl SparseSet {
         }
         // A repeat within the batch is found like any member: by its entry, written
         // already.
-        let written = self
-            .sparse
-            .set_consecutive(entities.iter().map(|entity| entity.index()), base as u32);
+        let written = self.sparse.set_consecutive(entities, base as u32);
         match written {
             Ok(()) => {
                 self.dense.extend_from_slice(entities);
