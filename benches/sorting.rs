@@ -1,8 +1,12 @@
 //! The three sorting strategies of the sorting article on 1,000,000 components (the mixed
 //! one twice: the default `sort_by` and the article's literal `sort_by_sparse_walk`), the
 //! key-based sorts (`sort_by_cached_key`, `sort_by_radix_key`, and both on sorted input),
-//! against `sort_unstable_by` / `sort_unstable_by_key` on a plain `Vec<(key, payload)>` of
-//! the same keys and payloads.
+//! against `sort_unstable_by` / `sort_unstable_by_key` / `sort_by_key` on a plain
+//! `Vec<(key, payload)>` of the same keys and payloads, and the floors of a storage sort
+//! that reads each key once (`floor_moves`, `floor_key_once`: the same work on plain
+//! vectors shaped as a storage).
+
+use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use sparse_groups::{Entity, Storage};
@@ -27,6 +31,57 @@ fn shuffled_keys() -> Vec<u64> {
             state
         })
         .collect()
+}
+
+/// A storage's arrays as plain vectors: the values, the entities, and a sparse array
+/// from entity index to position + 1.
+#[derive(Clone)]
+struct Shaped {
+    values: Vec<Keyed>,
+    entities: Vec<Entity>,
+    sparse: Vec<u32>,
+}
+
+impl Shaped {
+    fn of(storage: &Storage<Keyed>) -> Shaped {
+        let entities = storage.entities().to_vec();
+        let mut sparse = vec![0; entities.len()];
+        for (position, entity) in entities.iter().enumerate() {
+            sparse[entity.index() as usize] = position as u32 + 1;
+        }
+        Shaped {
+            values: storage.components().to_vec(),
+            entities,
+            sparse,
+        }
+    }
+
+    /// Each value's key with its position, read once.
+    fn pairs(&self) -> Vec<(u64, u32)> {
+        let keyed = self.values.iter().enumerate();
+        keyed.map(|(p, value)| (value.key, p as u32)).collect()
+    }
+
+    /// Puts the values and entities in the order of `pairs` (each holding a source
+    /// position): the values gathered into a new vector, the entities through the
+    /// pairs' own memory (as `sort_by_radix_key` does), then every sparse entry
+    /// re-pointed.
+    fn apply(&mut self, pairs: &mut [(u64, u32)]) {
+        self.values = pairs
+            .iter()
+            .map(|&(_, s)| self.values[s as usize])
+            .collect();
+        for pair in pairs.iter_mut() {
+            let entity = self.entities[pair.1 as usize];
+            pair.0 = u64::from(entity.index()) | u64::from(entity.version()) << 32;
+        }
+        for (slot, &(bits, _)) in self.entities.iter_mut().zip(pairs.iter()) {
+            *slot = Entity::from_raw_parts(bits as u32, (bits >> 32) as u32).unwrap();
+        }
+        for (position, entity) in self.entities.iter().enumerate() {
+            self.sparse[entity.index() as usize] = position as u32 + 1;
+        }
+    }
 }
 
 fn sorting(c: &mut Criterion) {
@@ -119,6 +174,49 @@ fn sorting(c: &mut Criterion) {
         b.iter_batched_ref(
             || plain.clone(),
             |v| v.sort_unstable_by_key(|row| row.0),
+            BatchSize::LargeInput,
+        )
+    });
+    // The stable reference: the storage's key sorts are stable, std's `sort_by_key` is the
+    // stable sort of the same rows.
+    group.bench_function("vec_sort_by_key", |b| {
+        b.iter_batched_ref(
+            || plain.clone(),
+            |v| v.sort_by_key(|row| row.0),
+            BatchSize::LargeInput,
+        )
+    });
+    // What a storage sort that reads each key once must do besides a Vec's sort, on plain
+    // vectors shaped as a storage: build the `(key, position)` pairs, move the values and
+    // the entities, re-point the sparse entries. `floor_moves` sorts the pairs at the cost
+    // of one pass (the sorted positions, computed beforehand, written into them): the
+    // radix sort's floor; `floor_key_once` sorts them by key alone with std's unstable
+    // sort: the key sort's floor.
+    let shaped = Shaped::of(&storage);
+    let mut order: Vec<(u64, u32)> = shaped.pairs();
+    order.sort_unstable();
+    let order: Vec<u32> = order.into_iter().map(|(_, position)| position).collect();
+    group.bench_function("floor_moves", |b| {
+        b.iter_batched_ref(
+            || shaped.clone(),
+            |s| {
+                let mut pairs = s.pairs();
+                for (pair, &position) in pairs.iter_mut().zip(&order) {
+                    pair.1 = position;
+                }
+                s.apply(black_box(&mut pairs));
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("floor_key_once", |b| {
+        b.iter_batched_ref(
+            || shaped.clone(),
+            |s| {
+                let mut pairs = s.pairs();
+                pairs.sort_unstable_by_key(|&(key, _)| key);
+                s.apply(&mut pairs);
+            },
             BatchSize::LargeInput,
         )
     });
