@@ -52,6 +52,19 @@ fn passes(
         && !excluded.iter().any(|&s| Some(s) != changed && has(s))
 }
 
+/// Whether a group's filters are all the changed storage: then [`passes`] admits every
+/// entity, and no entity needs the test (most owning groups filter on nothing but their
+/// owned types, which the move itself finds).
+///
+/// "No filter at all" is asked first, one compare per list: walking both lists costs a
+/// one-entity change about 15 instructions (W3).
+#[inline(always)]
+fn admits_all(observed: &[usize], excluded: &[usize], changed: Option<usize>) -> bool {
+    let only_changed = |storages: &[usize]| storages.iter().all(|&s| Some(s) == changed);
+    (observed.is_empty() && excluded.is_empty())
+        || (only_changed(observed) && only_changed(excluded))
+}
+
 /// Runs one step of an owning group whose owned types are `O` for `m`, updating its
 /// tracked positions: the hint, the filter and the typed move in one function per group,
 /// chosen when the group is declared (see [`OwnedMoves`](super::spec::OwnedMoves)).
@@ -74,9 +87,7 @@ pub(super) fn owning_step<O: OwnedTypes>(
         .map_or(Hint::anywhere(m.at), |slot| Hint::at(slot, m.position));
     m.at = match step.action {
         Action::Enter => {
-            // Most owning groups filter on nothing but their owned types, which the move
-            // itself finds: nothing to test.
-            let admitted = (observed.is_empty() && excluded.is_empty())
+            let admitted = admits_all(observed, excluded, changed)
                 || passes(storages, observed, excluded, changed, m.entity);
             O::enter_erased(storages, owned, len, m.entity, hint, admitted)
         }
@@ -159,11 +170,9 @@ fn run_steps_many(
                     moves,
                     ..
                 } = &mut groups[step.group];
-                // Test every filter first: the moves need the storages mutably. A group
-                // filtering on nothing but the changed type admits every entity (a
+                // Test every filter first: the moves need the storages mutably (a
                 // snapshot's load of owning groups: no test per entity).
-                let filters = observed.iter().chain(excluded.iter());
-                let admitted: Vec<bool> = if filters.into_iter().all(|&s| Some(s) == changed) {
+                let admitted: Vec<bool> = if admits_all(observed, excluded, changed) {
                     vec![true; entities.len()]
                 } else {
                     let passes = |&e: &Entity| passes(storages, observed, excluded, changed, e);
