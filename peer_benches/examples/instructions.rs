@@ -18,7 +18,8 @@
 //! groups / the best nested groups), `overlap` / `overlap_for` (`view_overlap` by
 //! `for_each` / a `for` loop), `save` / `load` (`serde_3deep`'s postcard snapshot of 1M
 //! entities, written / read; use 1 and 3 repetitions: the setup is large), `save_world` /
-//! `load_world` (the same in the run-time `World`).
+//! `load_world` (the same in the run-time `World`), `hecs_save` / `hecs_load` (the same
+//! snapshot in hecs' columns, for profiles side by side).
 
 use std::hint::black_box;
 
@@ -32,7 +33,7 @@ fn main() {
         args.get(2).and_then(|r| r.parse::<usize>().ok()),
     ) else {
         eprintln!(
-            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|save|load|save_world|load_world|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
+            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
         );
         std::process::exit(2);
     };
@@ -77,6 +78,18 @@ fn main() {
                     drop(black_box(ours::serde_3deep::run_save(black_box(&s))));
                 } else {
                     drop(black_box(ours::serde_3deep::run_load(black_box(&s))));
+                }
+            }
+        }
+        "hecs_save" | "hecs_load" => {
+            use sparse_peer_benches::components::saved::Order;
+            use sparse_peer_benches::hecs_impl::serde_3deep as h;
+            let s = h::setup(sizes::SERDE, Order::Blocks);
+            for _ in 0..reps {
+                if workload == "hecs_save" {
+                    drop(black_box(h::run_save(black_box(&s))));
+                } else {
+                    drop(black_box(h::run_load(black_box(&s))));
                 }
             }
         }

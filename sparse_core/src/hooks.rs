@@ -68,13 +68,31 @@ pub fn insert<P: ComponentPlan>(
     if !plan.entities().is_alive(entity) && !plan.entities_mut().flush_is_alive(entity) {
         return Err(EntityError::Dead(entity));
     }
+    Ok(insert_alive(plan, entity, value))
+}
+
+/// [`insert`] for an entity its caller found alive (the run-time `World` checks before it
+/// registers a storage).
+///
+/// # Panics
+/// As for [`insert`]; in debug builds, also if `entity` is not alive.
+#[inline(always)]
+pub(crate) fn insert_alive<P: ComponentPlan>(
+    mut plan: P,
+    entity: Entity,
+    value: P::Component,
+) -> Option<P::Component> {
+    debug_assert!(
+        plan.entities().is_alive(entity),
+        "inserting for a dead entity"
+    );
     let storage = plan.storage();
     if let Some(old) = storage.insert_alive(entity, value) {
-        return Ok(Some(old));
+        return Some(old);
     }
     let position = storage.len() - 1;
     plan.after_add(entity, position);
-    Ok(None)
+    None
 }
 
 /// Runs the plan, then removes `entity`'s component. Absent components and dead

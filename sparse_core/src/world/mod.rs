@@ -304,7 +304,7 @@ impl World {
             return Err(EntityError::Dead(entity));
         }
         let index = self.index_or_register::<T>();
-        hooks::insert(self.plan::<T>(index), entity, value)
+        Ok(hooks::insert_alive(self.plan::<T>(index), entity, value))
     }
 
     /// Removes `entity`'s `C` (one type, or each type of a tuple, in order): leaves the
@@ -932,6 +932,7 @@ impl EditEntities for World {
         World::destroy_many(self, entities)
     }
 
+    #[inline]
     fn spawned(&mut self, entities: &[Entity]) {
         if let Some(all) = self.hooks.inserting() {
             crate::reactions::spawned(self, &all, entities);
