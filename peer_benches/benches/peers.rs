@@ -1147,6 +1147,25 @@ fn view_overlap(c: &mut Criterion) {
         || ours::view_overlap::setup(n),
         ours::view_overlap::run_iter,
     );
+    // The floor of the `for` loop: the smallest iterator over two bare paged sparse sets.
+    bench_run(
+        &mut g,
+        "floor_for",
+        || raw::view_overlap_sparse::setup(n),
+        raw::view_overlap_sparse::run_for,
+    );
+    bench_run(
+        &mut g,
+        "floor_for_skip",
+        || raw::view_overlap_sparse::setup(n),
+        raw::view_overlap_sparse::run_for_skip,
+    );
+    bench_run(
+        &mut g,
+        "floor_for_runs",
+        || raw::view_overlap_sparse::setup(n),
+        raw::view_overlap_sparse::run_for_runs,
+    );
     bench_run(
         &mut g,
         "sparse_world",

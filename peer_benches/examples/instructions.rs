@@ -16,7 +16,9 @@
 //! over 100k positions, 1% / all of them written), `frame_views` / `frame_entt` /
 //! `frame_groups` (one realistic frame of 65,536 entities, no group / EnTT's two flat
 //! groups / the best nested groups), `overlap` / `overlap_for` (`view_overlap` by
-//! `for_each` / a `for` loop), `save` / `load` (`serde_3deep`'s postcard snapshot of 1M
+//! `for_each` / a `for` loop), `overlap_floor_for` / `overlap_floor_skip` / `overlap_floor_runs` (the same
+//! `for` loop over two bare paged sparse sets, the floor of a view's iterator: a lookup
+//! per walked entity / the pages the looked-up set lacks skipped / runs read by position), `save` / `load` (`serde_3deep`'s postcard snapshot of 1M
 //! entities, written / read; use 1 and 3 repetitions: the setup is large), `save_world` /
 //! `load_world` (the same in the run-time `World`), `hecs_save` / `hecs_load` (the same
 //! snapshot in hecs' columns, for profiles side by side).
@@ -24,7 +26,7 @@
 use std::hint::black_box;
 
 use sparse_peer_benches::components::sizes;
-use sparse_peer_benches::ours;
+use sparse_peer_benches::{ours, raw};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -33,7 +35,7 @@ fn main() {
         args.get(2).and_then(|r| r.parse::<usize>().ok()),
     ) else {
         eprintln!(
-            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
+            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|overlap_floor_for|overlap_floor_skip|overlap_floor_runs|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
         );
         std::process::exit(2);
     };
@@ -60,6 +62,13 @@ fn main() {
         "w3world" => repeat!(ours::w3::dynamic, sizes::W3, run),
         "overlap" => repeat!(ours::view_overlap, sizes::VIEW_OVERLAP, run),
         "overlap_for" => repeat!(ours::view_overlap, sizes::VIEW_OVERLAP, run_for),
+        "overlap_floor_for" => repeat!(raw::view_overlap_sparse, sizes::VIEW_OVERLAP, run_for),
+        "overlap_floor_skip" => {
+            repeat!(raw::view_overlap_sparse, sizes::VIEW_OVERLAP, run_for_skip)
+        }
+        "overlap_floor_runs" => {
+            repeat!(raw::view_overlap_sparse, sizes::VIEW_OVERLAP, run_for_runs)
+        }
         "frame_views" => repeat!(ours::frame::views, 1 << 16, run),
         "frame_entt" => repeat!(ours::frame::entt, 1 << 16, run),
         "frame_groups" => repeat!(ours::frame::groups, 1 << 16, run),

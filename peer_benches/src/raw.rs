@@ -294,6 +294,193 @@ pub mod view_overlap {
     }
 }
 
+/// The floor of a `for` loop over `view_overlap`'s view with no group: the same walk
+/// over two paged sparse sets laid out as ours (dense entities and values, a sparse page
+/// of 1,024 entries per index range, an entry being a dense position plus one), stripped
+/// of everything but the lookup, by the smallest external iterator that writes through
+/// its items. `run_for` looks every walked entity up; `run_for_skip` also skips, in its
+/// own loop, the walked entities whose sparse page the looked-up set never had;
+/// `run_for_runs` reads by position, with no lookup, the walked entities that follow a
+/// match in both sets' dense order (compared a window of 64 at a time), as `for_each`
+/// does.
+pub mod view_overlap_sparse {
+    use super::*;
+
+    const PAGE_BITS: u32 = 10;
+    const PAGE_LEN: usize = 1 << PAGE_BITS;
+
+    /// One sparse set: entity `e` (its index) is at `dense[sparse[e >> 10][e & 1023] - 1]`.
+    struct Set<T> {
+        sparse: Vec<Option<Box<[u32; PAGE_LEN]>>>,
+        dense: Vec<u32>,
+        values: Vec<T>,
+    }
+
+    impl<T> Set<T> {
+        fn new() -> Self {
+            Set {
+                sparse: Vec::new(),
+                dense: Vec::new(),
+                values: Vec::new(),
+            }
+        }
+
+        fn push(&mut self, index: u32, value: T) {
+            let page = (index >> PAGE_BITS) as usize;
+            if self.sparse.len() <= page {
+                self.sparse.resize_with(page + 1, || None);
+            }
+            let entries = self.sparse[page].get_or_insert_with(|| Box::new([0; PAGE_LEN]));
+            self.dense.push(index);
+            self.values.push(value);
+            entries[index as usize & (PAGE_LEN - 1)] = self.dense.len() as u32;
+        }
+    }
+
+    /// `A` and `B` as sparse sets, filled in index order as `view_overlap`'s batches.
+    pub struct State {
+        a: Set<A>,
+        b: Set<B>,
+    }
+
+    /// The `view_overlap` population.
+    pub fn setup(n: usize) -> State {
+        let (mut a, mut b) = (Set::new(), Set::new());
+        for i in 0..overlap_total(n) {
+            if overlap_has_a(i, n) {
+                a.push(i as u32, A::default());
+            }
+            if overlap_has_b(i, n) {
+                b.push(i as u32, OVERLAP_B);
+            }
+        }
+        State { a, b }
+    }
+
+    /// Walks `A`'s entities and looks each up in `B`.
+    struct Iter<'s, const SKIP: bool> {
+        walked: &'s [u32],
+        next: usize,
+        a: *mut A,
+        sparse: &'s [Option<Box<[u32; PAGE_LEN]>>],
+        dense: &'s [u32],
+        values: &'s [B],
+        _items: core::marker::PhantomData<&'s mut A>,
+    }
+
+    impl<'s, const SKIP: bool> Iterator for Iter<'s, SKIP> {
+        type Item = (&'s mut A, &'s B);
+
+        #[inline]
+        fn next(&mut self) -> Option<Self::Item> {
+            loop {
+                let i = self.next;
+                let &index = self.walked.get(i)?;
+                self.next = i + 1;
+                let page = (index >> PAGE_BITS) as usize;
+                match self.sparse.get(page) {
+                    Some(Some(entries)) => {
+                        let entry = entries[index as usize & (PAGE_LEN - 1)] as usize;
+                        if entry != 0 && self.dense[entry - 1] == index {
+                            // SAFETY: `i` is below `walked.len()`, the length of `A`'s
+                            // values, and each `i` is yielded once.
+                            let a = unsafe { &mut *self.a.add(i) };
+                            return Some((a, &self.values[entry - 1]));
+                        }
+                    }
+                    _ if SKIP => {
+                        let same_page = |&&e: &&u32| e >> PAGE_BITS == index >> PAGE_BITS;
+                        self.next += self.walked[i + 1..].iter().take_while(same_page).count();
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// [`Iter`] that also reads runs: `left` walked entities after `next` are known to sit
+    /// in `B` from `at` on, in order.
+    struct Runs<'s> {
+        lookups: Iter<'s, false>,
+        left: usize,
+        at: usize,
+    }
+
+    impl<'s> Iterator for Runs<'s> {
+        type Item = (&'s mut A, &'s B);
+
+        #[inline]
+        fn next(&mut self) -> Option<Self::Item> {
+            let it = &mut self.lookups;
+            if self.left > 0 {
+                self.left -= 1;
+                let (i, at) = (it.next, self.at);
+                it.next = i + 1;
+                self.at = at + 1;
+                // SAFETY: the run was compared within both sets' lengths; `i` is yielded
+                // once.
+                return Some(unsafe { (&mut *it.a.add(i), it.values.get_unchecked(at)) });
+            }
+            let (a, b) = it.next()?;
+            // The match's position in `B`, and how many walked entities after it follow
+            // it there.
+            let at = (b as *const B as usize - it.values.as_ptr() as usize) / size_of::<B>() + 1;
+            let (walked, dense) = (&it.walked[it.next..], &it.dense[at.min(it.dense.len())..]);
+            let window = walked.len().min(dense.len()).min(64);
+            self.left = walked[..window]
+                .iter()
+                .zip(&dense[..window])
+                .take_while(|(w, d)| w == d)
+                .count();
+            self.at = at;
+            Some((a, b))
+        }
+    }
+
+    /// `a += b` by a `for` loop that reads runs by position.
+    pub fn run_for_runs(s: &mut State) {
+        let lookups = iter::<false>(s);
+        for (a, b) in (Runs {
+            lookups,
+            left: 0,
+            at: 0,
+        }) {
+            a_plus_eq_b(a, b);
+        }
+    }
+
+    fn iter<const SKIP: bool>(s: &mut State) -> Iter<'_, SKIP> {
+        Iter {
+            walked: &s.a.dense,
+            next: 0,
+            a: s.a.values.as_mut_ptr(),
+            sparse: &s.b.sparse,
+            dense: &s.b.dense,
+            values: &s.b.values,
+            _items: core::marker::PhantomData,
+        }
+    }
+
+    /// `a += b` by a `for` loop, a lookup per walked entity.
+    pub fn run_for(s: &mut State) {
+        for (a, b) in iter::<false>(s) {
+            a_plus_eq_b(a, b);
+        }
+    }
+
+    /// `a += b` by a `for` loop that skips the pages `B` lacks.
+    pub fn run_for_skip(s: &mut State) {
+        for (a, b) in iter::<true>(s) {
+            a_plus_eq_b(a, b);
+        }
+    }
+
+    /// Sum of lane 0 of every `A` (test helper).
+    pub fn a_sum(s: &mut State) -> f64 {
+        s.a.values.iter().map(|a| f64::from(a.0[0])).sum()
+    }
+}
+
 /// ecs_bench_suite `heavy_compute` over two plain columns with rayon
 /// (`par_iter_mut().zip(..)`, the global pool, default splitting).
 pub mod heavy_compute {

@@ -1000,6 +1000,18 @@ fn view_overlap_every_library_updates_exactly_the_shared_entities() {
         raw::view_overlap::a_sum,
     );
     check_overlap("sparse", n, o::setup(n), o::run, o::a_sum);
+    use raw::view_overlap_sparse as floor;
+    check_overlap(
+        "floor_for",
+        n,
+        floor::setup(n),
+        floor::run_for,
+        floor::a_sum,
+    );
+    let skip = floor::run_for_skip;
+    check_overlap("floor_for_skip", n, floor::setup(n), skip, floor::a_sum);
+    let runs = floor::run_for_runs;
+    check_overlap("floor_for_runs", n, floor::setup(n), runs, floor::a_sum);
     check_overlap("sparse_for", n, o::setup(n), o::run_for, o::a_sum);
     check_overlap(
         "sparse_world",
