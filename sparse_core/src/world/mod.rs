@@ -34,6 +34,7 @@ use crate::internals::{IndexedStorages, InternalStorage, Internals, WORLD_KEY, W
 use crate::order::{
     ByComparator, ByKey, ByRadixKey, EntityOrder, GroupOrder, InOrderOf, StorageOrder,
 };
+use crate::reactions::TypeHooks;
 use crate::storage::{AnyStorage, Clock, OrdKey, RadixKey, SparseSet, Storage, StorageInfo};
 pub use error::LayoutErrors;
 use plan::TypedPlan;
@@ -218,11 +219,20 @@ impl World {
         })
     }
 
+    /// The storage index of `T`, registering an empty storage the first time. Inlined
+    /// (the front table's hit is a load and a compare); registering is out of line.
+    #[inline]
     fn index_or_register<T: Component>(&mut self) -> usize {
         match self.by_type.get(&TypeId::of::<T>()) {
             Some(&index) => index,
-            None => self.register_storage(AnyStorage::new(Storage::<T>::new())),
+            None => self.register_new::<T>(),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn register_new<T: Component>(&mut self) -> usize {
+        self.register_storage(AnyStorage::new(Storage::<T>::new()))
     }
 
     fn typed<T: Component>(&self) -> Option<&Storage<T>> {
@@ -289,12 +299,25 @@ impl World {
         value: T,
     ) -> Result<Option<T>, EntityError> {
         match self.hooks.of::<T>() {
-            Some(hooks) => crate::reactions::insert(self, &hooks, entity, value, World::store_one),
+            Some(hooks) => self.insert_hooked(&hooks, entity, value),
             None => self.store_one(entity, value),
         }
     }
 
+    /// [`insert_one`](World::insert_one) through `T`'s user hooks: out of line, so that
+    /// the call with no hook keeps a small frame.
+    #[inline(never)]
+    fn insert_hooked<T: Component>(
+        &mut self,
+        hooks: &TypeHooks<World>,
+        entity: Entity,
+        value: T,
+    ) -> Result<Option<T>, EntityError> {
+        crate::reactions::insert(self, hooks, entity, value, World::store_one)
+    }
+
     /// Stores one `value` for `entity`, with no user hook.
+    #[inline]
     fn store_one<T: Component>(
         &mut self,
         entity: Entity,
@@ -322,12 +345,23 @@ impl World {
     /// Removes `entity`'s `T` (see [`remove`](World::remove)).
     fn remove_one<T: Component>(&mut self, entity: Entity) -> Option<T> {
         match self.hooks.of::<T>() {
-            Some(hooks) => crate::reactions::remove(self, &hooks, entity, World::take_one),
+            Some(hooks) => self.remove_hooked(&hooks, entity),
             None => self.take_one(entity),
         }
     }
 
+    /// [`remove_one`](World::remove_one) through `T`'s user hooks, out of line.
+    #[inline(never)]
+    fn remove_hooked<T: Component>(
+        &mut self,
+        hooks: &TypeHooks<World>,
+        entity: Entity,
+    ) -> Option<T> {
+        crate::reactions::remove(self, hooks, entity, World::take_one)
+    }
+
     /// Removes `entity`'s `T`, with no user hook.
+    #[inline]
     fn take_one<T: Component>(&mut self, entity: Entity) -> Option<T> {
         let index = *self.by_type.get(&TypeId::of::<T>())?;
         hooks::remove(self.plan::<T>(index), entity)

@@ -128,6 +128,7 @@ fn run_step(
 }
 
 /// Runs `steps` for one entity, in order.
+#[inline]
 fn run_steps(
     storages: &mut [AnyStorage],
     groups: &mut [GroupState],
@@ -211,6 +212,7 @@ pub(super) enum Hook {
 
 impl<T> TypedPlan<'_, T> {
     /// Runs one of the type's step lists for one entity.
+    #[inline]
     fn run(&mut self, hook: Hook, m: &mut Moving) {
         let World {
             storages,
@@ -253,16 +255,19 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
         self.world.typed_mut(self.index)
     }
 
+    #[inline]
     fn after_add(&mut self, entity: Entity, position: usize) {
         self.run(Hook::OnAdd, &mut Moving::at(entity, position));
     }
 
+    #[inline]
     fn before_remove(&mut self, entity: Entity, position: usize) -> usize {
         let mut m = Moving::at(entity, position);
         self.run(Hook::BeforeRemove, &mut m);
         m.position
     }
 
+    #[inline]
     fn after_remove(&mut self, entity: Entity) {
         self.run(Hook::AfterRemove, &mut Moving::at(entity, 0));
     }
