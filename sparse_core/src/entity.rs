@@ -125,9 +125,22 @@ fn exhausted() -> ! {
 }
 
 #[derive(Clone, Copy)]
-struct Slot {
+pub(crate) struct Slot {
     version: NonZeroU32,
     alive: bool,
+}
+
+#[cfg(feature = "serde")]
+impl Slot {
+    /// The slot of an index a snapshot lists with `version`, alive until the free and
+    /// retired lists say otherwise. Version 0, which no handle has, reads as a dead slot,
+    /// which [`Entities::from_parts`] refuses before the lists mark any slot dead.
+    pub(crate) fn loaded(version: u32) -> Slot {
+        Slot {
+            version: NonZeroU32::new(version).unwrap_or(NonZeroU32::MIN),
+            alive: version != 0,
+        }
+    }
 }
 
 /// Allocates entity handles, recycling the indices of destroyed entities.
@@ -371,70 +384,83 @@ impl Entities {
 /// An allocator as a snapshot holds it (see the `serde` feature): the version of every
 /// index ever handed out, the free list in the order `spawn` takes it from (last first),
 /// and the retired indices (whose version would overflow). Every other index is alive.
+/// Borrowed from the allocator: a save writes its versions from the slots.
 #[cfg(feature = "serde")]
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename = "Entities", deny_unknown_fields)]
-pub(crate) struct EntitiesParts {
-    pub(crate) versions: Vec<u32>,
-    pub(crate) free: Vec<u32>,
-    pub(crate) retired: Vec<u32>,
+#[derive(serde::Serialize)]
+#[serde(rename = "Entities")]
+pub(crate) struct EntitiesParts<'a> {
+    versions: Versions<'a>,
+    free: &'a [u32],
+    retired: Vec<u32>,
+}
+
+/// The versions of `slots`, then version 1 for each of `reserved` indices past them.
+#[cfg(feature = "serde")]
+struct Versions<'a> {
+    slots: &'a [Slot],
+    reserved: usize,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Versions<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let versions = self.slots.iter().map(|slot| slot.version.get());
+        serializer.collect_seq(versions.chain(core::iter::repeat_n(1, self.reserved)))
+    }
 }
 
 #[cfg(feature = "serde")]
 impl Entities {
     /// The allocator's parts, reserved entities counted as alive (as the next change would
     /// make them).
-    pub(crate) fn to_parts(&self) -> EntitiesParts {
+    pub(crate) fn to_parts(&self) -> EntitiesParts<'_> {
         let cursor = self.cursor.load(Ordering::Relaxed);
         let kept = usize::try_from(cursor).unwrap_or(0).min(self.free.len());
-        let mut versions: Vec<u32> = self.slots.iter().map(|s| s.version.get()).collect();
-        versions.resize(versions.len() + cursor.min(0).unsigned_abs(), 1);
-        let free = self.free[..kept].to_vec();
-        let mut in_free = vec![false; self.slots.len()];
-        for &index in &self.free {
-            in_free[index as usize] = true;
-        }
-        let retired = (0..self.slots.len())
-            .filter(|&i| !self.slots[i].alive && !in_free[i])
-            .map(|i| i as u32)
-            .collect();
+        // A dead slot is free (reserved or not) or retired: with none, nothing is.
+        let retired = if self.slots.iter().all(|slot| slot.alive) {
+            Vec::new()
+        } else {
+            let mut in_free = vec![false; self.slots.len()];
+            for &index in &self.free {
+                in_free[index as usize] = true;
+            }
+            (0..self.slots.len())
+                .filter(|&i| !self.slots[i].alive && !in_free[i])
+                .map(|i| i as u32)
+                .collect()
+        };
         EntitiesParts {
-            versions,
-            free,
+            versions: Versions {
+                slots: &self.slots,
+                reserved: cursor.min(0).unsigned_abs(),
+            },
+            free: &self.free[..kept],
             retired,
         }
     }
 
-    /// An allocator from its parts.
+    /// An allocator from its parts as a snapshot reads them: each index's slot as
+    /// [`Slot::loaded`] made it from its version, the free list and the retired indices.
     ///
     /// # Errors
     /// What is inconsistent: a zero version, more indices than an `Entity` can have, a
     /// free or retired index out of range or listed twice, a retired index whose version
     /// could still grow.
-    pub(crate) fn from_parts(parts: EntitiesParts) -> Result<Entities, String> {
-        let EntitiesParts {
-            versions,
-            free,
-            retired,
-        } = parts;
-        if versions.len() > Entity::MAX_INDEX as usize + 1 {
+    pub(crate) fn from_parts(
+        mut slots: Vec<Slot>,
+        free: Vec<u32>,
+        retired: Vec<u32>,
+    ) -> Result<Entities, String> {
+        let handed_out = slots.len();
+        if handed_out > Entity::MAX_INDEX as usize + 1 {
             return Err(format!(
-                "{} entity indices, more than an entity can have",
-                versions.len()
+                "{handed_out} entity indices, more than an entity can have"
             ));
         }
-        if let Some(index) = versions.iter().position(|&version| version == 0) {
+        // Every loaded slot is alive but those of version 0.
+        if let Some(index) = slots.iter().position(|slot| !slot.alive) {
             return Err(format!("entity index {index} has version 0"));
         }
-        // Checked first, so that the slots are built by one loop with no exit and no
-        // capacity check per slot.
-        let mut slots: Vec<Slot> = versions
-            .iter()
-            .map(|&version| Slot {
-                version: NonZeroU32::new(version).unwrap_or(NonZeroU32::MIN),
-                alive: true,
-            })
-            .collect();
         for (&index, list) in free
             .iter()
             .map(|i| (i, "free"))
@@ -442,8 +468,7 @@ impl Entities {
         {
             let Some(slot) = slots.get_mut(index as usize) else {
                 return Err(format!(
-                    "{list} entity index {index} was never handed out ({} were)",
-                    versions.len()
+                    "{list} entity index {index} was never handed out ({handed_out} were)"
                 ));
             };
             if !slot.alive {

@@ -1,10 +1,11 @@
 //! `Entity` as `(index, version)`, and the allocator as its parts.
 
-use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde::ser::{SerializeTuple, Serializer};
 use serde::{Deserialize, Serialize};
 
-use crate::entity::{Entities, EntitiesParts, Entity};
+use super::storage::Column;
+use crate::entity::{Entities, Entity, Slot};
 
 /// An entity is the pair `(index, version)`: `[7, 2]` in JSON.
 impl Serialize for Entity {
@@ -61,7 +62,46 @@ impl Serialize for Entities {
 /// free or retired, or beyond the versions, a retired index whose version could grow).
 impl<'de> Deserialize<'de> for Entities {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Entities, D::Error> {
-        Entities::from_parts(EntitiesParts::deserialize(deserializer)?)
+        let LoadedParts {
+            versions,
+            free,
+            retired,
+        } = LoadedParts::deserialize(deserializer)?;
+        Entities::from_parts(versions.0, free, retired)
             .map_err(|e| de::Error::custom(format_args!("entities: {e}")))
+    }
+}
+
+/// The allocator's parts as written (see `EntitiesParts`), each version read straight into
+/// its index's slot: a million-entity allocator is read into the memory it keeps, with no
+/// list of versions beside it.
+#[derive(Deserialize)]
+#[serde(rename = "Entities", deny_unknown_fields)]
+struct LoadedParts {
+    versions: LoadedSlots,
+    free: Vec<u32>,
+    retired: Vec<u32>,
+}
+
+/// The slots of a snapshot's versions ([`Slot::loaded`]).
+struct LoadedSlots(Vec<Slot>);
+
+impl<'de> Deserialize<'de> for LoadedSlots {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Column::unbounded(SlotOfVersion)
+            .deserialize(deserializer)
+            .map(LoadedSlots)
+    }
+}
+
+/// Reads a version as its slot ([`Slot::loaded`]).
+#[derive(Clone, Copy)]
+struct SlotOfVersion;
+
+impl<'de> DeserializeSeed<'de> for SlotOfVersion {
+    type Value = Slot;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Slot, D::Error> {
+        u32::deserialize(deserializer).map(Slot::loaded)
     }
 }

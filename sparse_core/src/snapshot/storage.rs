@@ -338,7 +338,7 @@ const LATER_RESERVE: usize = 64 << 20;
 /// corrupt length costs nothing beyond what serde's `Vec` reserves, and one above `most`
 /// is refused before any value is read; a true one costs one growth where serde's `Vec`
 /// doubles (and copies) a million-entity column three times.
-struct Column<S> {
+pub(super) struct Column<S> {
     most: usize,
     element: S,
 }
@@ -348,7 +348,7 @@ impl<S> Column<S> {
         Column { most, element }
     }
 
-    fn unbounded(element: S) -> Self {
+    pub(super) fn unbounded(element: S) -> Self {
         Column::at_most(usize::MAX, element)
     }
 }
