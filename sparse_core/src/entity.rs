@@ -416,8 +416,9 @@ impl Entities {
     pub(crate) fn to_parts(&self) -> EntitiesParts<'_> {
         let cursor = self.cursor.load(Ordering::Relaxed);
         let kept = usize::try_from(cursor).unwrap_or(0).min(self.free.len());
-        // A dead slot is free (reserved or not) or retired: with none, nothing is.
-        let retired = if self.slots.iter().all(|slot| slot.alive) {
+        // A dead slot is free (reserved or not) or retired: with none (`alive` counts the
+        // alive slots), nothing is.
+        let retired = if self.alive == self.slots.len() {
             Vec::new()
         } else {
             let mut in_free = vec![false; self.slots.len()];
