@@ -11,7 +11,8 @@
 //! Workloads: `w1` (group slices), `w1fe` (group `for_each`), `w2`, `w3`, `w4`, `ar`
 //! (ecs_bench_suite add/remove), `w5p` (partial-owning group), `w5x` (owning group with an
 //! exclusion), `w6` (an excluded tag added and removed through three groups), `w3world` (W3
-//! in the run-time `World`), `w4_each` / `w4world_each` (`spawn_with`, one call per entity,
+//! in the run-time `World`), `w3plain` / `w3world_plain` (W3's adds and removes with no
+//! group, in a `#[world]` / the run-time `World`: the storages' own work), `w4_each` / `w4world_each` (`spawn_with`, one call per entity,
 //! in the `#[world]` / the run-time `World`), `changed` / `changed_all` (a `Changed` view
 //! over 100k positions, 1% / all of them written), `frame_views` / `frame_entt` /
 //! `frame_groups` (one realistic frame of 65,536 entities, no group / EnTT's two flat
@@ -35,7 +36,7 @@ fn main() {
         args.get(2).and_then(|r| r.parse::<usize>().ok()),
     ) else {
         eprintln!(
-            "usage: instructions <w1|w1fe|w2|w3|w3world|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|overlap_floor_for|overlap_floor_skip|overlap_floor_runs|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
+            "usage: instructions <w1|w1fe|w2|w3|w3world|w3plain|w3world_plain|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|overlap_floor_for|overlap_floor_skip|overlap_floor_runs|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
         );
         std::process::exit(2);
     };
@@ -60,6 +61,8 @@ fn main() {
         "w5vfor" => repeat!(ours::w5::view_plain, sizes::W5, run_for),
         "w6" => repeat!(ours::w6, sizes::W6, run),
         "w3world" => repeat!(ours::w3::dynamic, sizes::W3, run),
+        "w3plain" => repeat!(ours::w3::nogroup, sizes::W3, run),
+        "w3world_plain" => repeat!(ours::w3::nogroup::dynamic, sizes::W3, run),
         "overlap" => repeat!(ours::view_overlap, sizes::VIEW_OVERLAP, run),
         "overlap_for" => repeat!(ours::view_overlap, sizes::VIEW_OVERLAP, run_for),
         "overlap_floor_for" => repeat!(raw::view_overlap_sparse, sizes::VIEW_OVERLAP, run_for),

@@ -508,6 +508,106 @@ pub mod w3 {
         s.world.group_len::<(A, B, C)>()
     }
 
+    /// W3's adds and removes with no group (the storages' own work, what the groups'
+    /// steps come on top of), in a `#[world]` and in the run-time
+    /// [`World`](sparse_groups::World).
+    pub mod nogroup {
+        use super::*;
+        use sparse_groups::World;
+
+        #[world]
+        struct Plain {
+            a: Storage<A>,
+            b: Storage<B>,
+            c: Storage<C>,
+        }
+
+        /// A world with `n` `(A, B)` entities and their ids.
+        pub struct State {
+            world: Plain,
+            entities: Vec<Entity>,
+        }
+
+        /// Spawns `n` `(A, B)` entities.
+        pub fn setup(n: usize) -> State {
+            let mut world = Plain::new();
+            let entities = (0..n)
+                .map(|_| world.spawn_with((A::default(), W2_B)))
+                .collect();
+            State { world, entities }
+        }
+
+        /// Insert `C` into every entity, then remove it from every entity.
+        pub fn run(s: &mut State) {
+            insert_all(s);
+            remove_all(s);
+        }
+
+        /// Insert `C` into every entity.
+        pub fn insert_all(s: &mut State) {
+            for &e in &s.entities {
+                s.world.insert(e, W2_C).expect("alive");
+            }
+        }
+
+        /// Remove `C` from every entity.
+        pub fn remove_all(s: &mut State) {
+            for &e in &s.entities {
+                s.world.remove::<C>(e);
+            }
+        }
+
+        /// The same in a run-time `World` with no group.
+        pub mod dynamic {
+            use super::*;
+
+            /// A run-time world with `n` `(A, B)` entities and their ids.
+            pub struct State {
+                world: World,
+                entities: Vec<Entity>,
+            }
+
+            /// Spawns `n` `(A, B)` entities.
+            pub fn setup(n: usize) -> State {
+                let mut world = World::new();
+                let entities = (0..n)
+                    .map(|_| world.spawn_with((A::default(), W2_B)))
+                    .collect();
+                State { world, entities }
+            }
+
+            /// Insert `C` into every entity, then remove it from every entity.
+            pub fn run(s: &mut State) {
+                insert_all(s);
+                remove_all(s);
+            }
+
+            /// Insert `C` into every entity.
+            pub fn insert_all(s: &mut State) {
+                for &e in &s.entities {
+                    s.world.insert(e, W2_C).expect("alive");
+                }
+            }
+
+            /// Remove `C` from every entity.
+            pub fn remove_all(s: &mut State) {
+                for &e in &s.entities {
+                    s.world.remove::<C>(e);
+                }
+            }
+
+            /// How many entities have a `C` (test helper).
+            pub fn with_c(s: &State) -> usize {
+                s.world.storage::<C>().map_or(0, |c| c.len())
+            }
+        }
+
+        /// How many entities have a `C` (test helper).
+        pub fn with_c(s: &State) -> usize {
+            s.world.storage::<C>().len()
+        }
+    }
+
     /// W3 in the run-time [`World`](sparse_groups::World) with the `#[world]`'s groups
     /// `<A, B>` ⊂ `<A, B, C>`.
     pub mod dynamic {

@@ -858,6 +858,23 @@ fn w2_views_without_groups_and_run_time_world_update_the_abc_entities() {
 }
 
 #[test]
+fn w3_with_no_group_adds_and_removes_every_c_in_both_worlds() {
+    use crate::ours::w3::nogroup::{self, dynamic};
+    let n = 1_000;
+    let (mut ours, mut run_time) = (nogroup::setup(n), dynamic::setup(n));
+    for round in 1..=2 {
+        nogroup::insert_all(&mut ours);
+        dynamic::insert_all(&mut run_time);
+        let added = (nogroup::with_c(&ours), dynamic::with_c(&run_time));
+        assert_eq!(added, (n, n), "round {round}: every entity has a C");
+        nogroup::remove_all(&mut ours);
+        dynamic::remove_all(&mut run_time);
+        let removed = (nogroup::with_c(&ours), dynamic::with_c(&run_time));
+        assert_eq!(removed, (0, 0), "round {round}: no entity has a C");
+    }
+}
+
+#[test]
 fn w3_and_w4_run_time_world_match_the_world_macro() {
     use crate::ours::{w3, w4};
     let n = 1_000;

@@ -90,6 +90,19 @@ pub trait OwnedTypes: ComponentSet + sealed::Sealed {
         entities: &[Entity],
         marks: &Marks,
     );
+    /// What `F` builds for owned type number `slot` (`None` past the last), the slot a
+    /// constant there: a step monomorphised for one owned type of one group.
+    #[doc(hidden)]
+    fn at_slot<F: SlotFactory>(slot: usize) -> Option<F::Output>;
+}
+
+/// Builds something for one owned type of a group, the type's slot known at compile time
+/// (see [`OwnedTypes::at_slot`]).
+pub trait SlotFactory {
+    /// What is built.
+    type Output;
+    /// Builds it for owned type number `SLOT` of `O`.
+    fn build<O: OwnedTypes, const SLOT: usize>() -> Self::Output;
 }
 
 impl sealed::Sealed for () {}
@@ -137,6 +150,10 @@ impl OwnedTypes for () {
         _: &Marks,
     ) {
     }
+
+    fn at_slot<F: SlotFactory>(_: usize) -> Option<F::Output> {
+        None
+    }
 }
 
 /// The message of a storage index that does not hold the owned type it names.
@@ -158,7 +175,7 @@ macro_rules! owned_types {
                 ($($t.storage_of_mut::<$T>().expect(NOT_OWNED),)+)
             }
 
-            #[inline]
+            #[inline(always)]
             fn enter_erased(
                 storages: &mut [AnyStorage],
                 owned: &[usize],
@@ -170,7 +187,7 @@ macro_rules! owned_types {
                 enter(Self::typed(storages, owned), len, entity, hint, || admitted)
             }
 
-            #[inline]
+            #[inline(always)]
             fn leave_erased(
                 storages: &mut [AnyStorage],
                 owned: &[usize],
@@ -203,6 +220,13 @@ macro_rules! owned_types {
             ) {
                 let count = entities.len();
                 leave_many(Self::typed(storages, owned), len, count, entities.iter().copied(), marks);
+            }
+
+            fn at_slot<Build: SlotFactory>(slot: usize) -> Option<Build::Output> {
+                match slot {
+                    $($i => Some(Build::build::<Self, $i>()),)+
+                    _ => None,
+                }
             }
         }
     };

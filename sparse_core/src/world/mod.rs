@@ -12,7 +12,6 @@ mod type_map;
 
 use core::any::TypeId;
 use core::cmp::Ordering;
-use core::marker::PhantomData;
 
 use crate::access::{
     AccessError, Applied, Borrow, Commands, ErasedSlot, Query, ReadOnly, ValuesMut, View, ViewOf,
@@ -68,6 +67,10 @@ struct TypePlan {
     on_add: Vec<Step>,
     before_remove: Vec<Step>,
     after_remove: Vec<Step>,
+    /// `on_add` when it is one step of an owning group, monomorphised for the type's slot.
+    add_alone: Option<plan::OneStep>,
+    /// `before_remove` when it is one step of an owning group, the same way.
+    remove_alone: Option<plan::OneStep>,
 }
 
 impl TypePlan {
@@ -193,9 +196,13 @@ impl World {
             .collect();
         for key in keys {
             let index = world.by_type[&key.type_id()];
+            let on_add = layout.on_add(key);
+            let before_remove = layout.before_remove(key);
             world.plans[index] = TypePlan {
-                on_add: layout.on_add(key),
-                before_remove: layout.before_remove(key),
+                add_alone: plan::OneStep::of(&world.groups, &on_add),
+                remove_alone: plan::OneStep::of(&world.groups, &before_remove),
+                on_add,
+                before_remove,
                 after_remove: layout.after_remove(key),
             };
         }
@@ -247,11 +254,7 @@ impl World {
     }
 
     fn plan<T: Component>(&mut self, index: usize) -> TypedPlan<'_, T> {
-        TypedPlan {
-            world: self,
-            index,
-            component: PhantomData,
-        }
+        TypedPlan::new(self, index)
     }
 
     /// Creates an entity with no component.

@@ -1,13 +1,15 @@
 //! The run-time world's hooks: the group engine over its storages (each group's owned
 //! ones typed by the moves its spec chose, the filters read type-erased), in the orders
-//! its layout gives, one entity at a time or step by step for many.
+//! its layout gives, one entity at a time or step by step for many. A type whose hook is
+//! one step of an owning group runs that step through a function made for the type's
+//! slot in the group ([`OneStep`]), as a `#[world]`'s straight-line hooks do.
 
 use core::marker::PhantomData;
 
-use super::{GroupState, World};
+use super::{GroupState, TypePlan, World};
 use crate::component::Component;
 use crate::entity::{Entities, Entity};
-use crate::group::{self, Action, Aligned, Hint, OwnedTypes, Step};
+use crate::group::{self, Action, Aligned, Hint, OwnedTypes, SlotFactory, Step};
 use crate::hooks::{ComponentPlan, EntityPlan};
 use crate::storage::{AnyStorage, Marks, Storage};
 
@@ -59,6 +61,23 @@ fn admits_all(observed: &[usize], excluded: &[usize], changed: Option<usize>) ->
     only_changed(observed) && only_changed(excluded)
 }
 
+/// [`passes`] for one entity entering an owning group. Most owning groups filter on
+/// nothing but their owned types, which the move itself finds: no call of the test. A
+/// filter on the changed type alone (what [`admits_all`] also skips) is left to `passes`,
+/// which admits it: for one entity, walking the lists first would cost more than it
+/// saves.
+#[inline(always)]
+fn admits(
+    storages: &[AnyStorage],
+    observed: &[usize],
+    excluded: &[usize],
+    changed: Option<usize>,
+    entity: Entity,
+) -> bool {
+    (observed.is_empty() && excluded.is_empty())
+        || passes(storages, observed, excluded, changed, entity)
+}
+
 /// Runs one step of an owning group whose owned types are `O` for `m`, updating its
 /// tracked positions: the hint, the filter and the typed move in one function per group,
 /// chosen when the group is declared (see [`OwnedMoves`](super::spec::OwnedMoves)).
@@ -81,12 +100,7 @@ pub(super) fn owning_step<O: OwnedTypes>(
         .map_or(Hint::anywhere(m.at), |slot| Hint::at(slot, m.position));
     m.at = match step.action {
         Action::Enter => {
-            // Most owning groups filter on nothing but their owned types, which the move
-            // itself finds: no call of the test. A filter on the changed type alone
-            // (what `admits_all` also skips) is left to `passes`, which admits it: for
-            // one entity, walking the lists first would cost more than it saves.
-            let admitted = (observed.is_empty() && excluded.is_empty())
-                || passes(storages, observed, excluded, changed, m.entity);
+            let admitted = admits(storages, observed, excluded, changed, m.entity);
             O::enter_erased(storages, owned, len, m.entity, hint, admitted)
         }
         Action::Leave => O::leave_erased(storages, owned, len, m.entity, hint),
@@ -94,6 +108,115 @@ pub(super) fn owning_step<O: OwnedTypes>(
     if step.slot.is_some() {
         m.position = m.at;
     }
+}
+
+/// The steps of one owned type of one owning group, its slot a constant: a type whose
+/// hook is that group's step alone runs it with neither the step list nor the hint's
+/// slot read at run time (as a `#[world]`'s straight-line hooks).
+#[derive(Clone, Copy)]
+pub(super) struct SlotSteps {
+    /// Test-and-enters the entity whose changed component is at the given position.
+    pub(super) enter: SlotStep,
+    /// Leaves; returns the changed component's position afterwards.
+    pub(super) leave: SlotStep,
+}
+
+/// One step of one group for one entity: the storages, the group, the changed storage,
+/// the entity and its changed component's position; returns that position afterwards.
+pub(super) type SlotStep = fn(&mut [AnyStorage], &mut GroupState, usize, Entity, usize) -> usize;
+
+impl SlotFactory for SlotSteps {
+    type Output = SlotSteps;
+
+    fn build<O: OwnedTypes, const SLOT: usize>() -> SlotSteps {
+        SlotSteps {
+            enter: enter_at::<O, SLOT>,
+            leave: leave_at::<O, SLOT>,
+        }
+    }
+}
+
+/// A hook that is one step of an owning group, through the step monomorphised for the
+/// changed type's slot.
+#[derive(Clone, Copy)]
+pub(super) struct OneStep {
+    group: usize,
+    run: SlotStep,
+}
+
+impl OneStep {
+    /// Runs the step for `entity`, whose component in storage `changed` is at `position`;
+    /// returns that position afterwards.
+    #[inline(always)]
+    fn run(
+        self,
+        storages: &mut [AnyStorage],
+        groups: &mut [GroupState],
+        changed: usize,
+        entity: Entity,
+        position: usize,
+    ) -> usize {
+        (self.run)(storages, &mut groups[self.group], changed, entity, position)
+    }
+
+    /// `steps` as one step, if they are one step of an owning group owning the changed
+    /// type.
+    pub(super) fn of(groups: &[GroupState], steps: &[Step]) -> Option<OneStep> {
+        let [step] = steps else { return None };
+        let group = &groups[step.group];
+        if group.members.is_some() {
+            return None;
+        }
+        let slots = (group.moves.at_slot)(step.slot?)?;
+        let run = match step.action {
+            Action::Enter => slots.enter,
+            Action::Leave => slots.leave,
+        };
+        Some(OneStep {
+            group: step.group,
+            run,
+        })
+    }
+}
+
+/// [`owning_step`]'s entering for an entity whose changed component is owned type number
+/// `SLOT`.
+fn enter_at<O: OwnedTypes, const SLOT: usize>(
+    storages: &mut [AnyStorage],
+    group: &mut GroupState,
+    changed: usize,
+    entity: Entity,
+    position: usize,
+) -> usize {
+    let GroupState {
+        owned,
+        observed,
+        excluded,
+        len,
+        ..
+    } = group;
+    let admitted = admits(storages, observed, excluded, Some(changed), entity);
+    O::enter_erased(
+        storages,
+        owned,
+        len,
+        entity,
+        Hint::at(SLOT, position),
+        admitted,
+    )
+}
+
+/// [`owning_step`]'s leaving for an entity whose changed component is owned type number
+/// `SLOT`.
+fn leave_at<O: OwnedTypes, const SLOT: usize>(
+    storages: &mut [AnyStorage],
+    group: &mut GroupState,
+    _: usize,
+    entity: Entity,
+    position: usize,
+) -> usize {
+    let GroupState { owned, len, .. } = group;
+    O::leave_erased(storages, owned, len, entity, Hint::at(SLOT, position))
 }
 
 /// Runs one hook step for `m`, updating its tracked positions (see [`passes`] for the
@@ -128,7 +251,7 @@ fn run_step(
 }
 
 /// Runs `steps` for one entity, in order.
-#[inline]
+#[inline(always)]
 fn run_steps(
     storages: &mut [AnyStorage],
     groups: &mut [GroupState],
@@ -195,11 +318,14 @@ fn run_steps_many(
 }
 
 /// The plan of one component type: the engine over the world's storages, in the orders
-/// the layout gives.
+/// the layout gives. Holds the world's parts apart, the type's plan found once.
 pub(super) struct TypedPlan<'w, T> {
-    pub(super) world: &'w mut World,
-    pub(super) index: usize,
-    pub(super) component: PhantomData<fn() -> T>,
+    entities: &'w mut Entities,
+    storages: &'w mut [AnyStorage],
+    groups: &'w mut [GroupState],
+    plan: &'w TypePlan,
+    index: usize,
+    component: PhantomData<fn() -> T>,
 }
 
 /// Which of a type's step lists a hook runs.
@@ -210,33 +336,51 @@ pub(super) enum Hook {
     AfterRemove,
 }
 
-impl<T> TypedPlan<'_, T> {
-    /// Runs one of the type's step lists for one entity.
+impl<'w, T> TypedPlan<'w, T> {
+    /// The plan of the type whose storage is `world.storages[index]`.
+    ///
+    /// # Panics
+    /// Panics if `index` is not a storage of the world.
     #[inline]
-    fn run(&mut self, hook: Hook, m: &mut Moving) {
+    pub(super) fn new(world: &'w mut World, index: usize) -> Self {
         let World {
+            entities,
             storages,
             groups,
             plans,
             ..
-        } = &mut *self.world;
-        let steps = plans[self.index].steps(hook);
+        } = world;
+        TypedPlan {
+            entities,
+            storages,
+            groups,
+            plan: &plans[index],
+            index,
+            component: PhantomData,
+        }
+    }
+
+    /// Runs one of the type's step lists for one entity.
+    #[inline(always)]
+    fn run(&mut self, hook: Hook, m: &mut Moving) {
+        let steps = self.plan.steps(hook);
         // Most types have no step for some hook (no group excludes them, say): no call.
         if !steps.is_empty() {
-            run_steps(storages, groups, steps, Some(self.index), m);
+            run_steps(self.storages, self.groups, steps, Some(self.index), m);
         }
     }
 
     /// Runs one of the type's step lists for many entities (marked in `marks`).
     fn run_many(&mut self, hook: Hook, entities: &[Entity], marks: &Marks) {
-        let World {
-            storages,
-            groups,
-            plans,
-            ..
-        } = &mut *self.world;
-        let steps = plans[self.index].steps(hook);
-        run_steps_many(storages, groups, steps, Some(self.index), entities, marks);
+        let steps = self.plan.steps(hook);
+        run_steps_many(
+            self.storages,
+            self.groups,
+            steps,
+            Some(self.index),
+            entities,
+            marks,
+        );
     }
 }
 
@@ -244,24 +388,35 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
     type Component = T;
 
     fn entities(&self) -> &Entities {
-        &self.world.entities
+        self.entities
     }
 
     fn entities_mut(&mut self) -> &mut Entities {
-        &mut self.world.entities
+        self.entities
     }
 
+    #[inline]
     fn storage(&mut self) -> &mut Storage<T> {
-        self.world.typed_mut(self.index)
+        self.storages[self.index]
+            .storage_of_mut()
+            .expect("storage index registered for this type")
     }
 
     #[inline]
     fn after_add(&mut self, entity: Entity, position: usize) {
-        self.run(Hook::OnAdd, &mut Moving::at(entity, position));
+        match self.plan.add_alone {
+            Some(one) => {
+                one.run(self.storages, self.groups, self.index, entity, position);
+            }
+            None => self.run(Hook::OnAdd, &mut Moving::at(entity, position)),
+        }
     }
 
     #[inline]
     fn before_remove(&mut self, entity: Entity, position: usize) -> usize {
+        if let Some(one) = self.plan.remove_alone {
+            return one.run(self.storages, self.groups, self.index, entity, position);
+        }
         let mut m = Moving::at(entity, position);
         self.run(Hook::BeforeRemove, &mut m);
         m.position
@@ -277,8 +432,8 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
     }
 
     fn leaves_on_add(&self) -> bool {
-        let plan = &self.world.plans[self.index];
-        plan.on_add.iter().any(|step| step.action == Action::Leave)
+        let steps = &self.plan.on_add;
+        steps.iter().any(|step| step.action == Action::Leave)
     }
 
     fn before_remove_many(&mut self, entities: &[Entity], marks: &Marks) {
@@ -290,9 +445,8 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
     }
 
     fn before_clear(&mut self) {
-        let World { groups, plans, .. } = &mut *self.world;
-        for step in &plans[self.index].before_remove {
-            let group = &mut groups[step.group];
+        for step in &self.plan.before_remove {
+            let group = &mut self.groups[step.group];
             group.len = 0;
             if let Some(members) = &mut group.members {
                 members.clear();

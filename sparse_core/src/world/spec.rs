@@ -1,7 +1,7 @@
 //! How groups of a run-time world are declared.
 
 use super::GroupState;
-use super::plan::{Moving, owning_step};
+use super::plan::{Moving, SlotSteps, owning_step};
 use crate::component::ComponentKey;
 use crate::component_set::sealed::Sealed as _;
 use crate::entity::Entity;
@@ -28,6 +28,8 @@ pub(super) struct OwnedMoves {
     pub(super) step: OwningStep,
     pub(super) enter_each: EnterEach,
     pub(super) leave_many: LeaveMany,
+    /// The steps of one owned type, by its slot ([`OwnedTypes::at_slot`]).
+    pub(super) at_slot: fn(usize) -> Option<SlotSteps>,
 }
 
 /// A run-time world's storages, type-erased.
@@ -56,6 +58,7 @@ impl GroupSpec {
                 step: owning_step::<K::Owned>,
                 enter_each: K::Owned::enter_each_erased,
                 leave_many: K::Owned::leave_many_erased,
+                at_slot: K::Owned::at_slot::<SlotSteps>,
             },
         }
     }
