@@ -20,5 +20,5 @@ pub use group_mut::{GroupIter, GroupMut, GroupRef, GroupRefIter};
 pub use key::{Exclude, Get, GroupKey, Types};
 pub(crate) use layout::DisplayGroup;
 pub use layout::{Action, Conflict, GroupDecl, Layout, LayoutError, Place, Role, Step, load_order};
-pub use owned_types::{OwnedTypes, SlotFactory};
+pub use owned_types::{OwnedTypes, PerSlot};
 pub use sort::{apply_sources, group_sources, sort_members};

@@ -11,7 +11,9 @@
 //!
 //! Through `dyn ErasedStorage` each swap and lookup would be a call of unknown target, and
 //! each swap a copy of unknown size: the one-entity steps (`World::insert`, `remove`)
-//! spent most of their time there.
+//! spent most of their time there. [`OwnedTypes::at_slot`] goes one step further: code
+//! made for one owned type's slot, so that a step for that type reads no slot at run
+//! time (each group's types get one such function per slot and per direction).
 
 use crate::component::Component;
 use crate::component_set::ComponentSet;
@@ -90,19 +92,19 @@ pub trait OwnedTypes: ComponentSet + sealed::Sealed {
         entities: &[Entity],
         marks: &Marks,
     );
-    /// What `F` builds for owned type number `slot` (`None` past the last), the slot a
-    /// constant there: a step monomorphised for one owned type of one group.
+    /// [`PerSlot::make`] for owned type number `slot` of these types, the slot a
+    /// constant in what it makes; `None` past the last type.
     #[doc(hidden)]
-    fn at_slot<F: SlotFactory>(slot: usize) -> Option<F::Output>;
+    fn at_slot<Make: PerSlot>(slot: usize) -> Option<Make::Output>;
 }
 
-/// Builds something for one owned type of a group, the type's slot known at compile time
-/// (see [`OwnedTypes::at_slot`]).
-pub trait SlotFactory {
-    /// What is built.
+/// Something made for one owned type of a group, the type's slot among the owned types
+/// known at compile time (see [`OwnedTypes::at_slot`]).
+pub trait PerSlot {
+    /// What is made.
     type Output;
-    /// Builds it for owned type number `SLOT` of `O`.
-    fn build<O: OwnedTypes, const SLOT: usize>() -> Self::Output;
+    /// Makes it for owned type number `SLOT` of `O`.
+    fn make<O: OwnedTypes, const SLOT: usize>() -> Self::Output;
 }
 
 impl sealed::Sealed for () {}
@@ -151,7 +153,7 @@ impl OwnedTypes for () {
     ) {
     }
 
-    fn at_slot<F: SlotFactory>(_: usize) -> Option<F::Output> {
+    fn at_slot<Make: PerSlot>(_: usize) -> Option<Make::Output> {
         None
     }
 }
@@ -222,9 +224,9 @@ macro_rules! owned_types {
                 leave_many(Self::typed(storages, owned), len, count, entities.iter().copied(), marks);
             }
 
-            fn at_slot<Build: SlotFactory>(slot: usize) -> Option<Build::Output> {
+            fn at_slot<Make: PerSlot>(slot: usize) -> Option<Make::Output> {
                 match slot {
-                    $($i => Some(Build::build::<Self, $i>()),)+
+                    $($i => Some(Make::make::<Self, $i>()),)+
                     _ => None,
                 }
             }

@@ -67,10 +67,10 @@ struct TypePlan {
     on_add: Vec<Step>,
     before_remove: Vec<Step>,
     after_remove: Vec<Step>,
-    /// `on_add` when it is one step of an owning group, monomorphised for the type's slot.
-    add_alone: Option<plan::OneStep>,
-    /// `before_remove` when it is one step of an owning group, the same way.
-    remove_alone: Option<plan::OneStep>,
+    /// `on_add` when it is one step of a group owning the type, made for its slot.
+    on_add_step: Option<plan::OneStep>,
+    /// `before_remove` when it is one step of a group owning the type, the same way.
+    before_remove_step: Option<plan::OneStep>,
 }
 
 impl TypePlan {
@@ -199,8 +199,8 @@ impl World {
             let on_add = layout.on_add(key);
             let before_remove = layout.before_remove(key);
             world.plans[index] = TypePlan {
-                add_alone: plan::OneStep::of(&world.groups, &on_add),
-                remove_alone: plan::OneStep::of(&world.groups, &before_remove),
+                on_add_step: plan::OneStep::of(&world.groups, index, &on_add),
+                before_remove_step: plan::OneStep::of(&world.groups, index, &before_remove),
                 on_add,
                 before_remove,
                 after_remove: layout.after_remove(key),

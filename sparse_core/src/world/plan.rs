@@ -1,7 +1,7 @@
 //! The run-time world's hooks: the group engine over its storages (each group's owned
 //! ones typed by the moves its spec chose, the filters read type-erased), in the orders
 //! its layout gives, one entity at a time or step by step for many. A type whose hook is
-//! one step of an owning group runs that step through a function made for the type's
+//! one step of a group owning it runs that step through the function made for the type's
 //! slot in the group ([`OneStep`]), as a `#[world]`'s straight-line hooks do.
 
 use core::marker::PhantomData;
@@ -9,7 +9,7 @@ use core::marker::PhantomData;
 use super::{GroupState, TypePlan, World};
 use crate::component::Component;
 use crate::entity::{Entities, Entity};
-use crate::group::{self, Action, Aligned, Hint, OwnedTypes, SlotFactory, Step};
+use crate::group::{self, Action, Aligned, Hint, OwnedTypes, PerSlot, Step};
 use crate::hooks::{ComponentPlan, EntityPlan};
 use crate::storage::{AnyStorage, Marks, Storage};
 
@@ -111,8 +111,8 @@ pub(super) fn owning_step<O: OwnedTypes>(
 }
 
 /// The steps of one owned type of one owning group, its slot a constant: a type whose
-/// hook is that group's step alone runs it with neither the step list nor the hint's
-/// slot read at run time (as a `#[world]`'s straight-line hooks).
+/// hook is one step of a group owning it runs that step with neither the step list nor
+/// the hint's slot read at run time (as a `#[world]`'s straight-line hooks).
 #[derive(Clone, Copy)]
 pub(super) struct SlotSteps {
     /// Test-and-enters the entity whose changed component is at the given position.
@@ -125,10 +125,10 @@ pub(super) struct SlotSteps {
 /// the entity and its changed component's position; returns that position afterwards.
 pub(super) type SlotStep = fn(&mut [AnyStorage], &mut GroupState, usize, Entity, usize) -> usize;
 
-impl SlotFactory for SlotSteps {
+impl PerSlot for SlotSteps {
     type Output = SlotSteps;
 
-    fn build<O: OwnedTypes, const SLOT: usize>() -> SlotSteps {
+    fn make<O: OwnedTypes, const SLOT: usize>() -> SlotSteps {
         SlotSteps {
             enter: enter_at::<O, SLOT>,
             leave: leave_at::<O, SLOT>,
@@ -136,12 +136,12 @@ impl SlotFactory for SlotSteps {
     }
 }
 
-/// A hook that is one step of an owning group, through the step monomorphised for the
-/// changed type's slot.
+/// A hook that is one step of a group owning the changed type, through the step made for
+/// the type's slot in the group.
 #[derive(Clone, Copy)]
 pub(super) struct OneStep {
     group: usize,
-    run: SlotStep,
+    step: SlotStep,
 }
 
 impl OneStep {
@@ -156,26 +156,37 @@ impl OneStep {
         entity: Entity,
         position: usize,
     ) -> usize {
-        (self.run)(storages, &mut groups[self.group], changed, entity, position)
+        (self.step)(storages, &mut groups[self.group], changed, entity, position)
     }
 
-    /// `steps` as one step, if they are one step of an owning group owning the changed
-    /// type.
-    pub(super) fn of(groups: &[GroupState], steps: &[Step]) -> Option<OneStep> {
-        let [step] = steps else { return None };
-        let group = &groups[step.group];
+    /// `steps` (a hook of the type whose storage is `changed`) as one step, if they are
+    /// one step of a group owning the type.
+    pub(super) fn of(groups: &[GroupState], changed: usize, steps: &[Step]) -> Option<OneStep> {
+        let [only] = steps else { return None };
+        let group = &groups[only.group];
         if group.members.is_some() {
             return None;
         }
-        let slots = (group.moves.at_slot)(step.slot?)?;
-        let run = match step.action {
+        let slot = only.slot?;
+        debug_assert_eq!(
+            group.owned[slot], changed,
+            "the slot of the changed storage"
+        );
+        let slots = (group.moves.at_slot)(slot)?;
+        let step = match only.action {
             Action::Enter => slots.enter,
             Action::Leave => slots.leave,
         };
         Some(OneStep {
-            group: step.group,
-            run,
+            group: only.group,
+            step,
         })
+    }
+
+    /// The group the step moves through (test helper).
+    #[cfg(test)]
+    pub(super) fn group(self) -> usize {
+        self.group
     }
 }
 
@@ -404,7 +415,7 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
 
     #[inline]
     fn after_add(&mut self, entity: Entity, position: usize) {
-        match self.plan.add_alone {
+        match self.plan.on_add_step {
             Some(one) => {
                 one.run(self.storages, self.groups, self.index, entity, position);
             }
@@ -414,7 +425,7 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
 
     #[inline]
     fn before_remove(&mut self, entity: Entity, position: usize) -> usize {
-        if let Some(one) = self.plan.remove_alone {
+        if let Some(one) = self.plan.before_remove_step {
             return one.run(self.storages, self.groups, self.index, entity, position);
         }
         let mut m = Moving::at(entity, position);
@@ -531,5 +542,51 @@ pub(super) fn enter_all(world: &mut World, entity: Entity) {
             slot: None,
         };
         run_step(storages, groups, &step, None, &mut m);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::component::Component;
+    use crate::world::{GroupSpec, World};
+    use core::any::TypeId;
+
+    struct A;
+    struct B;
+    struct C;
+    impl Component for A {}
+    impl Component for B {}
+    impl Component for C {}
+
+    /// The groups of each type's one-step hooks, `(on add, before removal)`.
+    fn one_steps<T: Component>(world: &World) -> (Option<usize>, Option<usize>) {
+        let plan = &world.plans[world.by_type[&TypeId::of::<T>()]];
+        let group = |one: Option<super::OneStep>| one.map(super::OneStep::group);
+        (group(plan.on_add_step), group(plan.before_remove_step))
+    }
+
+    #[test]
+    fn one_step_of_a_group_owning_the_type_runs_through_the_step_made_for_its_slot() {
+        // `<A, B>` ⊂ `<C, B, A>`: `C` enters and leaves the inner group (number 1) alone;
+        // `A` and `B` enter and leave both groups, which takes the step list.
+        let groups = [GroupSpec::of::<(A, B)>(), GroupSpec::of::<(C, B, A)>()];
+        let world = World::with_groups(groups).expect("nested");
+        assert_eq!(one_steps::<C>(&world), (Some(1), Some(1)));
+        assert_eq!(one_steps::<A>(&world), (None, None));
+        assert_eq!(one_steps::<B>(&world), (None, None));
+    }
+
+    #[test]
+    fn a_step_of_a_non_owning_group_or_for_an_observed_type_walks_the_step_list() {
+        use crate::group::Get;
+        // `C` is observed by `<A, get(C)>`; `B` and `C` make up a non-owning group.
+        let groups = [
+            GroupSpec::of::<(A, Get<C>)>(),
+            GroupSpec::of::<Get<(B, C)>>(),
+        ];
+        let world = World::with_groups(groups).expect("disjoint owners");
+        assert_eq!(one_steps::<A>(&world), (Some(0), Some(0)));
+        assert_eq!(one_steps::<B>(&world), (None, None));
+        assert_eq!(one_steps::<C>(&world), (None, None));
     }
 }

@@ -20,9 +20,10 @@ pub struct GroupSpec {
 }
 
 /// A group's moves over a run-time world's storages, chosen when the group is declared,
-/// while its owned types are known: one entity's whole step ([`owning_step`]) and the
-/// bulk moves ([`OwnedTypes`]). A non-owning group's are the empty tuple's, never called:
-/// its members are a set.
+/// while its owned types are known: one entity's whole step ([`owning_step`]), the steps
+/// made for each owned type's slot ([`OwnedTypes::at_slot`]) and the bulk moves
+/// ([`OwnedTypes`]). A non-owning group's are the empty tuple's, never called: its
+/// members are a set.
 #[derive(Clone, Copy)]
 pub(super) struct OwnedMoves {
     pub(super) step: OwningStep,
