@@ -165,11 +165,19 @@ fn the_run_time_world_marks_what_it_hands_out_mutably() {
         w.removed::<Position>().is_empty(),
         "untracked: nothing listed"
     );
+    let refused = w.view::<(&Position, Changed<Position>)>().err();
     assert_eq!(
-        w.view::<(&Position, Changed<Position>)>().err(),
+        refused,
         Some(AccessError::NotTracked(std::any::type_name::<Position>())),
         "an untracked type is refused"
     );
+    // The message names the type as written and the call that turns tracking on.
+    let message = refused.unwrap().to_string();
+    assert!(
+        message.starts_with("`Position` is not tracked"),
+        "{message}"
+    );
+    assert!(message.contains("`world.track::<Position>()`"), "{message}");
     // Tracking a type later counts what it holds as added now.
     w.track::<Position>();
     assert_eq!(

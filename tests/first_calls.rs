@@ -1,7 +1,8 @@
 //! The calls a bevy or hecs user types first, on both kinds of world: views with their
 //! filters in the query tuple, tuples of components wherever one component goes
 //! (`insert`, `remove`, `get`, `get_mut`, `contains`, commands), `Commands::spawn`
-//! without a reservation, and what each does with a dead entity.
+//! without a reservation, `despawn` (deprecated, naming `destroy`), and what each does
+//! with a dead entity.
 
 use sparse_groups::prelude::*;
 use sparse_groups::{AccessError, Applied, GroupSpec};
@@ -215,4 +216,24 @@ fn commands_spawn_without_a_reservation_and_take_tuples() {
     let applied = world.apply(&mut commands);
     assert_eq!(world.group_len::<(Position, Velocity, Health)>(), Ok(1));
     assert_eq!(applied.spawned.len(), 1);
+}
+
+/// bevy's and hecs' name for `destroy` works on both worlds (deprecated: the warning
+/// names `destroy`; `tests/ui/fail/despawn-is-destroy.rs` shows it).
+#[test]
+#[allow(deprecated)]
+fn despawn_destroys_on_both_worlds() {
+    let mut game = Game::new();
+    let e = game.spawn_with((Position(1.0), Velocity(2.0)));
+    assert_eq!(game.despawn(e), Ok(()));
+    assert!(!game.is_alive(e));
+    assert_eq!(game.group_len::<(Position, Velocity)>(), 0);
+    assert_eq!(game.despawn(e), Err(EntityError::Dead(e)));
+
+    let mut world = run_time_world();
+    let e = world.spawn_with((Position(1.0), Velocity(2.0)));
+    assert_eq!(world.despawn(e), Ok(()));
+    assert!(!world.is_alive(e));
+    assert_eq!(world.group_len::<(Position, Velocity)>(), Ok(0));
+    assert_eq!(world.despawn(e), Err(EntityError::Dead(e)));
 }

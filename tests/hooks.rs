@@ -240,7 +240,12 @@ fn the_run_time_world_refuses_a_second_hook_for_one_event_and_type() {
             component: core::any::type_name::<Health>(),
         }
     );
-    assert!(error.to_string().contains("already has an on_remove hook"));
+    assert!(
+        error
+            .to_string()
+            .starts_with("`Health` already has an on_remove hook"),
+        "the message names the type as written: {error}"
+    );
     // The first one is kept.
     let e = world.spawn_with((Health(1),));
     world.destroy(e).unwrap();

@@ -1,4 +1,5 @@
-//! The `Component` marker and the run-time name of a component type.
+//! The `Component` marker and the run-time name of a component type (as the user wrote
+//! it, without module paths, in messages and diagrams).
 
 use core::any::TypeId;
 use core::fmt;
@@ -60,5 +61,39 @@ impl Hash for ComponentKey {
 impl fmt::Display for ComponentKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name)
+    }
+}
+
+/// A type name without its module paths: `game::Velocity` is `Velocity`,
+/// `alloc::vec::Vec<game::Id>` is `Vec<Id>`.
+pub(crate) fn short_name(name: &str) -> String {
+    let mut short = String::with_capacity(name.len());
+    let mut word = String::new();
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ':' && chars.peek() == Some(&':') {
+            chars.next();
+            word.clear();
+        } else if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            short.push_str(&word);
+            word.clear();
+            short.push(c);
+        }
+    }
+    short.push_str(&word);
+    short
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_name;
+
+    #[test]
+    fn type_names_lose_their_paths() {
+        assert_eq!(short_name("game::Velocity"), "Velocity");
+        assert_eq!(short_name("alloc::vec::Vec<game::Id>"), "Vec<Id>");
+        assert_eq!(short_name("<A, B, get(m::C)>"), "<A, B, get(C)>");
     }
 }

@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::component::short_name;
 use crate::entity::Entity;
 use crate::group::GroupInfo;
 use crate::hooks::WorldInfo;
@@ -65,28 +66,6 @@ fn cell(entity: Entity) -> String {
         1 => format!("e{}", entity.index()),
         version => format!("e{}v{version}", entity.index()),
     }
-}
-
-/// A type name without its module paths: `game::Velocity` is `Velocity`,
-/// `alloc::vec::Vec<game::Id>` is `Vec<Id>`.
-pub(crate) fn short_name(name: &str) -> String {
-    let mut short = String::with_capacity(name.len());
-    let mut word = String::new();
-    let mut chars = name.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == ':' && chars.peek() == Some(&':') {
-            chars.next();
-            word.clear();
-        } else if c.is_alphanumeric() || c == '_' {
-            word.push(c);
-        } else {
-            short.push_str(&word);
-            word.clear();
-            short.push(c);
-        }
-    }
-    short.push_str(&word);
-    short
 }
 
 fn cells(set: &SparseSet) -> Vec<String> {
@@ -238,17 +217,5 @@ impl fmt::Display for Diagram {
         } else {
             self.draw(f)
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::short_name;
-
-    #[test]
-    fn type_names_lose_their_paths() {
-        assert_eq!(short_name("game::Velocity"), "Velocity");
-        assert_eq!(short_name("alloc::vec::Vec<game::Id>"), "Vec<Id>");
-        assert_eq!(short_name("<A, B, get(m::C)>"), "<A, B, get(C)>");
     }
 }

@@ -294,9 +294,12 @@ pub trait Unowned<T> {
 #[inline(never)]
 fn lent_twice(error: crate::AccessError) -> ! {
     match error {
-        crate::AccessError::NotTracked(ty) => panic!(
-            "a #[world] was asked for the change stamps of `{ty}`, which it does not track: a hand-written `TrackChanges<{ty}>` impl let an `Added` or `Changed` filter compile; declare `#[track({ty})]` on the world instead"
-        ),
+        crate::AccessError::NotTracked(ty) => {
+            let ty = crate::component::short_name(ty);
+            panic!(
+                "a #[world] was asked for the change stamps of `{ty}`, which it does not track: a hand-written `TrackChanges<{ty}>` impl let an `Added` or `Changed` filter compile; declare `#[track({ty})]` on the world instead"
+            )
+        }
         error => panic!(
             "a #[world] lent a storage twice ({error}): a hand-written `Distinct` impl defeated the compile-time borrow check"
         ),

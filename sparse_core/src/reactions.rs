@@ -7,6 +7,7 @@ use core::cell::Cell;
 use core::fmt;
 
 use crate::access::{AccessError, Borrow, Commands};
+use crate::component::short_name;
 use crate::components::Lookup;
 use crate::entity::{Entities, Entity, EntityError};
 use crate::generated::{EditEntities, InsertManyError};
@@ -110,7 +111,8 @@ impl fmt::Display for HookError {
         match self {
             HookError::AlreadySet { event, component } => write!(
                 f,
-                "`{component}` already has an {event} hook: one hook per event and type (call the second function from the first)"
+                "`{}` already has an {event} hook: one hook per event and type (call the second function from the first)",
+                short_name(component)
             ),
         }
     }

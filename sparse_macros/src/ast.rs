@@ -262,6 +262,8 @@ impl World {
                     Ok(types) => tracked.extend(types.iter().map(TypeRef::new)),
                     Err(error) => errors.push(error),
                 }
+            } else if attr::is_world(&attribute) {
+                errors.push(attr::world_twice(&attribute));
             } else if attribute.path().is_ident("derive") {
                 match attr::derive_paths(&attribute) {
                     Ok(paths) => derives.extend(paths),

@@ -14,6 +14,23 @@ pub(crate) const GROUP: &str = "group";
 /// The name of the attribute turning change detection on for storages.
 pub(crate) const TRACK: &str = "track";
 
+/// Whether `attr` is `#[world]` again (`#[world]`, `#[sparse_groups::world]`, under any
+/// path): the struct's first `#[world]` is the one expanding, so this one is written twice.
+pub(crate) fn is_world(attr: &Attribute) -> bool {
+    attr.path()
+        .segments
+        .last()
+        .is_some_and(|s| s.ident == "world")
+}
+
+/// The error on a second `#[world]` (see [`is_world`]).
+pub(crate) fn world_twice(attr: &Attribute) -> Error {
+    Error::new_spanned(
+        attr,
+        "`#[world]` is written twice on this struct: remove this one",
+    )
+}
+
 /// The types of `#[track(A, B, …)]`: at least one.
 pub(crate) fn track_args(attr: &Attribute) -> syn::Result<Vec<Type>> {
     let parse = |input: ParseStream<'_>| {

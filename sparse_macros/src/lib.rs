@@ -85,7 +85,8 @@ fn expansion_id(item: &TokenStream2) -> u64 {
     })
 }
 
-/// The item as written minus its `#[group]`, `#[track]` and hook attributes, for shapes
+/// The item as written minus its `#[group]`, `#[track]`, hook attributes and a second
+/// `#[world]`, for shapes
 /// `#[world]` rejects.
 fn without_groups(mut item: Item) -> TokenStream2 {
     if let Item::Struct(s) = &mut item {
@@ -93,6 +94,7 @@ fn without_groups(mut item: Item) -> TokenStream2 {
             !a.path().is_ident(attr::GROUP)
                 && !a.path().is_ident(attr::TRACK)
                 && attr::hook_event(a).is_none()
+                && !attr::is_world(a)
         });
     }
     quote!(#item)

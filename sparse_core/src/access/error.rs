@@ -3,8 +3,12 @@
 
 use core::fmt;
 
+use crate::component::short_name;
+
 /// A request the world cannot serve. A `#[world]` rejects each of these at compile time;
-/// the run-time [`World`](crate::World) returns them, having changed nothing.
+/// the run-time [`World`](crate::World) returns them, having changed nothing. Each holds
+/// the type's full name (`core::any::type_name`); the message shows it as written in
+/// code, without module paths.
 ///
 /// ```
 /// use sparse_core::{AccessError, Component, GroupSpec, World};
@@ -49,24 +53,59 @@ pub enum AccessError {
 impl fmt::Display for AccessError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AccessError::NoSuchGroup(group) => write!(f, "this world has no group {group}"),
-            AccessError::OwnedByGroup(ty) => {
-                write!(
-                    f,
-                    "`{ty}` is owned by a group; sort the group with `sort_group` instead"
-                )
+            AccessError::NoSuchGroup(group) => {
+                write!(f, "this world has no group {}", short_name(group))
             }
-            AccessError::NotStored(ty) => write!(f, "this world stores no `{ty}`"),
+            AccessError::OwnedByGroup(ty) => write!(
+                f,
+                "`{}` is owned by a group; sort the group with `sort_group` instead",
+                short_name(ty)
+            ),
+            AccessError::NotStored(ty) => write!(f, "this world stores no `{}`", short_name(ty)),
             AccessError::Conflict(ty) => write!(
                 f,
-                "`{ty}` is borrowed twice, at least once mutably, in one request"
+                "`{}` is borrowed twice, at least once mutably, in one request",
+                short_name(ty)
             ),
-            AccessError::NotTracked(ty) => write!(
-                f,
-                "`{ty}` is not tracked: `Added` and `Changed` need change detection on its storage"
-            ),
+            AccessError::NotTracked(ty) => {
+                let ty = short_name(ty);
+                write!(
+                    f,
+                    "`{ty}` is not tracked: `Added` and `Changed` need change detection on its storage; turn it on with `world.track::<{ty}>()` (on a `#[world]`: `#[track({ty})]`)"
+                )
+            }
         }
     }
 }
 
 impl std::error::Error for AccessError {}
+
+#[cfg(test)]
+mod tests {
+    use super::AccessError;
+
+    mod game {
+        pub struct Health;
+    }
+
+    #[test]
+    fn messages_name_types_as_written_and_not_tracked_names_the_call() {
+        let health = core::any::type_name::<game::Health>();
+        assert!(health.contains("::game::Health"), "{health}");
+        let message = AccessError::NotTracked(health).to_string();
+        assert!(message.starts_with("`Health` is not tracked"), "{message}");
+        assert!(message.contains("world.track::<Health>()"), "{message}");
+        assert!(!message.contains("::game"), "{message}");
+        let vec = core::any::type_name::<Vec<game::Health>>();
+        for error in [
+            AccessError::OwnedByGroup(vec),
+            AccessError::NotStored(vec),
+            AccessError::Conflict(vec),
+        ] {
+            let message = error.to_string();
+            assert!(message.contains("`Vec<Health>`"), "{message}");
+        }
+        let group = AccessError::NoSuchGroup(format!("<{health}, get({vec})>")).to_string();
+        assert_eq!(group, "this world has no group <Health, get(Vec<Health>)>");
+    }
+}

@@ -8,7 +8,7 @@ use serde::ser::{self, Serialize, SerializeMap, Serializer};
 
 use super::{Columns, LoadStorages, Reading, SharedColumns, read_columns, validate_columns};
 use crate::component::Component;
-use crate::diagram::short_name;
+use crate::component::short_name;
 use crate::entity::{Entities, Entity};
 use crate::internals::{Internals, WorldKey};
 use crate::storage::SparseSet;

@@ -383,6 +383,17 @@ impl World {
         }
     }
 
+    /// [`destroy`](World::destroy) under bevy's and hecs' name: deprecated from the
+    /// start, so that calling it warns with the name this crate uses.
+    ///
+    /// # Errors
+    /// As [`destroy`](World::destroy).
+    #[doc(hidden)]
+    #[deprecated(note = "this crate calls it `destroy`: `world.destroy(entity)`")]
+    pub fn despawn(&mut self, entity: Entity) -> Result<(), EntityError> {
+        self.destroy(entity)
+    }
+
     /// `entity`'s `C`: `Option<&T>` for one type, `Option<(&A, &B, …)>` for a tuple
     /// (`None` unless the entity has them all).
     pub fn get<C: ReadComponents<World>>(&self, entity: Entity) -> Option<C::Refs<'_>> {
@@ -773,7 +784,7 @@ impl World {
             let storage = &self.storages[s];
             (
                 id,
-                crate::diagram::short_name(storage.type_name()),
+                crate::component::short_name(storage.type_name()),
                 storage.entity_set().len(),
             )
         })

@@ -58,6 +58,10 @@ pub(crate) const METHODS: &[Method] = &[
         emit: destroy,
     },
     Method {
+        name: "despawn",
+        emit: despawn,
+    },
+    Method {
         name: "get",
         emit: get,
     },
@@ -386,6 +390,27 @@ fn remove(cx: &Cx<'_>) -> TokenStream {
             #[inline]
             #vis fn remove<C: #krate::Components<Self>>(&mut self, entity: #krate::Entity) -> C::Previous {
                 C::remove(self, entity)
+            }
+        },
+    )
+}
+
+/// bevy's and hecs' name for `destroy`, deprecated from the start: a user who calls it gets
+/// a warning naming `destroy`, where rustc would otherwise suggest `spawn`.
+fn despawn(cx: &Cx<'_>) -> TokenStream {
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            /// `destroy` under bevy's and hecs' name: deprecated, call `destroy`.
+            ///
+            /// # Errors
+            /// As `destroy`.
+            #[doc(hidden)]
+            #[deprecated(note = "this crate calls it `destroy`: `world.destroy(entity)`")]
+            #[inline]
+            #vis fn despawn(&mut self, entity: #krate::Entity) -> ::core::result::Result<(), #krate::EntityError> {
+                <Self as #krate::EditEntities>::destroy(self, entity)
             }
         },
     )
