@@ -65,7 +65,7 @@ pub struct Needs {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a view query",
     label = "not `&T`, `&mut T`, `Option<&T>`, `Option<&mut T>` or a tuple of those",
-    note = "a view names the components it reads by reference, e.g. `view::<(&mut Position, &Velocity)>()`; filters go in `View<Q, F>` (`With<T>`, `Without<T>`)"
+    note = "a view names the components it reads by reference, e.g. `view::<(&mut Position, &Velocity)>()`; filters follow them in the same tuple: `view::<(&mut Position, Without<Frozen>)>()`"
 )]
 pub trait Query: sealed::Sealed {
     /// What the view yields per entity.

@@ -21,6 +21,16 @@ use super::view::View;
 
 /// Keeps [`ViewQuery`] to this crate.
 mod sealed {
+    /// A filter written before the components a view yields: implemented for nothing. It
+    /// gives `(Without<F>, &mut P)` a second impl that could apply (besides the query
+    /// tuple's), so rustc reports the tuple as one error, `ViewQuery`'s, whose label says
+    /// where filters go, instead of one error per trait the query tuple fails.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` is a filter: filters go last in a view's tuple, after the components it yields",
+        label = "move `{Self}` to the end of the tuple"
+    )]
+    pub trait FilterGoesLast {}
+
     /// Sealing [`ViewQuery`](super::ViewQuery).
     #[diagnostic::on_unimplemented(
         message = "`{Self}` cannot be what a view asks for: `ViewQuery` is sealed",
@@ -57,7 +67,7 @@ mod sealed {
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a view query",
-    label = "not `&T`, `&mut T`, `Option<…>` or a tuple of those (filters last)",
+    label = "not `&T`, `&mut T`, `Option<…>` or a tuple of those, filters last",
     note = "a view names the components it reads by reference, then optionally one or two filters: `view::<(&mut Position, &Velocity, Without<Frozen>)>()`"
 )]
 pub trait ViewQuery: sealed::Sealed {
@@ -167,3 +177,34 @@ macro_rules! trailing_filters {
 }
 
 for_each_tuple!(trailing_filters);
+
+/// A filter written before the query (`(Without<F>, &mut P)`): a view query only if the
+/// filter were [`FilterGoesLast`](sealed::FilterGoesLast), which nothing is, so it never
+/// compiles, and is one error saying filters go last (see `FilterGoesLast`). Its parts
+/// are what the tuple would mean in order, so that nothing else about it fails.
+macro_rules! leading_filter {
+    ($(($Q:ident, $q:ident, $i:tt)),+) => {
+        leading_filter!(@each [$($Q),+] With Without Added Changed);
+    };
+    (@each $qs:tt $($F:ident)+) => {
+        $(leading_filter!(@one $qs $F);)+
+    };
+    (@one [$($Q:ident),+] $F:ident) => {
+        #[diagnostic::do_not_recommend]
+        impl<X, $($Q: Query,)+> sealed::Sealed for ($F<X>, $($Q,)+)
+        where
+            $F<X>: Filter + sealed::FilterGoesLast,
+        {}
+
+        #[doc(hidden)]
+        impl<X, $($Q: Query,)+> ViewQuery for ($F<X>, $($Q,)+)
+        where
+            $F<X>: Filter + sealed::FilterGoesLast,
+        {
+            type Query = query_part!($($Q),+);
+            type Filter = $F<X>;
+        }
+    };
+}
+
+for_each_tuple!(leading_filter);
