@@ -137,13 +137,13 @@ pub use sparse_core::{LoadTypes, Snapshot, SnapshotTypes};
 
 /// The names a program using worlds needs, for one glob import:
 /// `use sparse_groups::prelude::*;` (the macros, the component and storage types, the
-/// group key markers `Get` and `Exclude`, view filters, commands, the run-time world, and
-/// the traits generic code names).
+/// group key markers `Get` and `Exclude`, view filters, commands, `ValuesMut`, a hook's
+/// `HookWorld`, the run-time world and its `GroupSpec`, and the traits generic code names).
 pub mod prelude {
     pub use crate::{
         Access, Added, Changed, Commands, Component, Edit, EditEntities, Entities, Entity,
-        EntityError, Exclude, Get, GroupMut, GroupRef, HasComponent, HasGroup, Storage, View, With,
-        Without, World, world,
+        EntityError, Exclude, Get, GroupMut, GroupRef, GroupSpec, HasComponent, HasGroup,
+        HookWorld, Storage, ValuesMut, View, With, Without, World, world,
     };
 }
 

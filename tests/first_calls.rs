@@ -5,7 +5,7 @@
 //! with a dead entity.
 
 use sparse_groups::prelude::*;
-use sparse_groups::{AccessError, Applied, GroupSpec};
+use sparse_groups::{AccessError, Applied};
 
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 struct Position(f32);

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use sparse_groups::prelude::*;
-use sparse_groups::{Borrow, GroupRef, GroupSpec, HookError, HookEvent, HookWorld, ValuesMut};
+use sparse_groups::{Borrow, HookError, HookEvent};
 
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 struct Position(i32);

@@ -36,8 +36,9 @@ use crate::entity::Entity;
 /// ```
 ///
 /// Invariant: `entities()[p]` owns `components()[p]` for every position `p`, the two
-/// dense arrays have the same length, and the sparse entry of every member points back at
-/// its position (entries of non-members are garbage, validated on every lookup). The
+/// dense arrays have the same length, and the sparse array is the dense array's exact
+/// image (see [`SparseSet`]: every member's entry points back at its position, every
+/// other index reads as no member). The
 /// arrays are kept *separate* so that loops over components never load entities (and the
 /// other way round).
 ///
