@@ -91,9 +91,10 @@
 //! [`world`] documents the attribute: its grammar, the nesting rule, derives and fields.
 //! Every method it generates, with its documentation, is listed on the page of an example
 //! world, [`example_generated::Scene`], declared with one group of every kind (the module
-//! [`example_generated`] exists only in this documentation). The README has the guide: the
-//! ordering rule, the group kinds, every diagnostic, the access model and what the crate
-//! does not do.
+//! [`example_generated`] exists only in this documentation). The [`guide`] holds the rest,
+//! a page per chapter: the ordering rule and the group kinds, every diagnostic, the access
+//! model, soundness, the run-time world, the features, what the crate does not do, and
+//! performance.
 
 extern crate self as sparse_groups;
 
@@ -471,26 +472,26 @@ pub use sparse_macros::world;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-/// Runs the Rust examples of the chapters in `docs/` as doctests (the chapters without
-/// Rust code are included too, so that one added later is tested).
-#[cfg(doctest)]
-pub mod docs {
+/// The guide: the chapters of `docs/`, one page each (their Rust examples run as
+/// doctests). The README is the front door; these hold the rest.
+#[cfg(any(doc, doctest))]
+pub mod guide {
     #[doc = include_str!("../docs/ordering.md")]
-    pub struct Ordering;
+    pub mod ordering {}
     #[doc = include_str!("../docs/world-macro.md")]
-    pub struct WorldMacro;
+    pub mod world_macro {}
     #[doc = include_str!("../docs/access.md")]
-    pub struct Access;
+    pub mod access {}
     #[doc = include_str!("../docs/soundness.md")]
-    pub struct Soundness;
+    pub mod soundness {}
     #[doc = include_str!("../docs/runtime.md")]
-    pub struct Runtime;
+    pub mod runtime {}
     #[doc = include_str!("../docs/features.md")]
-    pub struct Features;
+    pub mod features {}
     #[doc = include_str!("../docs/not-supported.md")]
-    pub struct NotSupported;
+    pub mod not_supported {}
     #[doc = include_str!("../docs/performance.md")]
-    pub struct Performance;
+    pub mod performance {}
     #[doc = include_str!("../docs/layout.md")]
-    pub struct Layout;
+    pub mod layout {}
 }
