@@ -91,7 +91,9 @@ pub trait EditEntities: WorldParts + Sized {
     /// The entity allocator, read only.
     fn entities(&self) -> &Entities;
     /// Makes the entities reserved through [`&Entities`](Entities::reserve) alive, with no
-    /// component (what every structural change does first).
+    /// component (what every structural change does first). Hidden: the world's own
+    /// structural changes call it.
+    #[doc(hidden)]
     fn flush_entities(&mut self);
     /// Creates an entity with no component.
     fn spawn_entity(&mut self) -> Entity;

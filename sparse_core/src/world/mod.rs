@@ -988,6 +988,7 @@ impl EditEntities for World {
     }
 }
 
+#[doc(hidden)]
 impl Internals for World {
     type Key = WorldKey;
 
@@ -1006,6 +1007,7 @@ impl Internals for World {
     }
 }
 
+#[doc(hidden)]
 impl<T: Component> InternalStorage<T> for World {
     fn storage_mut(&mut self, _: &WorldKey) -> &mut Storage<T> {
         let index = self.index_or_register::<T>();
@@ -1013,6 +1015,7 @@ impl<T: Component> InternalStorage<T> for World {
     }
 }
 
+#[doc(hidden)]
 impl IndexedStorages for World {
     #[inline]
     fn storage_index<T: Component>(&mut self, _: &WorldKey) -> usize {

@@ -102,6 +102,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
+        #[doc(hidden)]
         impl __sg::__private::Internals for #ident {
             type Key = __sparse::Key;
 
@@ -200,6 +201,7 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
 
         #cfg
         #[automatically_derived]
+        #[doc(hidden)]
         impl __sg::__private::InternalStorage<#ty> for #ident {
             #[inline]
             fn storage_mut(&mut self, key: &__sparse::Key) -> &mut __sg::Storage<#ty> {
