@@ -109,19 +109,15 @@ pub use sparse_core::{Component, MAX_TUPLE, Storage};
 // Entities.
 pub use sparse_core::{Entities, Entity, EntityError};
 // Groups: keys, access, iterators.
-pub use sparse_core::{Exclude, Get, GroupIter, GroupKey, GroupMut, GroupRef, GroupRefIter};
+pub use sparse_core::{Exclude, Get, GroupIter, GroupMut, GroupRef, GroupRefIter};
 // Views, borrows and deferred changes.
-pub use sparse_core::{
-    Applied, Commands, Skipped, ValuesMut, View, ViewIter, ViewOf, ViewQuery, ViewRefOf, With,
-    Without,
-};
-// One entity's components, by type or tuple of types (`insert`, `remove`, `get`, …).
-pub use sparse_core::{Components, GetMut, Lookup, ReadComponents};
-// Code generic over worlds: the traits every world implements, and what bounds name.
-pub use sparse_core::{
-    Access, Apart, Borrow, Bundle, Edit, EditEntities, Filter, HasComponent, HasGroup, Query,
-    ReadOnly, ReadOnlyQuery, Unowned,
-};
+pub use sparse_core::{Applied, Commands, Skipped, ValuesMut, View, ViewIter, With, Without};
+// Code generic over worlds: the traits every world implements and systems name.
+pub use sparse_core::{Access, Apart, HasComponent, HasGroup};
+// The plumbing traits, documented in `traits`; also here, hidden, for the paths generated
+// code and earlier releases use.
+#[doc(hidden)]
+pub use traits::*;
 // Sorting by a key.
 pub use sparse_core::{OrdKey, RadixKey};
 // User hooks: reactions to structural change.
@@ -132,9 +128,26 @@ pub use sparse_core::{Added, Changed};
 pub use sparse_core::{AccessError, GroupSpec, InsertManyError, LayoutErrors, World};
 // Drawing a world's layout; a sparse set on its own.
 pub use sparse_core::{Diagram, SparseSet};
-// Snapshots (feature `serde`).
+// Snapshots (feature `serde`): `Snapshot`; the traits a world implements for it are in
+// `traits`.
 #[cfg(feature = "serde")]
-pub use sparse_core::{LoadTypes, Snapshot, SnapshotTypes};
+pub use sparse_core::Snapshot;
+
+/// The traits behind the methods: what a world, a query, a bundle or a tuple of components
+/// implements so that a call type-checks. Programs rarely name them (the prelude brings
+/// `Edit` and `EditEntities` for generic code); bounds of generic code and error messages
+/// do. Each is sealed or implemented by `#[world]` and the run-time [`World`].
+pub mod traits {
+    // What a group's key and a view ask for and borrow.
+    pub use sparse_core::{Filter, GroupKey, Query, ReadOnlyQuery, ViewOf, ViewQuery, ViewRefOf};
+    // One entity's components, by type or tuple of types (`insert`, `remove`, `get`, …).
+    pub use sparse_core::{Bundle, Components, GetMut, Lookup, ReadComponents};
+    // The parts of a borrow, and what structural changes and storage sorts go through.
+    pub use sparse_core::{Borrow, Edit, EditEntities, ReadOnly, Unowned};
+    // Snapshots (feature `serde`).
+    #[cfg(feature = "serde")]
+    pub use sparse_core::{LoadTypes, SnapshotTypes};
+}
 
 /// The names a program using worlds needs, for one glob import:
 /// `use sparse_groups::prelude::*;` (the macros, the component and storage types, the
