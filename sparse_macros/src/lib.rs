@@ -3,17 +3,21 @@
 //! and `#[derive(sparse_groups::Component)]` marks a component type.
 //!
 //! The pipeline follows `serde_derive` and `thiserror`: the item is parsed into a model
-//! (`ast`, with `attr` for attributes), every rule is checked with all errors collected
-//! (`valid`), the hook order is computed once from the validated layout (`plan`, or
-//! `fallback` when the layout is rejected), then code is generated (`cx`).
+//! (`ast`, with `attr` for attributes, `derive_list` for the derives written on it), every
+//! rule is checked with all errors collected (`valid`, with `method_names` for the names a
+//! field must not shadow), the hook order is computed once from the validated layout
+//! (`plan`, or `fallback` when the layout is rejected), then code is generated (`expand`).
+//! Each module uses only the ones before it in this order (`tests/module_circles.rs`).
 #![forbid(unsafe_code)]
 
 mod ast;
 mod attr;
 mod component;
+mod derive_list;
 mod expand;
 mod fallback;
 mod krate;
+mod method_names;
 mod plan;
 mod valid;
 

@@ -9,7 +9,8 @@ use syn::ext::IdentExt;
 use syn::{Error, Path};
 
 use crate::ast::{Field, Group, HookDecl, TypeKey, TypeRef, World};
-use crate::expand::{derives, methods};
+use crate::derive_list;
+use crate::method_names;
 
 /// A world that passed the checks that let it be generated at all, with what generation
 /// needs to know.
@@ -18,7 +19,7 @@ pub(crate) struct Model<'a> {
     /// The fields that are storages, in declaration order.
     pub storages: Vec<StorageField<'a>>,
     /// The derives `#[world]` implements itself.
-    pub derives: derives::Requested,
+    pub derives: derive_list::Requested,
     /// Derives passed through to the struct.
     pub passthrough: Vec<&'a Path>,
     /// Errors that depend on the configuration: `compile_error!`s under a `#[cfg]`.
@@ -92,7 +93,8 @@ pub(crate) fn fields<'a>(world: &'a World, errors: &mut Vec<Error>) -> Option<Mo
             ));
             continue;
         };
-        let shadows = methods::is_generated(&name) || derives::shadows(&world.derives, &name);
+        let shadows =
+            method_names::is_generated(&name) || derive_list::shadows(&world.derives, &name);
         if shadows {
             errors.push(Error::new_spanned(
                 &field.ident,
@@ -135,7 +137,7 @@ pub(crate) fn fields<'a>(world: &'a World, errors: &mut Vec<Error>) -> Option<Mo
             (_, None) => errors.push(Error::new_spanned(&component.ty, message)),
         }
     }
-    let (derives, passthrough) = derives::classify(&world.derives, errors);
+    let (derives, passthrough) = derive_list::classify(&world.derives, errors);
     Some(Model {
         world,
         storages,

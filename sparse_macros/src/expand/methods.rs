@@ -1,200 +1,27 @@
-//! The world's inherent methods. [`METHODS`] is the one list of their names: it emits
-//! them, and `valid.rs` rejects a field whose accessor would shadow one. They are emitted
-//! next to the struct (not in the anonymous const), so that diagnostics name them
-//! `Scene::insert`, and they only call the world's traits and its storages' methods.
+//! The world's inherent methods, one emitting function each, named as the method (the
+//! list is `method_names.rs`'s, which `valid.rs` also reads). They are emitted next to the
+//! struct (not in the anonymous const), so that diagnostics name them `Scene::insert`, and
+//! they only call the world's traits and its storages' methods.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::Cx;
+use crate::method_names::with_generated_methods;
 
-/// A generated method: its name and what emits it.
-pub(crate) struct Method {
-    pub name: &'static str,
-    emit: fn(&Cx<'_>) -> TokenStream,
+/// Lists the emitting functions named by `with_generated_methods!`.
+macro_rules! emitters {
+    ($($method:ident)*) => {
+        &[$($method),*]
+    };
 }
 
-/// Every method `#[world]` generates, and `default` (from the `Default` impl, which an
-/// accessor would shadow too).
-pub(crate) const METHODS: &[Method] = &[
-    Method {
-        name: "new",
-        emit: new,
-    },
-    Method {
-        name: "default",
-        emit: default,
-    },
-    Method {
-        name: "spawn",
-        emit: spawn,
-    },
-    Method {
-        name: "spawn_with",
-        emit: spawn_with,
-    },
-    Method {
-        name: "spawn_batch",
-        emit: spawn_batch,
-    },
-    Method {
-        name: "is_alive",
-        emit: is_alive,
-    },
-    Method {
-        name: "entities",
-        emit: entities,
-    },
-    Method {
-        name: "insert",
-        emit: insert,
-    },
-    Method {
-        name: "remove",
-        emit: remove,
-    },
-    Method {
-        name: "destroy",
-        emit: destroy,
-    },
-    Method {
-        name: "despawn",
-        emit: despawn,
-    },
-    Method {
-        name: "get",
-        emit: get,
-    },
-    Method {
-        name: "tick",
-        emit: tick,
-    },
-    Method {
-        name: "removed",
-        emit: removed,
-    },
-    Method {
-        name: "get_mut",
-        emit: get_mut,
-    },
-    Method {
-        name: "contains",
-        emit: contains,
-    },
-    Method {
-        name: "storage",
-        emit: storage,
-    },
-    Method {
-        name: "values_mut",
-        emit: values_mut,
-    },
-    Method {
-        name: "group",
-        emit: group,
-    },
-    Method {
-        name: "group_ref",
-        emit: group_ref,
-    },
-    Method {
-        name: "group_len",
-        emit: group_len,
-    },
-    Method {
-        name: "sort_group",
-        emit: sort_group,
-    },
-    Method {
-        name: "sort_group_by_key",
-        emit: sort_group_by_key,
-    },
-    Method {
-        name: "sort_group_by_radix_key",
-        emit: sort_group_by_radix_key,
-    },
-    Method {
-        name: "sort_group_as",
-        emit: sort_group_as,
-    },
-    Method {
-        name: "sort",
-        emit: sort,
-    },
-    Method {
-        name: "sort_by_key",
-        emit: sort_by_key,
-    },
-    Method {
-        name: "sort_by_radix_key",
-        emit: sort_by_radix_key,
-    },
-    Method {
-        name: "sort_as",
-        emit: sort_as,
-    },
-    Method {
-        name: "view",
-        emit: view,
-    },
-    Method {
-        name: "view_ref",
-        emit: view_ref,
-    },
-    Method {
-        name: "borrow",
-        emit: borrow,
-    },
-    Method {
-        name: "borrow_ref",
-        emit: borrow_ref,
-    },
-    Method {
-        name: "retain",
-        emit: retain,
-    },
-    Method {
-        name: "retain_component",
-        emit: retain_component,
-    },
-    Method {
-        name: "apply",
-        emit: apply,
-    },
-    Method {
-        name: "insert_many",
-        emit: insert_many,
-    },
-    Method {
-        name: "remove_many",
-        emit: remove_many,
-    },
-    Method {
-        name: "destroy_many",
-        emit: destroy_many,
-    },
-    Method {
-        name: "clear",
-        emit: clear,
-    },
-    Method {
-        name: "check",
-        emit: check,
-    },
-    Method {
-        name: "layout",
-        emit: layout,
-    },
-];
-
-/// Whether `name` is a method every generated world has.
-pub(crate) fn is_generated(name: &str) -> bool {
-    METHODS.iter().any(|m| m.name == name)
-}
+/// What emits each method `#[world]` generates, in the order of their list.
+const EMITTERS: &[fn(&Cx<'_>) -> TokenStream] = with_generated_methods!(emitters);
 
 /// Every method, then one read accessor per storage field.
 pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
-    let methods = METHODS.iter().map(|m| (m.emit)(cx));
+    let methods = EMITTERS.iter().map(|emit| emit(cx));
     let ident = cx.ident();
     let accessors = cx
         .model

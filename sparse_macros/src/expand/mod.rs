@@ -11,10 +11,10 @@
 //! * `impls.rs`: the trait impls per stored type and per group;
 //! * `derives.rs`: `Debug` and `Clone`, when derived.
 
-pub(crate) mod derives;
+mod derives;
 mod hooks;
 mod impls;
-pub(crate) mod methods;
+mod methods;
 mod parts;
 mod reactions;
 mod storages;
