@@ -20,7 +20,6 @@ const KNOWN: &[(&str, &[&str])] = &[(
         "components",
         "generated",
         "group",
-        "order",
     ],
 )];
 

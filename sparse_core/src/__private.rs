@@ -20,13 +20,13 @@ pub use crate::group::{
     Aligned, GroupInfo, GroupMut, GroupRef, Hint, OwnedStorages, apply_sources, check_group, enter,
     enter_each, enter_set, group_sources, leave, leave_many, leave_set, load_order, sort_members,
 };
+pub use crate::group::{GroupOrder, StorageOrder};
 pub use crate::hint::collect;
 pub use crate::hooks::{
     ComponentPlan, EntityPlan, WorldInfo, append_many, check_world, clear, destroy, destroy_many,
     insert, insert_many, remove, remove_many,
 };
 pub use crate::internals::{InternalStorage, Internals};
-pub use crate::order::{GroupOrder, StorageOrder};
 pub use crate::storage::{Marks, SparseSet, Storage, StorageInfo};
 use crate::{Bundle, Entities};
 

@@ -25,11 +25,11 @@ use crate::access::{
 use crate::bundle::Bundle;
 use crate::component::Component;
 use crate::entity::{Entities, Entity, EntityError};
-use crate::group::{GroupKey, GroupMut, GroupRef};
-use crate::internals::InternalStorage;
-use crate::order::{
+use crate::group::{
     ByComparator, ByKey, ByRadixKey, EntityOrder, GroupOrder, InOrderOf, StorageOrder,
 };
+use crate::group::{GroupKey, GroupMut, GroupRef};
+use crate::internals::InternalStorage;
 use crate::storage::{OrdKey, RadixKey, Storage};
 
 /// A world that stores `T`: its storage, read only, and its values, mutably. Code

@@ -48,7 +48,6 @@ mod group;
 mod hint;
 mod hooks;
 mod internals;
-mod order;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod reactions;
@@ -91,8 +90,6 @@ pub use access::{
 #[doc(hidden)]
 pub use component_set::ComponentSet;
 #[doc(hidden)]
-pub use group::{OwnedTypes, Types};
-#[doc(hidden)]
-pub use order::{GroupOrder, StorageOrder};
+pub use group::{GroupOrder, OwnedTypes, StorageOrder, Types};
 #[doc(hidden)]
 pub use storage::Marks;

@@ -5,11 +5,11 @@
 //! <A,B,C> : [ e2 e9 e5 ]                 on its own: the inner group stays a prefix
 //! ```
 
+use super::GroupOrder;
 use crate::component_set::ComponentSet;
 use crate::component_set::sealed::Sealed as _;
 use crate::entity::Entity;
 use crate::group::GroupKey;
-use crate::order::GroupOrder;
 use crate::storage::{SparseSet, Storage};
 
 /// The permutation that sorts a group of length `*layer_ends.last()` layer by layer.

@@ -28,11 +28,11 @@ use crate::generated::{Edit, EditEntities, InsertManyError};
 use crate::group::{
     self, Aligned, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupRef, Layout, Step,
 };
-use crate::hooks::{self, WorldInfo};
-use crate::internals::{IndexedStorages, InternalStorage, Internals, WORLD_KEY, WorldKey};
-use crate::order::{
+use crate::group::{
     ByComparator, ByKey, ByRadixKey, EntityOrder, GroupOrder, InOrderOf, StorageOrder,
 };
+use crate::hooks::{self, WorldInfo};
+use crate::internals::{IndexedStorages, InternalStorage, Internals, WORLD_KEY, WorldKey};
 use crate::reactions::TypeHooks;
 use crate::storage::{AnyStorage, Clock, OrdKey, RadixKey, SparseSet, Storage, StorageInfo};
 pub use error::LayoutErrors;

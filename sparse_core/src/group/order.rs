@@ -5,8 +5,8 @@
 
 use core::cmp::Ordering;
 
+use super::GroupKey;
 use crate::entity::Entity;
-use crate::group::GroupKey;
 use crate::storage::{RadixKey, Storage, radix_sort_pairs};
 
 /// How a group sort orders each layer: by a comparator ([`sort_group`]), by a key read
