@@ -21,6 +21,9 @@
 //! postcard): every storage's packed order, the allocator and every group must come back
 //! as they were, and the sequence goes on with the loaded worlds.
 
+mod common;
+
+use common::cases_or;
 use proptest::prelude::*;
 use sparse_groups::{
     Applied, Commands, Component, Entities, Entity, Exclude, Get, GroupMut, GroupRef, GroupSpec,
@@ -992,19 +995,6 @@ fn packed_dynamic(d: &World) -> (String, Vec<Vec<(Entity, u32)>>) {
         })
         .collect();
     (serde_json::to_string(d.entities()).unwrap(), storages)
-}
-
-/// `cases` cases, or `PROPTEST_CASES` when set (the sanitizer and valgrind runs lower it).
-fn cases_or(cases: u32) -> ProptestConfig {
-    let default = ProptestConfig::default();
-    ProptestConfig {
-        cases: if std::env::var_os("PROPTEST_CASES").is_some() {
-            default.cases
-        } else {
-            cases
-        },
-        ..default
-    }
 }
 
 proptest! {

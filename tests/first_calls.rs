@@ -219,7 +219,7 @@ fn commands_spawn_without_a_reservation_and_take_tuples() {
 }
 
 /// bevy's and hecs' name for `destroy` works on both worlds (deprecated: the warning
-/// names `destroy`; `tests/ui/fail/despawn-is-destroy.rs` shows it).
+/// names `destroy`; `tests/ui/fail/changes/despawn-is-destroy.rs` shows it).
 #[test]
 #[allow(deprecated)]
 fn despawn_destroys_on_both_worlds() {

@@ -2,26 +2,11 @@
 //! each crate's modules form layers, a module using only the ones below it.
 //!
 //! A module is a file or folder directly under `src/`; it uses another when its code (not
-//! its comments) names `crate::other`. The modules caught in a circle today are listed in
-//! [`KNOWN`], to be taken apart (issue 28): the test fails on any other circle, on a
-//! known one that grew, and on a known one that is gone (so the list only shrinks).
+//! its comments) names `crate::other`. The test fails on any circle, naming its modules.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
-
-/// The circles not yet taken apart, as the sets of modules each one joins.
-const KNOWN: &[(&str, &[&str])] = &[(
-    "sparse_core",
-    &[
-        "access",
-        "bundle",
-        "component_set",
-        "components",
-        "generated",
-        "group",
-    ],
-)];
 
 /// Every `.rs` file under `dir`.
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -149,27 +134,12 @@ fn circles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<BTreeSet<String>> 
 }
 
 #[test]
-fn no_module_circle_but_the_known_ones() {
+fn no_module_circle() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut failures = Vec::new();
     for krate in ["sparse_core", "sparse_macros"] {
-        let found = circles(&graph(&root.join(krate).join("src")));
-        let known: Vec<BTreeSet<String>> = KNOWN
-            .iter()
-            .filter(|(k, _)| *k == krate)
-            .map(|(_, ms)| ms.iter().map(|m| m.to_string()).collect())
-            .collect();
-        for circle in &found {
-            if !known.contains(circle) {
-                failures.push(format!("{krate}: modules in a circle: {circle:?}"));
-            }
-        }
-        for circle in &known {
-            if !found.contains(circle) {
-                failures.push(format!(
-                    "{krate}: the known circle {circle:?} changed or is gone: update KNOWN"
-                ));
-            }
+        for circle in circles(&graph(&root.join(krate).join("src"))) {
+            failures.push(format!("{krate}: modules in a circle: {circle:?}"));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

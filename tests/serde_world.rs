@@ -4,6 +4,9 @@
 //! world.
 #![cfg(feature = "serde")]
 
+mod common;
+
+use common::cases_or;
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 use sparse_groups::{Component, Entity, GroupSpec, Storage, World, world};
@@ -165,19 +168,6 @@ fn loaded_dynamic_json(text: &str) -> Result<World, String> {
     w.load::<Types, _>(&mut serde_json::Deserializer::from_str(text))
         .map_err(|e| e.to_string())?;
     Ok(w)
-}
-
-/// `cases` cases, or `PROPTEST_CASES` when set (the sanitizer and valgrind runs lower it).
-fn cases_or(cases: u32) -> ProptestConfig {
-    let default = ProptestConfig::default();
-    ProptestConfig {
-        cases: if std::env::var_os("PROPTEST_CASES").is_some() {
-            default.cases
-        } else {
-            cases
-        },
-        ..default
-    }
 }
 
 proptest! {

@@ -1,6 +1,6 @@
 //! Attacks on the crate from safe code, as a user would write them, that must leave every
 //! world consistent and never alias: the run-time half of the soundness regression tests
-//! (the compile-time half is in `tests/ui/fail/`: doors that no longer compile).
+//! (the compile-time half is in `tests/ui/fail/sealed/`: doors that no longer compile).
 //!
 //! These tests are also what `scripts/valgrind.sh` and the AddressSanitizer step of CI run:
 //! a regression here that turned into aliasing or a double drop is reported there even

@@ -3,7 +3,7 @@
 #[test]
 fn ui() {
     let t = trybuild::TestCases::new();
-    t.compile_fail("tests/ui/fail/*.rs");
+    t.compile_fail("tests/ui/fail/*/*.rs");
     t.pass("tests/ui/pass/*.rs");
     // trybuild builds the cases with this crate's features.
     #[cfg(not(feature = "serde"))]

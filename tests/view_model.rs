@@ -10,6 +10,9 @@
 //! a `for` loop and `iter`, in a `#[world]` and in the run-time `World`, both against the
 //! model; the loops must also visit in the same order.
 
+mod common;
+
+use common::cases_or;
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
@@ -173,18 +176,6 @@ fn rows_of(world: &World, model: &BTreeMap<Entity, Row>) -> Vec<Row> {
             ]
         })
         .collect()
-}
-
-fn cases_or(cases: u32) -> ProptestConfig {
-    let default = ProptestConfig::default();
-    ProptestConfig {
-        cases: if std::env::var_os("PROPTEST_CASES").is_some() {
-            default.cases
-        } else {
-            cases
-        },
-        ..default
-    }
 }
 
 proptest! {

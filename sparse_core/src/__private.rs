@@ -5,10 +5,10 @@
 //! own generated code holds.
 
 use crate::access::ValuesMut;
-pub use crate::access::{
-    AccessError, AllDistinct, Bits, BundleApart, End, FilterOf, GroupShape, I, LendGroup,
-    LendStorage, NoAlias, NonEmpty, NotIn, NotInBundle, O, QueryOf, Slot, SlotRef, TrackChanges,
-    WorldParts,
+pub use crate::access::{FilterOf, LendGroup, QueryOf};
+pub use crate::change::steps::{
+    ComponentPlan, EntityPlan, WorldInfo, append_many, check_world, clear, destroy, destroy_many,
+    insert, insert_many, remove, remove_many,
 };
 use crate::component::Component;
 pub use crate::component_set::ComponentSet;
@@ -22,11 +22,11 @@ pub use crate::group::{
 };
 pub use crate::group::{GroupOrder, StorageOrder};
 pub use crate::hint::collect;
-pub use crate::hooks::{
-    ComponentPlan, EntityPlan, WorldInfo, append_many, check_world, clear, destroy, destroy_many,
-    insert, insert_many, remove, remove_many,
-};
 pub use crate::internals::{InternalStorage, Internals};
+pub use crate::lend::{
+    AccessError, AllDistinct, Bits, BundleApart, End, GroupShape, I, LendStorage, NoAlias,
+    NonEmpty, NotIn, NotInBundle, O, Slot, SlotRef, TrackChanges, WorldParts,
+};
 pub use crate::storage::{Marks, SparseSet, Storage, StorageInfo};
 use crate::{Bundle, Entities};
 
@@ -47,10 +47,10 @@ pub struct Absent;
 
 impl Component for Absent {}
 
-/// User hooks around a `#[world]`'s changes (see `reactions.rs`): what its `Edit` and
+/// User hooks around a `#[world]`'s changes (see `change/hooks.rs`): what its `Edit` and
 /// `EditEntities` impls call for the types that have hooks.
-pub mod reactions {
-    pub use crate::reactions::{
+pub mod hooks {
+    pub use crate::change::hooks::{
         TypeHooks, clear, destroy, destroy_many, has, insert, insert_many, remove, remove_many,
         spawned,
     };
@@ -305,7 +305,7 @@ pub fn spawn_with<W: Internals + crate::EditEntities, B: Bundle<W>>(
     key: &W::Key,
     bundle: B,
 ) -> Entity {
-    crate::bundle::spawn_with(world, key, bundle)
+    crate::change::bundle::spawn_with(world, key, bundle)
 }
 
 /// Gives a reserved entity a bundle (see the generated `spawn_reserved`): `key` proves
@@ -322,7 +322,7 @@ pub fn spawn_reserved<W: Internals + crate::EditEntities, B: Bundle<W>>(
     entity: Entity,
     bundle: B,
 ) -> Result<(), crate::EntityError> {
-    crate::bundle::spawn_reserved(world, key, entity, bundle)
+    crate::change::bundle::spawn_reserved(world, key, entity, bundle)
 }
 
 /// Spawns one entity per bundle (see the generated `spawn_batch`): `key` proves the call
@@ -335,7 +335,7 @@ pub fn spawn_batch<W: Internals + crate::EditEntities, B: Bundle<W>>(
     key: &W::Key,
     bundles: impl IntoIterator<Item = B>,
 ) -> Vec<Entity> {
-    crate::bundle::spawn_batch(world, key, bundles)
+    crate::change::bundle::spawn_batch(world, key, bundles)
 }
 
 /// Sorts a storage that no group owns (see the generated `Unowned` impls).

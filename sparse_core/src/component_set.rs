@@ -2,10 +2,10 @@
 
 use core::any::TypeId;
 
-use crate::access::{AccessError, ErasedSlot, Slot};
-use crate::access::{Cons, List, Nil};
 use crate::component::{Component, ComponentKey};
 use crate::entity::Entity;
+use crate::lend::{AccessError, ErasedSlot, Slot};
+use crate::lend::{Cons, List, Nil};
 use crate::storage::{AnyStorage, ColumnMut, ColumnRef, RawSlice, Storage};
 
 pub(crate) mod sealed {
@@ -14,11 +14,11 @@ pub(crate) mod sealed {
     /// What only this crate may do with a set of component types. Being a supertrait of
     /// [`ComponentSet`], it also keeps other crates from implementing that trait: a set's
     /// methods receive the storages of a run-time world, which must only ever change
-    /// through the world's hooks.
+    /// through the world's change methods.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` cannot be a set of component types: `ComponentSet` is sealed",
         label = "`ComponentSet` is implemented only by tuples of components",
-        note = "a set's methods reach a world's storages, which change only through the world's hooks: name component types as a tuple, `(A, B, …)`"
+        note = "a set's methods reach a world's storages, which change only through the world's change methods: name component types as a tuple, `(A, B, …)`"
     )]
     pub trait Sealed {
         /// Calls `f` for each aligned position of `slices`, which all have `entities`' length.

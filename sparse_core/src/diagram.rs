@@ -2,10 +2,10 @@
 
 use core::fmt;
 
+use crate::change::steps::WorldInfo;
 use crate::component::short_name;
 use crate::entity::Entity;
 use crate::group::GroupInfo;
-use crate::hooks::WorldInfo;
 use crate::storage::SparseSet;
 
 /// The most entities a row of the drawing shows; a world with a longer storage or member

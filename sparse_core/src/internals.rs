@@ -42,7 +42,7 @@ pub trait Internals {
 /// A world's storage of `T`, behind its key (see the module docs).
 pub trait InternalStorage<T>: Internals {
     /// The storage of `T`, mutably: its structure may only change the way the world's
-    /// hooks change it.
+    /// group steps change it.
     fn storage_mut(&mut self, key: &Self::Key) -> &mut Storage<T>;
 }
 

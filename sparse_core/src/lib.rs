@@ -37,59 +37,60 @@ macro_rules! first {
 pub const MAX_TUPLE: usize = 16;
 
 mod access;
-mod bundle;
+mod change;
 mod component;
 mod component_set;
-mod components;
 mod diagram;
 mod entity;
-mod generated;
 mod group;
 mod hint;
-mod hooks;
 mod internals;
+mod lend;
 #[cfg(feature = "rayon")]
 mod parallel;
-mod reactions;
 #[cfg(feature = "serde")]
 mod snapshot;
 mod storage;
 mod world;
+mod world_traits;
 
 #[doc(hidden)]
 pub mod __private;
 
 pub use access::{
-    AccessError, Added, Apart, Applied, Borrow, Changed, Commands, Filter, Query, ReadOnly,
-    ReadOnlyQuery, Skipped, ValuesMut, View, ViewIter, ViewOf, ViewQuery, ViewRefOf, With, Without,
+    Added, Borrow, Changed, Filter, Query, ReadOnly, ReadOnlyQuery, ValuesMut, View, ViewIter,
+    ViewOf, ViewQuery, ViewRefOf, With, Without,
 };
-pub use bundle::Bundle;
+pub use change::{
+    Applied, Bundle, Commands, Components, Edit, EditEntities, GetMut, Hook, HookError, HookEvent,
+    HookWorld, InsertManyError, Lookup, MAX_CASCADE, ReadComponents, Skipped,
+};
 pub use component::{Component, ComponentKey};
-pub use components::{Components, GetMut, Lookup, ReadComponents};
 pub use diagram::Diagram;
 pub use entity::{Entities, Entity, EntityError};
-pub use generated::{Access, Edit, EditEntities, HasComponent, HasGroup, InsertManyError, Unowned};
 pub use group::{
     Action, Conflict, Exclude, Get, GroupDecl, GroupIter, GroupKey, GroupMut, GroupRef,
     GroupRefIter, Layout, LayoutError, Place, Role, Step,
 };
-pub use reactions::{Hook, HookError, HookEvent, HookWorld, MAX_CASCADE};
+pub use lend::{AccessError, Apart};
 #[cfg(feature = "serde")]
 pub use snapshot::{LoadTypes, Snapshot, SnapshotTypes};
 pub use storage::{OrdKey, RadixKey, SparseSet, Storage};
 pub use world::{GroupSpec, LayoutErrors, World};
+pub use world_traits::{Access, HasComponent, HasGroup, Unowned};
 
 // Plumbing that public signatures name (bounds, associated types): reachable, so that
 // those signatures are well-formed, but not documented as API. Every item here is sealed
 // or safe to call with anything (see `__private`).
 #[doc(hidden)]
-pub use access::{
-    AllDistinct, BundleApart, FilterOf, LendGroup, LendStorage, NoAlias, NonEmpty, NotIn,
-    NotInBundle, QueryOf, TrackChanges,
-};
+pub use access::{FilterOf, LendGroup, QueryOf};
 #[doc(hidden)]
 pub use component_set::ComponentSet;
 #[doc(hidden)]
 pub use group::{GroupOrder, OwnedTypes, StorageOrder, Types};
+#[doc(hidden)]
+pub use lend::{
+    AllDistinct, BundleApart, LendStorage, NoAlias, NonEmpty, NotIn, NotInBundle, TrackChanges,
+};
 #[doc(hidden)]
 pub use storage::Marks;

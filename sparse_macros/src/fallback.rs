@@ -21,7 +21,7 @@ pub(crate) fn plan(model: &Model<'_>, checked: &[CheckedGroup]) -> Plan {
             kept.push(c);
         }
     }
-    Plan::without_hooks(model, &kept)
+    Plan::without_steps(model, &kept)
 }
 
 /// Whether two declarations name one group (each list in any order).

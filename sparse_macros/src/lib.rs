@@ -5,7 +5,7 @@
 //! The pipeline follows `serde_derive` and `thiserror`: the item is parsed into a model
 //! (`ast`, with `attr` for attributes, `derive_list` for the derives written on it), every
 //! rule is checked with all errors collected (`valid`, with `method_names` for the names a
-//! field must not shadow), the hook order is computed once from the validated layout
+//! field must not shadow), the step order is computed once from the validated layout
 //! (`plan`, or `fallback` when the layout is rejected), then code is generated (`expand`).
 //! Each module uses only the ones before it in this order (`tests/module_circles.rs`).
 #![forbid(unsafe_code)]

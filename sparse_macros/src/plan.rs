@@ -1,4 +1,4 @@
-//! What the generated hooks do, computed once from the validated layout: for each storage
+//! What the generated steps do, computed once from the validated layout: for each storage
 //! the steps adding and removing its component takes (which groups to enter or leave, in
 //! order, with the storage's slot where the group owns it), the spawn and destroy orders,
 //! and for each group its inner groups and what sorting it permutes.
@@ -126,7 +126,7 @@ impl Plan {
     }
 
     /// A plan that maintains no group (see `fallback.rs`).
-    pub(crate) fn without_hooks(model: &Model<'_>, groups: &[&CheckedGroup]) -> Plan {
+    pub(crate) fn without_steps(model: &Model<'_>, groups: &[&CheckedGroup]) -> Plan {
         Plan {
             groups: groups
                 .iter()

@@ -1,10 +1,8 @@
 //! Borrow requests: several parts of one world at once — groups, views, storages — as one
 //! tuple type, checked at compile time to alias nothing.
 
-use super::disjoint::{Cons, List, Nil, NoAlias, NonEmpty};
-use super::error::AccessError;
 use super::filter::{Filter, FilterOf};
-use super::parts::{LendGroup, LendStorage, WorldParts};
+use super::lend_group::LendGroup;
 use super::query::{Query, QueryOf, ReadOnlyQuery, cat};
 use super::values::ValuesMut;
 use super::view::View;
@@ -12,6 +10,9 @@ use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entities;
 use crate::group::{GroupKey, GroupMut, GroupRef};
+use crate::lend::AccessError;
+use crate::lend::{Cons, List, Nil, NoAlias, NonEmpty};
+use crate::lend::{LendStorage, WorldParts};
 use crate::storage::Storage;
 
 /// Keeps [`Borrow`] and [`ReadOnly`] to this crate: a borrow's parts are taken from the

@@ -20,9 +20,9 @@
 
 use core::any::TypeId;
 
-use crate::access::parts::GroupShape;
 use crate::access::query::Needs;
 use crate::entity::Entity;
+use crate::lend::GroupShape;
 
 /// Where the driver's entities come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

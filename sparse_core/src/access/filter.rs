@@ -11,15 +11,15 @@
 use core::any::TypeId;
 use core::marker::PhantomData;
 
-use super::disjoint::{Cons, List, Nil};
-use super::error::AccessError;
-use super::parts::{LendStorage, WorldParts};
 use super::query::{Needs, cat};
 use crate::component::Component;
 use crate::entity::Entity;
+use crate::lend::AccessError;
+use crate::lend::{Cons, List, Nil};
+use crate::lend::{LendStorage, WorldParts};
 use crate::storage::{SetCursor, StampTest};
 
-use super::parts::TrackChanges;
+use crate::lend::TrackChanges;
 
 /// In a view's filter: the entity has a `T` (not read).
 pub struct With<T>(PhantomData<fn() -> T>);

@@ -8,7 +8,7 @@
 //! | `view_ref::<Q>()` | `&` | [`View<Q>`](View), `Q` read-only | nothing |
 //! | `borrow::<(P1, P2, …)>()` | `&mut` | the parts, at once ([`Borrow`]) | values, as each part says |
 //! | `borrow_ref::<(P1, P2, …)>()` | `&` | read-only parts at once | nothing |
-//! | `apply(&mut Commands)` | `&mut` | [`Applied`] | structure, through the hooks |
+//! | `apply(&mut Commands)` | `&mut` | [`Applied`] | structure, as the world's change methods |
 //!
 //! What the compiler checks: a view or borrow names only stored types and declared
 //! groups; it writes each type at most once and never reads a type it writes; read-only
@@ -17,29 +17,18 @@
 //! costs anything at run time: there is no borrow flag.
 
 mod borrow;
-mod commands;
-mod disjoint;
 mod driver;
-mod error;
 mod filter;
-mod parts;
+mod lend_group;
 mod query;
-mod slot;
 mod values;
 mod view;
 mod view_query;
 
 pub use borrow::{Borrow, ReadOnly};
-pub use commands::{Applied, Commands, Skipped};
-pub use disjoint::{
-    AllDistinct, Apart, Bits, BundleApart, Cons, Dynamic, End, I, List, Nil, NoAlias, NonEmpty,
-    NotIn, NotInBundle, O,
-};
-pub use error::AccessError;
 pub use filter::{Added, Changed, Filter, FilterOf, With, Without};
-pub use parts::{GroupShape, LendGroup, LendStorage, TrackChanges, WorldParts};
+pub use lend_group::LendGroup;
 pub use query::{Query, QueryOf, ReadOnlyQuery};
-pub use slot::{ErasedSlot, Slot, SlotRef};
 pub use values::ValuesMut;
 pub use view::{View, ViewIter};
 pub use view_query::{ViewOf, ViewQuery, ViewRefOf};

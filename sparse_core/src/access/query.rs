@@ -9,11 +9,11 @@
 
 use core::any::TypeId;
 
-use super::disjoint::{Cons, List, Nil};
-use super::error::AccessError;
-use super::parts::{LendStorage, WorldParts};
 use crate::component::Component;
 use crate::entity::Entity;
+use crate::lend::AccessError;
+use crate::lend::{Cons, List, Nil};
+use crate::lend::{LendStorage, WorldParts};
 use crate::storage::{ColumnMut, ColumnRef};
 
 /// Keeps the query traits to this crate: what a query declares it borrows is what the

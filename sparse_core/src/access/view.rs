@@ -5,11 +5,11 @@ use core::fmt;
 use core::iter::FusedIterator;
 
 use super::driver::{self, Choice, DrivenBy, Source};
-use super::error::AccessError;
 use super::filter::{Filter, FilterOf};
-use super::parts::WorldParts;
 use super::query::{Needs, Query, QueryOf, ReadOnlyQuery};
 use crate::entity::Entity;
+use crate::lend::AccessError;
+use crate::lend::WorldParts;
 use crate::storage::StampTest;
 
 /// The entities matching the query `Q` (`&T`, `&mut T`, `Option<…>`, tuples) and the

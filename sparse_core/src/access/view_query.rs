@@ -13,11 +13,11 @@
 //! `view::<Q>()`; `borrow::<View<Q, F>>()` takes them apart as before).
 
 use super::borrow::{Borrow, ReadOnly};
-use super::error::AccessError;
 use super::filter::{Added, Changed, Filter, With, Without};
-use super::parts::WorldParts;
 use super::query::Query;
 use super::view::View;
+use crate::lend::AccessError;
+use crate::lend::WorldParts;
 
 /// Keeps [`ViewQuery`] to this crate.
 mod sealed {

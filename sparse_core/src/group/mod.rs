@@ -1,4 +1,4 @@
-//! Groups: the validated layout and hook order ([`Layout`]), the keys that name groups,
+//! Groups: the validated layout and step order ([`Layout`]), the keys that name groups,
 //! the engine that moves entities in and out of a group's packed prefix (or member set),
 //! access to a group ([`GroupMut`]), sorting a group without breaking the groups nested
 //! in it, and the sealed orders sorts take ([`GroupOrder`], and [`StorageOrder`] for a
@@ -10,6 +10,7 @@ pub(crate) use engine::common_prefix;
 mod group_mut;
 mod key;
 mod layout;
+mod load_order;
 mod order;
 mod owned_types;
 mod sort;
@@ -21,7 +22,8 @@ pub use engine::{
 pub use group_mut::{GroupIter, GroupMut, GroupRef, GroupRefIter};
 pub use key::{Exclude, Get, GroupKey, Types};
 pub(crate) use layout::DisplayGroup;
-pub use layout::{Action, Conflict, GroupDecl, Layout, LayoutError, Place, Role, Step, load_order};
+pub use layout::{Action, Conflict, GroupDecl, Layout, LayoutError, Place, Role, Step};
+pub use load_order::load_order;
 pub(crate) use order::{ByComparator, ByKey, ByRadixKey, EntityOrder, InOrderOf};
 pub use order::{GroupOrder, StorageOrder};
 pub use owned_types::{OwnedTypes, PerSlot};

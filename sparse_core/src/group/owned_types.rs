@@ -1,5 +1,5 @@
 //! A group's owned types moving a run-time world's storages: the engine's one-entity
-//! moves over the typed storages, so that a run-time world's hook step runs the same
+//! moves over the typed storages, so that a run-time world's group step runs the same
 //! inlined code as a `#[world]`'s.
 //!
 //! ```text

@@ -47,7 +47,7 @@ pub trait LoadStorages<'de>: Sized {
     /// What they load into.
     type World;
     /// The key of what they load into (see `internals.rs`): loading files entities
-    /// without the hooks, which only the world's own code may do.
+    /// without the group steps, which only the world's own code may do.
     type Key;
 
     /// The allocator of `world`.

@@ -2,9 +2,9 @@
 //! and what views and callers read of it (`Added<T>`, `Changed<T>`, `removed`).
 
 use super::World;
-use crate::access::TrackChanges;
 use crate::component::Component;
 use crate::entity::Entity;
+use crate::lend::TrackChanges;
 
 /// Every type may be tracked: the view checks that it is ([`AccessError::NotTracked`]).
 ///

@@ -4,36 +4,34 @@
 
 mod changes;
 mod error;
+mod hooks;
 mod parts;
 mod plan;
-mod reactions;
+#[cfg(feature = "serde")]
+mod snapshot;
+mod sort;
 mod spec;
 mod type_map;
 
 use core::any::TypeId;
 use core::cmp::Ordering;
 
-use crate::access::{
-    AccessError, Applied, Borrow, Commands, ErasedSlot, Query, ReadOnly, ValuesMut, View, ViewOf,
-    ViewRefOf, WorldParts,
-};
-use crate::bundle::{AppendColumn, Bundle};
+use crate::access::{Borrow, Query, ReadOnly, ValuesMut, View, ViewOf, ViewRefOf};
+use crate::change::bundle::{AppendColumn, Bundle};
+use crate::change::hooks::TypeHooks;
+use crate::change::steps::{self, WorldInfo};
+use crate::change::{Applied, Commands};
+use crate::change::{Components, GetMut, Lookup, ReadComponents};
+use crate::change::{Edit, EditEntities, InsertManyError};
 use crate::component::{Component, ComponentKey};
-use crate::component_set::ComponentSet;
-use crate::component_set::sealed::Sealed as _;
-use crate::components::{Components, GetMut, Lookup, ReadComponents};
 use crate::diagram::Diagram;
 use crate::entity::{Entities, Entity, EntityError};
-use crate::generated::{Edit, EditEntities, InsertManyError};
 use crate::group::{
-    self, Aligned, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupRef, Layout, Step,
+    Aligned, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupRef, Layout, Step,
 };
-use crate::group::{
-    ByComparator, ByKey, ByRadixKey, EntityOrder, GroupOrder, InOrderOf, StorageOrder,
-};
-use crate::hooks::{self, WorldInfo};
+use crate::group::{ByComparator, ByKey, ByRadixKey, EntityOrder, InOrderOf};
 use crate::internals::{IndexedStorages, InternalStorage, Internals, WORLD_KEY, WorldKey};
-use crate::reactions::TypeHooks;
+use crate::lend::{AccessError, WorldParts};
 use crate::storage::{AnyStorage, Clock, OrdKey, RadixKey, SparseSet, Storage, StorageInfo};
 pub use error::LayoutErrors;
 use plan::TypedPlan;
@@ -74,12 +72,12 @@ struct TypePlan {
 }
 
 impl TypePlan {
-    /// The steps of one hook.
-    fn steps(&self, hook: plan::Hook) -> &[Step] {
-        match hook {
-            plan::Hook::OnAdd => &self.on_add,
-            plan::Hook::BeforeRemove => &self.before_remove,
-            plan::Hook::AfterRemove => &self.after_remove,
+    /// The steps of one phase.
+    fn steps(&self, phase: plan::Phase) -> &[Step] {
+        match phase {
+            plan::Phase::OnAdd => &self.on_add,
+            plan::Phase::BeforeRemove => &self.before_remove,
+            plan::Phase::AfterRemove => &self.after_remove,
         }
     }
 }
@@ -89,7 +87,7 @@ impl TypePlan {
 /// Invariant: after every public call, every storage is consistent, every group holds
 /// exactly the entities passing its filter (as the packed prefix of its owned storages, or
 /// in its member set), and only alive entities have components. Structural changes to
-/// storages happen only here, through the hooks; callers get read access and value
+/// storages happen only here, through the group steps; callers get read access and value
 /// mutation. Where a `#[world]` has compile errors (a group it does not have, sorting an
 /// owned storage), this world returns [`AccessError`]s.
 ///
@@ -134,7 +132,7 @@ pub struct World {
     /// `(outer, inner)` pairs of nested groups.
     nesting: Vec<(usize, usize)>,
     /// The user hooks.
-    hooks: reactions::WorldHooks,
+    hooks: hooks::WorldHooks,
     /// The tick of change detection (see `changes.rs`).
     clock: Clock,
 }
@@ -276,7 +274,7 @@ impl World {
     }
 
     /// Stores `components` for `entity`: one component, or a tuple of distinct ones
-    /// (a bundle), each through the hooks in tuple order: leaves the groups excluding
+    /// (a bundle), each through its change in tuple order: leaves the groups excluding
     /// the type (innermost first), then enters the groups it now completes (outermost
     /// first). Returns what each replaced: `Option<T>`, or a tuple of `Option`s (a
     /// replaced value changes no group).
@@ -316,7 +314,7 @@ impl World {
         entity: Entity,
         value: T,
     ) -> Result<Option<T>, EntityError> {
-        crate::reactions::insert(self, hooks, entity, value, World::store_one)
+        crate::change::hooks::insert(self, hooks, entity, value, World::store_one)
     }
 
     /// Stores one `value` for `entity`, with no user hook.
@@ -330,7 +328,7 @@ impl World {
             return Err(EntityError::Dead(entity));
         }
         let index = self.index_or_register::<T>();
-        Ok(hooks::insert_alive(self.plan::<T>(index), entity, value))
+        Ok(steps::insert_alive(self.plan::<T>(index), entity, value))
     }
 
     /// Removes `entity`'s `C` (one type, or each type of a tuple, in order): leaves the
@@ -360,14 +358,14 @@ impl World {
         hooks: &TypeHooks<World>,
         entity: Entity,
     ) -> Option<T> {
-        crate::reactions::remove(self, hooks, entity, World::take_one)
+        crate::change::hooks::remove(self, hooks, entity, World::take_one)
     }
 
     /// Removes `entity`'s `T`, with no user hook.
     #[inline]
     fn take_one<T: Component>(&mut self, entity: Entity) -> Option<T> {
         let index = *self.by_type.get(&TypeId::of::<T>())?;
-        hooks::remove(self.plan::<T>(index), entity)
+        steps::remove(self.plan::<T>(index), entity)
     }
 
     /// Destroys `entity`: leaves all its groups innermost first, drops its components,
@@ -378,8 +376,10 @@ impl World {
     #[doc(alias = "despawn")]
     pub fn destroy(&mut self, entity: Entity) -> Result<(), EntityError> {
         match self.hooks.removing() {
-            Some(all) => crate::reactions::destroy(self, &all, entity, |w, e| hooks::destroy(w, e)),
-            None => hooks::destroy(self, entity),
+            Some(all) => {
+                crate::change::hooks::destroy(self, &all, entity, |w, e| steps::destroy(w, e))
+            }
+            None => steps::destroy(self, entity),
         }
     }
 
@@ -443,7 +443,7 @@ impl World {
     /// # Panics
     /// Panics if the bundle names a type twice.
     pub fn spawn_with<B: Bundle<World>>(&mut self, bundle: B) -> Entity {
-        crate::bundle::spawn_with_indexed(self, &WORLD_KEY, bundle)
+        crate::change::bundle::spawn_with_indexed(self, &WORLD_KEY, bundle)
     }
 
     /// Spawns one entity per bundle, column by column (one type lookup per column, not
@@ -456,7 +456,7 @@ impl World {
         &mut self,
         bundles: impl IntoIterator<Item = B>,
     ) -> Vec<Entity> {
-        crate::bundle::spawn_batch_by_columns(self, &WORLD_KEY, bundles)
+        crate::change::bundle::spawn_batch_by_columns(self, &WORLD_KEY, bundles)
     }
 
     /// Borrows the parts `R` at once (see [`Borrow`]). Storages never stored are created
@@ -577,10 +577,10 @@ impl World {
     /// [`EditEntities::destroy_many`]). Returns the number destroyed.
     pub fn destroy_many(&mut self, entities: &[Entity]) -> usize {
         match self.hooks.removing() {
-            Some(all) => crate::reactions::destroy_many(self, &all, entities, |w, e| {
-                hooks::destroy_many(w, e)
+            Some(all) => crate::change::hooks::destroy_many(self, &all, entities, |w, e| {
+                steps::destroy_many(w, e)
             }),
-            None => hooks::destroy_many(self, entities),
+            None => steps::destroy_many(self, entities),
         }
     }
 
@@ -605,7 +605,7 @@ impl World {
         Edit::<T>::clear(self);
     }
 
-    /// Applies `commands` in order through the hooks (see [`Commands`]).
+    /// Applies `commands` in order, as the world's change methods (see [`Commands`]).
     pub fn apply(&mut self, commands: &mut Commands<World>) -> Applied {
         commands.apply(self)
     }
@@ -639,7 +639,7 @@ impl World {
 
     /// Sorts the storage of `T` by a key, stably (components with equal keys keep their
     /// order): the keys are read into a vector and sorted there (see
-    /// [`Storage::sort_by_cached_key`]).
+    /// [`Storage::sort_by_cached_key`](crate::Storage::sort_by_cached_key)).
     ///
     /// # Errors
     /// [`AccessError::OwnedByGroup`] if a group owns `T` (see [`sort`](World::sort)).
@@ -674,15 +674,6 @@ impl World {
             .storage::<U>()
             .map_or_else(Vec::new, |s| s.entities().to_vec());
         self.sort_with::<T>(EntityOrder(order))
-    }
-
-    fn sort_with<T: Component>(&mut self, order: impl StorageOrder<T>) -> Result<(), AccessError> {
-        let index = self.index_or_register::<T>();
-        if self.groups.iter().any(|g| g.owned.contains(&index)) {
-            return Err(AccessError::OwnedByGroup(core::any::type_name::<T>()));
-        }
-        order.sort(self.typed_mut::<T>(index));
-        Ok(())
     }
 
     /// Sorts the group named by `K` with a comparator over its members' items (owned and
@@ -737,97 +728,6 @@ impl World {
         self.group_index::<K>()?;
         let order = InOrderOf::new(self.storage::<T>().map_or(&[], |s| s.entities()));
         self.sort_group_with::<K>(order)
-    }
-
-    fn sort_group_with<K: GroupKey>(
-        &mut self,
-        order: impl GroupOrder<K>,
-    ) -> Result<(), AccessError> {
-        let group = self.group_index::<K>()?;
-        let owned = self.indices(&K::Owned::keys());
-        let observed = self.indices(&K::Observed::keys());
-        let World {
-            storages,
-            groups,
-            layout,
-            by_type,
-            ..
-        } = self;
-        let layout = layout.as_ref().expect("a group implies a layout");
-        let mut slots: Vec<ErasedSlot<'_>> = storages.iter_mut().map(ErasedSlot::new).collect();
-        let owned = K::Owned::take_slots(&mut slots, &owned)?;
-        let observed = K::Observed::take_slots(&mut slots, &observed)?;
-        if let Some(members) = &mut groups[group].members {
-            group::sort_members::<K>(members, owned, observed, order);
-            return Ok(());
-        }
-        let mut layer_ends: Vec<usize> = layout
-            .inner_groups(group)
-            .iter()
-            .rev()
-            .map(|&g| groups[g].len)
-            .collect();
-        layer_ends.push(groups[group].len);
-        let sources = group::group_sources::<K>(owned, observed, &layer_ends, order);
-        drop(slots);
-        for (key, g) in layout.sort_targets(group) {
-            let len = groups[g].len;
-            storages[by_type[&key.type_id()]].apply_sources(&sources[..len]);
-        }
-        Ok(())
-    }
-
-    /// The stored types: id, name (without module paths) and number of components.
-    #[cfg(feature = "serde")]
-    pub(crate) fn stored_types(&self) -> impl Iterator<Item = (TypeId, String, usize)> + '_ {
-        self.by_type.iter().map(|(&id, &s)| {
-            let storage = &self.storages[s];
-            (
-                id,
-                crate::component::short_name(storage.type_name()),
-                storage.entity_set().len(),
-            )
-        })
-    }
-
-    /// The member sets of the non-owning groups, in declaration order.
-    #[cfg(feature = "serde")]
-    pub(crate) fn member_sets(&self) -> impl Iterator<Item = &SparseSet> {
-        self.groups.iter().filter_map(|g| g.members.as_ref())
-    }
-
-    /// The same, to put them in a snapshot's order (crate only: the sets must keep the
-    /// group's members).
-    #[cfg(feature = "serde")]
-    pub(crate) fn member_sets_mut(&mut self) -> impl Iterator<Item = &mut SparseSet> {
-        self.groups.iter_mut().filter_map(|g| g.members.as_mut())
-    }
-
-    /// Appends a snapshot's checked columns of `T` (see [`hooks::append_many`]).
-    #[cfg(feature = "serde")]
-    pub(crate) fn append_loaded<T: Component>(&mut self, entities: &[Entity], values: Vec<T>) {
-        let index = self.index_or_register::<T>();
-        hooks::append_many(self.plan::<T>(index), entities, values);
-    }
-
-    /// The rank of each of `ids` in the order a snapshot's storages are appended (see
-    /// [`load_order`](crate::group::load_order)); types not stored yet come first.
-    #[cfg(feature = "serde")]
-    pub(crate) fn load_ranks(&self, ids: &[TypeId]) -> Vec<usize> {
-        let decls: Vec<GroupDecl<usize>> = self
-            .groups
-            .iter()
-            .map(|g| GroupDecl {
-                owned: g.owned.clone(),
-                observed: g.observed.clone(),
-                excluded: g.excluded.clone(),
-            })
-            .collect();
-        let order = group::load_order(self.storages.len(), &decls);
-        let rank = |s: usize| 1 + order.iter().position(|&o| o == s).unwrap_or(0);
-        ids.iter()
-            .map(|id| self.by_type.get(id).map_or(0, |&s| rank(s)))
-            .collect()
     }
 
     /// The world as a value to serialize, with the storages of the component types `T`
@@ -887,7 +787,7 @@ impl World {
     /// # Errors
     /// A description of the first broken invariant.
     pub fn check(&self) -> Result<(), String> {
-        self.inspect(hooks::check_world)
+        self.inspect(steps::check_world)
     }
 
     /// A drawing of the world's storages and groups, as the nested-groups article draws
@@ -958,7 +858,7 @@ impl EditEntities for World {
         entity: Entity,
         bundle: B,
     ) -> Result<(), EntityError> {
-        crate::bundle::spawn_reserved(self, &WORLD_KEY, entity, bundle)
+        crate::change::bundle::spawn_reserved(self, &WORLD_KEY, entity, bundle)
     }
 
     fn spawn_batch<B: Bundle<Self>>(
@@ -983,7 +883,7 @@ impl EditEntities for World {
     #[inline]
     fn spawned(&mut self, entities: &[Entity]) {
         if let Some(all) = self.hooks.inserting() {
-            crate::reactions::spawned(self, &all, entities);
+            crate::change::hooks::spawned(self, &all, entities);
         }
     }
 }
@@ -1063,10 +963,10 @@ impl<T: Component> Edit<T> for World {
             items: Vec<(Entity, T)>,
         ) -> Result<usize, InsertManyError<T>> {
             let index = world.index_or_register::<T>();
-            hooks::insert_many(world.plan::<T>(index), items)
+            steps::insert_many(world.plan::<T>(index), items)
         }
         match self.hooks.of::<T>() {
-            Some(type_hooks) => crate::reactions::insert_many(self, &type_hooks, items, store),
+            Some(type_hooks) => crate::change::hooks::insert_many(self, &type_hooks, items, store),
             None => store(self, items),
         }
     }
@@ -1074,13 +974,13 @@ impl<T: Component> Edit<T> for World {
     fn remove_many(&mut self, entities: &[Entity]) -> usize {
         fn take<T: Component>(world: &mut World, entities: &[Entity]) -> usize {
             match world.by_type.get(&TypeId::of::<T>()) {
-                Some(&index) => hooks::remove_many(world.plan::<T>(index), entities),
+                Some(&index) => steps::remove_many(world.plan::<T>(index), entities),
                 None => 0,
             }
         }
         match self.hooks.of::<T>() {
             Some(type_hooks) => {
-                crate::reactions::remove_many(self, &type_hooks, entities, take::<T>)
+                crate::change::hooks::remove_many(self, &type_hooks, entities, take::<T>)
             }
             None => take::<T>(self, entities),
         }
@@ -1089,11 +989,11 @@ impl<T: Component> Edit<T> for World {
     fn clear(&mut self) {
         fn clear<T: Component>(world: &mut World) {
             if let Some(&index) = world.by_type.get(&TypeId::of::<T>()) {
-                hooks::clear(world.plan::<T>(index));
+                steps::clear(world.plan::<T>(index));
             }
         }
         match self.hooks.of::<T>() {
-            Some(type_hooks) => crate::reactions::clear(self, &type_hooks, clear::<T>),
+            Some(type_hooks) => crate::change::hooks::clear(self, &type_hooks, clear::<T>),
             None => clear::<T>(self),
         }
     }

@@ -4,14 +4,13 @@
 use core::any::TypeId;
 
 use super::{GroupState, World};
-use crate::access::{
-    AccessError, Dynamic, ErasedSlot, GroupShape, LendGroup, LendStorage, SlotRef, WorldParts,
-};
+use crate::access::LendGroup;
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::component_set::sealed::Sealed as _;
 use crate::entity::Entities;
 use crate::group::{GroupKey, GroupMut, GroupRef};
+use crate::lend::{AccessError, Dynamic, ErasedSlot, GroupShape, LendStorage, SlotRef, WorldParts};
 use crate::world::sorted_ids;
 
 /// The run-time world split into parts.

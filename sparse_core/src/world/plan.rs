@@ -1,20 +1,20 @@
-//! The run-time world's hooks: the group engine over its storages (each group's owned
+//! The run-time world's group steps: the group engine over its storages (each group's owned
 //! ones typed by the moves its spec chose, the filters read type-erased), in the orders
-//! its layout gives, one entity at a time or step by step for many. A type whose hook is
+//! its layout gives, one entity at a time or step by step for many. A type whose step list is
 //! one step of a group owning it runs that step through the function made for the type's
-//! slot in the group ([`OneStep`]), as a `#[world]`'s straight-line hooks do.
+//! slot in the group ([`OneStep`]), as a `#[world]`'s straight-line steps do.
 
 use core::marker::PhantomData;
 
 use super::{GroupState, TypePlan, World};
+use crate::change::steps::{ComponentPlan, EntityPlan};
 use crate::component::Component;
 use crate::entity::{Entities, Entity};
 use crate::group::{self, Action, Aligned, Hint, OwnedTypes, PerSlot, Step};
-use crate::hooks::{ComponentPlan, EntityPlan};
 use crate::storage::{AnyStorage, Marks, Storage};
 
-/// An entity going through hook steps, with the positions the steps track for it (as a
-/// `#[world]`'s straight-line hooks do): `position`, its changed component's position in its
+/// An entity going through group steps, with the positions the steps track for it (as a
+/// `#[world]`'s straight-line steps do): `position`, its changed component's position in its
 /// storage, and `at`, where the previous step left it in its group's storages. Both are
 /// hints, checked before they are trusted.
 #[derive(Clone, Copy, Debug)]
@@ -40,7 +40,7 @@ impl Moving {
 }
 
 /// Whether `entity` passes a group's filters: every observed storage holds it, no
-/// excluded one does. The storage `changed` (whose component the hook adds or removes) is
+/// excluded one does. The storage `changed` (whose component the change adds or removes) is
 /// left out: a group requiring it sees it, a group excluding it does not.
 fn passes(
     storages: &[AnyStorage],
@@ -111,8 +111,8 @@ pub(super) fn owning_step<O: OwnedTypes>(
 }
 
 /// The steps of one owned type of one owning group, its slot a constant: a type whose
-/// hook is one step of a group owning it runs that step with neither the step list nor
-/// the hint's slot read at run time (as a `#[world]`'s straight-line hooks).
+/// step list is one step of a group owning it runs that step with neither the step list nor
+/// the hint's slot read at run time (as a `#[world]`'s straight-line steps).
 #[derive(Clone, Copy)]
 pub(super) struct SlotSteps {
     /// Test-and-enters the entity whose changed component is at the given position.
@@ -136,7 +136,7 @@ impl PerSlot for SlotSteps {
     }
 }
 
-/// A hook that is one step of a group owning the changed type, through the step made for
+/// A step list that is one step of a group owning the changed type, through the step made for
 /// the type's slot in the group.
 #[derive(Clone, Copy)]
 pub(super) struct OneStep {
@@ -159,7 +159,7 @@ impl OneStep {
         (self.step)(storages, &mut groups[self.group], changed, entity, position)
     }
 
-    /// `steps` (a hook of the type whose storage is `changed`) as one step, if they are
+    /// `steps` (a step list of the type whose storage is `changed`) as one step, if they are
     /// one step of a group owning the type.
     pub(super) fn of(groups: &[GroupState], changed: usize, steps: &[Step]) -> Option<OneStep> {
         let [only] = steps else { return None };
@@ -230,7 +230,7 @@ fn leave_at<O: OwnedTypes, const SLOT: usize>(
     O::leave_erased(storages, owned, len, entity, Hint::at(SLOT, position))
 }
 
-/// Runs one hook step for `m`, updating its tracked positions (see [`passes`] for the
+/// Runs one group step for `m`, updating its tracked positions (see [`passes`] for the
 /// changed storage).
 #[inline(always)]
 fn run_step(
@@ -339,9 +339,9 @@ pub(super) struct TypedPlan<'w, T> {
     component: PhantomData<fn() -> T>,
 }
 
-/// Which of a type's step lists a hook runs.
+/// The phase of a change: which of a type's step lists it runs.
 #[derive(Clone, Copy)]
-pub(super) enum Hook {
+pub(super) enum Phase {
     OnAdd,
     BeforeRemove,
     AfterRemove,
@@ -373,17 +373,17 @@ impl<'w, T> TypedPlan<'w, T> {
 
     /// Runs one of the type's step lists for one entity.
     #[inline(always)]
-    fn run(&mut self, hook: Hook, m: &mut Moving) {
-        let steps = self.plan.steps(hook);
-        // Most types have no step for some hook (no group excludes them, say): no call.
+    fn run(&mut self, phase: Phase, m: &mut Moving) {
+        let steps = self.plan.steps(phase);
+        // Most types have no step in some phase (no group excludes them, say): no call.
         if !steps.is_empty() {
             run_steps(self.storages, self.groups, steps, Some(self.index), m);
         }
     }
 
     /// Runs one of the type's step lists for many entities (marked in `marks`).
-    fn run_many(&mut self, hook: Hook, entities: &[Entity], marks: &Marks) {
-        let steps = self.plan.steps(hook);
+    fn run_many(&mut self, phase: Phase, entities: &[Entity], marks: &Marks) {
+        let steps = self.plan.steps(phase);
         run_steps_many(
             self.storages,
             self.groups,
@@ -419,7 +419,7 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
             Some(one) => {
                 one.run(self.storages, self.groups, self.index, entity, position);
             }
-            None => self.run(Hook::OnAdd, &mut Moving::at(entity, position)),
+            None => self.run(Phase::OnAdd, &mut Moving::at(entity, position)),
         }
     }
 
@@ -429,17 +429,17 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
             return one.run(self.storages, self.groups, self.index, entity, position);
         }
         let mut m = Moving::at(entity, position);
-        self.run(Hook::BeforeRemove, &mut m);
+        self.run(Phase::BeforeRemove, &mut m);
         m.position
     }
 
     #[inline]
     fn after_remove(&mut self, entity: Entity) {
-        self.run(Hook::AfterRemove, &mut Moving::at(entity, 0));
+        self.run(Phase::AfterRemove, &mut Moving::at(entity, 0));
     }
 
     fn after_add_many(&mut self, entities: &[Entity], marks: &Marks) {
-        self.run_many(Hook::OnAdd, entities, marks);
+        self.run_many(Phase::OnAdd, entities, marks);
     }
 
     fn leaves_on_add(&self) -> bool {
@@ -448,11 +448,11 @@ impl<T: Component> ComponentPlan for TypedPlan<'_, T> {
     }
 
     fn before_remove_many(&mut self, entities: &[Entity], marks: &Marks) {
-        self.run_many(Hook::BeforeRemove, entities, marks);
+        self.run_many(Phase::BeforeRemove, entities, marks);
     }
 
     fn after_remove_many(&mut self, entities: &[Entity]) {
-        self.run_many(Hook::AfterRemove, entities, &Marks::new());
+        self.run_many(Phase::AfterRemove, entities, &Marks::new());
     }
 
     fn before_clear(&mut self) {
@@ -526,7 +526,7 @@ impl EntityPlan for &mut World {
 }
 
 /// Test-and-enters every group, outer groups first: a new entity's components were
-/// appended without hooks.
+/// appended without group steps.
 pub(super) fn enter_all(world: &mut World, entity: Entity) {
     let World {
         storages,
@@ -558,7 +558,7 @@ mod tests {
     impl Component for B {}
     impl Component for C {}
 
-    /// The groups of each type's one-step hooks, `(on add, before removal)`.
+    /// The groups of each type's one-step lists, `(on add, before removal)`.
     fn one_steps<T: Component>(world: &World) -> (Option<usize>, Option<usize>) {
         let plan = &world.plans[world.by_type[&TypeId::of::<T>()]];
         let group = |one: Option<super::OneStep>| one.map(super::OneStep::group);

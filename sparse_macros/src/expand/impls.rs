@@ -7,7 +7,7 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
-use super::{Cx, reactions};
+use super::{Cx, hooks};
 
 pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
     let components = (0..cx.model.storages.len()).map(|i| component(cx, i));
@@ -244,8 +244,8 @@ fn edit(cx: &Cx<'_>, i: usize) -> TokenStream {
     );
     let span = cx.component_span(i);
     let bodies = if cx.hooked(i) {
-        let hooks = reactions::hooks_const(i);
-        let r = quote_spanned!(span=> __sg::__private::reactions);
+        let hooks = hooks::hooks_const(i);
+        let r = quote_spanned!(span=> __sg::__private::hooks);
         [
             quote_spanned!(span=> #r::insert(self, &#hooks, entity, value, |w: &mut Self, e, v| w.__sparse.#insert(e, v))),
             quote_spanned!(span=> #r::remove(self, &#hooks, entity, |w: &mut Self, e| w.__sparse.#remove(e))),
@@ -298,8 +298,8 @@ fn edit(cx: &Cx<'_>, i: usize) -> TokenStream {
 /// `EditEntities`' `destroy` and `destroy_many` (through the remove hooks if some type has
 /// them) and `spawned` (the insert hooks that the shared spawns run, if some type has them).
 fn edit_entities(cx: &Cx<'_>) -> [TokenStream; 3] {
-    let all = reactions::all_const();
-    let r = quote!(__sg::__private::reactions);
+    let all = hooks::all_const();
+    let r = quote!(__sg::__private::hooks);
     let (destroy, destroy_many) = if cx.any_hook(2) {
         (
             quote!(#r::destroy(self, #all, entity, |w: &mut Self, e| w.__sparse.destroy(e))),

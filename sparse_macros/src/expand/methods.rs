@@ -713,7 +713,7 @@ fn apply(cx: &Cx<'_>) -> TokenStream {
     inherent(
         cx,
         quote! {
-            /// Applies `commands` in the order they were recorded, through the hooks, and
+            /// Applies `commands` in the order they were recorded, through the world's change methods, and
             /// empties them. Commands about entities no longer alive are skipped and
             /// reported.
             #vis fn apply(&mut self, commands: &mut #krate::Commands<Self>) -> #krate::Applied {

@@ -6,7 +6,7 @@
 //!
 //! * `storages.rs`: a module holding the storages struct, generic over the component
 //!   types (so it names nothing of the user's module) and with fields private to it, plus
-//!   the hooks that change the storages' structure: the only code that can;
+//!   the steps that change the storages' structure: the only code that can;
 //! * `methods.rs`: the world's inherent methods, from one table of names;
 //! * `impls.rs`: the trait impls per stored type and per group;
 //! * `derives.rs`: `Debug` and `Clone`, when derived.
@@ -16,7 +16,8 @@ mod hooks;
 mod impls;
 mod methods;
 mod parts;
-mod reactions;
+mod steps;
+
 mod storages;
 
 use proc_macro2::{Span, TokenStream};
@@ -282,7 +283,7 @@ impl Cx<'_> {
         let storages = storages::module(self);
         let methods = methods::emit(self);
         let impls = impls::emit(self);
-        let reactions = reactions::consts(self);
+        let hooks = hooks::consts(self);
         let derives = derives::emit(self);
         let cfg_errors = &self.model.cfg_errors;
         let aliases = self.aliases();
@@ -321,7 +322,7 @@ impl Cx<'_> {
 
                 #storages
                 #world_storages
-                #reactions
+                #hooks
                 #impls
                 #derives
             };

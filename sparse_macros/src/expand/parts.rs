@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::Cx;
-use super::hooks::len_of;
+use super::steps::len_of;
 
 /// `struct Parts` and its methods, inside the storages module.
 pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {

@@ -1,5 +1,5 @@
 //! The storages module: the storages struct, whose fields no code outside the module can
-//! reach, its access methods, and (from `hooks.rs` and `parts.rs`) the hooks that change
+//! reach, its access methods, and (from `steps.rs` and `parts.rs`) the steps that change
 //! its structure and the parts borrows take.
 //!
 //! The struct is generic over the component types (`T0`, `T1`, …) so that the module
@@ -9,7 +9,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::hooks::{self, len_of, observed, owned};
+use super::steps::{self, len_of, observed, owned};
 use super::{Cx, module_name, parts};
 
 /// `mod __sparse { … }`.
@@ -57,14 +57,14 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
     });
     let storage_methods = (0..cx.model.storages.len()).map(|i| storage_methods(cx, i));
     let group_methods = (0..cx.plan.groups.len()).map(|g| group_methods(cx, g));
-    let plans = (0..cx.model.storages.len()).map(|i| hooks::component_plan(cx, i));
-    let entity_plan = hooks::entity_plan(cx);
+    let plans = (0..cx.model.storages.len()).map(|i| steps::component_plan(cx, i));
+    let entity_plan = steps::entity_plan(cx);
     let parts = parts::emit(cx);
     let check = check(cx);
     let debug = debug(cx);
     let clone = clone(cx);
     let serde = serde(cx);
-    let enter_all = hooks::steps_enter_all(cx);
+    let enter_all = steps::steps_enter_all(cx);
     quote! {
         #[allow(dead_code)]
         mod #name {
@@ -81,7 +81,7 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
 
             /// The storages of a world, the lengths of its owning groups and the member
             /// sets of its non-owning groups. The fields are private to this module: only
-            /// the hooks below change their structure, and what reaches a storage or the
+            /// the steps below change their structure, and what reaches a storage or the
             /// allocator mutably takes the key.
             pub struct Storages<#(#params),*> {
                 entities: __sg::Entities,
@@ -184,7 +184,7 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
     }
 }
 
-/// The methods of one storage: access, and the hooks that add and remove its component.
+/// The methods of one storage: access, and the steps that add and remove its component.
 fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
     let cfg = cx.cfg_storage(i);
     let (field, param) = (Cx::storage_field(i), Cx::param(i));
@@ -282,8 +282,8 @@ fn group_methods(cx: &Cx<'_>, g: usize) -> TokenStream {
     let self_len = len_of(cx, g, &quote!(self));
     let (owned, observed) = (owned(cx, g), observed(cx, g));
     let (owned_ref, observed_ref) = (
-        hooks::storages_ref(&plan.decl.owned),
-        hooks::storages_ref(&plan.decl.observed),
+        steps::storages_ref(&plan.decl.owned),
+        steps::storages_ref(&plan.decl.observed),
     );
     let m = Cx::group_methods(g);
     let (group, group_ref, group_len, sort_group) =
@@ -630,7 +630,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
                 }
 
                 /// Reads a snapshot into these storages, which are empty (the key's holder
-                /// only: loading files entities without the hooks).
+                /// only: loading files entities without the group steps).
                 pub fn deserialize_world<'de, __D: __p::serde::Deserializer<'de>>(
                     &mut self,
                     key: &Key,

@@ -1,0 +1,83 @@
+//! A world split into parts: one slot per storage, from which the parts of a borrow
+//! request take what they need, plus what every part may read (the entities, the groups'
+//! lengths and member sets).
+//!
+//! For a `#[world]` the compiler has already proven that a request takes no storage
+//! twice (see the `disjoint` rules), so taking never fails there; the run-time
+//! [`World`](crate::World) relies on these slots to refuse an overlapping request with an
+//! [`AccessError`].
+
+use core::any::TypeId;
+
+use super::error::AccessError;
+use super::slot::SlotRef;
+use crate::entity::Entities;
+use crate::storage::SparseSet;
+
+/// A world that can be split into parts (implemented by `#[world]` and by
+/// [`World`](crate::World)). Not meant to be implemented by hand.
+#[doc(hidden)]
+pub trait WorldParts {
+    /// One slot per storage, the groups' lengths and member sets, the entities.
+    type Parts<'w>
+    where
+        Self: 'w;
+    /// The world split into parts, every storage available mutably.
+    fn parts(&mut self) -> Self::Parts<'_>;
+    /// The world split into parts, every storage available shared only.
+    fn parts_ref(&self) -> Self::Parts<'_>;
+    /// The world's entities.
+    fn entities_of<'w>(parts: &Self::Parts<'w>) -> &'w Entities;
+    /// Calls `f` with the shape of every group, for views to find one that drives them.
+    fn with_groups<'w, R>(parts: &Self::Parts<'w>, f: impl FnOnce(&[GroupShape<'_, 'w>]) -> R)
+    -> R;
+}
+
+/// A world that stores `T` and can lend its storage to a borrow request.
+#[diagnostic::on_unimplemented(
+    message = "the world `{Self}` does not store `{T}`",
+    label = "no storage of `{T}` in this world",
+    note = "add a field of type `Storage<{T}>` to the world (spelled the same way everywhere)"
+)]
+pub trait LendStorage<T>: WorldParts {
+    /// The storage's number, as a type: what tells two stored types apart at compile time
+    /// (see the `disjoint` rules).
+    #[doc(hidden)]
+    type Index;
+    /// Makes sure the storage exists (the run-time world creates it on demand).
+    #[doc(hidden)]
+    fn prepare(_world: &mut Self) {}
+    /// The storage's slot among the parts.
+    #[doc(hidden)]
+    fn slot<'p, 'w>(parts: &'p mut Self::Parts<'w>) -> Result<SlotRef<'p, 'w, T>, AccessError>;
+}
+
+/// A world that keeps change detection on its storage of `T`, so that `Added<T>` and
+/// `Changed<T>` can filter views of it: implemented by `#[world]` for the types it
+/// declares with `#[track(...)]`, and by the run-time [`World`](crate::World) for every
+/// type (which checks when the view is made). Not meant to be implemented by hand: an
+/// impl for an untracked storage only turns this compile error into an
+/// [`AccessError::NotTracked`](crate::AccessError) when the view is made.
+#[diagnostic::on_unimplemented(
+    message = "`{T}` is not tracked in the world `{Self}`",
+    label = "no change detection on the storage of `{T}`",
+    note = "declare `#[track({T})]` on the world, so that `Added<{T}>` and `Changed<{T}>` can filter its views"
+)]
+pub trait TrackChanges<T>: LendStorage<T> {}
+
+/// What a view needs to know of a group to be driven by it.
+#[doc(hidden)]
+pub struct GroupShape<'a, 'w> {
+    /// The owned types, in key order.
+    pub owned: &'a [TypeId],
+    /// The observed types.
+    pub observed: &'a [TypeId],
+    /// The excluded types.
+    pub excluded: &'a [TypeId],
+    /// The number of members.
+    pub len: usize,
+    /// The members of a non-owning group (`None` for an owning group, whose members are
+    /// the prefix of its owned storages): a set, so a view walking it meets each entity
+    /// once.
+    pub members: Option<&'w SparseSet>,
+}

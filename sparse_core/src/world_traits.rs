@@ -1,0 +1,278 @@
+//! The traits worlds implement: what code written against *any* world may call.
+//!
+//! A `#[world]` implements them with one impl per stored type and per group, so its
+//! generic methods (`insert::<T>`, `group::<K>`, …) resolve statically (no `TypeId`
+//! lookup, no dynamic dispatch). The run-time [`World`](crate::World) implements the
+//! structural ones ([`EditEntities`], [`Edit`]) for every component type, so that
+//! commands and bundles work on both.
+//!
+//! | trait | what it gives | implemented by |
+//! | --- | --- | --- |
+//! | [`HasComponent<T>`] | `storage`, `get_mut`, `values_mut`, and [`Edit<T>`] | `#[world]`s storing `T` |
+//! | [`Edit<T>`] | `insert`, `remove`, and their bulk forms | `#[world]`s storing `T`, `World` |
+//! | [`EditEntities`] | `spawn_entity`, `destroy`, `destroy_many` | every world |
+//! | [`HasGroup<K>`] | `group`, `group_ref`, `group_len`, `sort_group` | `#[world]`s with group `K` |
+//! | [`Access`] | `borrow`, `view`, `retain`, `apply` | every `#[world]` |
+//! | [`Unowned<T>`] | `sort` | `#[world]`s storing `T` that no group owns |
+
+use core::cmp::Ordering;
+
+use crate::access::{Borrow, LendGroup, Query, ReadOnly, ValuesMut, View, ViewOf, ViewRefOf};
+use crate::change::Commands;
+use crate::change::{Edit, EditEntities};
+use crate::component::Component;
+use crate::entity::Entity;
+use crate::group::{
+    ByComparator, ByKey, ByRadixKey, EntityOrder, GroupOrder, InOrderOf, StorageOrder,
+};
+use crate::group::{GroupKey, GroupMut, GroupRef};
+use crate::internals::InternalStorage;
+use crate::lend::LendStorage;
+use crate::storage::{OrdKey, RadixKey, Storage};
+
+/// A world that stores `T`: its storage, read only, and its values, mutably. Code
+/// written against it works on any `#[world]` that stores `T`:
+/// `fn heal<W: HasComponent<Health>>(world: &mut W)`.
+///
+/// It is a safe trait: whatever an impl does, it can only hand out what it can borrow.
+#[diagnostic::on_unimplemented(
+    message = "the world `{Self}` does not store `{T}`",
+    label = "no storage of `{T}` in this world",
+    note = "add a field of type `Storage<{T}>` to the world (spelled the same way everywhere)"
+)]
+pub trait HasComponent<T>: LendStorage<T> + Edit<T> + InternalStorage<T> {
+    /// The storage of `T`, read only.
+    fn storage(&self) -> &Storage<T>;
+    /// `entity`'s `T`, mutably.
+    fn get_mut(&mut self, entity: Entity) -> Option<&mut T>;
+    /// The components of `T`, mutable, with their entities fixed.
+    fn values_mut(&mut self) -> ValuesMut<'_, T>;
+    /// Reserves room for `additional` more components of `T`.
+    fn reserve(&mut self, additional: usize);
+}
+
+/// A world with the group named by the key `K` (see [`GroupKey`]).
+#[diagnostic::on_unimplemented(
+    message = "the world `{Self}` has no group `{K}`",
+    label = "no such group",
+    note = "a group is named by its owned types in the order of its `#[group(...)]` declaration, then `Get<…>` and `Exclude<…>`, e.g. `(Velocity, Get<Position>, Exclude<Frozen>)`"
+)]
+pub trait HasGroup<K: GroupKey>: LendGroup<K> {
+    /// The group: aligned slices of its owned components, lookups of its observed ones.
+    fn group(&mut self) -> GroupMut<'_, K>;
+    /// The group, read only.
+    fn group_ref(&self) -> GroupRef<'_, K>;
+    /// The number of entities in the group.
+    fn group_len(&self) -> usize;
+    /// Sorts the group in the order `order` gives each layer (layer by layer, so that
+    /// inner nested groups stay valid; a non-owning group sorts its member set). What the
+    /// four sorts below call.
+    #[doc(hidden)]
+    fn sort_group_with(&mut self, order: impl GroupOrder<K>);
+
+    /// Sorts the group with a comparator over its members' items (std's unstable sort:
+    /// members with equal items may change places).
+    fn sort_group(&mut self, compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> Ordering) {
+        self.sort_group_with(ByComparator(compare));
+    }
+
+    /// Sorts the group by a key read once per member, stably (members with equal keys
+    /// keep their order).
+    fn sort_group_by_key<Key: OrdKey>(&mut self, key: impl FnMut(K::Item<'_>) -> Key) {
+        self.sort_group_with(ByKey(key));
+    }
+
+    /// Sorts the group by an integer or float key with a radix sort, stably (floats in
+    /// [`f64::total_cmp`]'s order).
+    fn sort_group_by_radix_key<Key: RadixKey>(&mut self, key: impl FnMut(K::Item<'_>) -> Key) {
+        self.sort_group_with(ByRadixKey(key));
+    }
+
+    /// Sorts the group in the order its members have in the storage of `T` (members
+    /// without a `T` after the others, in their order), layer by layer: a system that
+    /// walks the group and looks `T` up then reads `T` forward through memory instead of
+    /// at scattered places. Meant for a `T` owned by another group or by none; a `T` this
+    /// group or a group nested in it owns is already in the group's order. The order is
+    /// read into a table of 4 bytes per entity index up to `T`'s largest, as a sparse
+    /// array holds it.
+    fn sort_group_as<T: Component>(&mut self)
+    where
+        Self: HasComponent<T>,
+    {
+        let order = InOrderOf::new(HasComponent::<T>::storage(self).entities());
+        self.sort_group_with(order);
+    }
+}
+
+/// A stored type that no group owns: its storage may be sorted on its own.
+#[diagnostic::on_unimplemented(
+    message = "the storage of `{T}` cannot be sorted on its own in `{Self}`",
+    label = "`{T}` is owned by a group of this world, or not stored in it",
+    note = "sorting a storage that a group owns would break the group: sort the group with `sort_group`"
+)]
+pub trait Unowned<T> {
+    /// Sorts the storage of `T` in `order` (see [`StorageOrder`]): what the three sorts
+    /// below call.
+    #[doc(hidden)]
+    fn sort_with(&mut self, order: impl StorageOrder<T>);
+
+    /// Sorts the storage of `T` with `compare`: the mixed strategy, std's unstable sort
+    /// (components that compare equal may change places).
+    ///
+    /// # Panics
+    /// Passes on a panic of `compare`; the storage is then left as it was.
+    fn sort(&mut self, compare: impl FnMut(&T, &T) -> Ordering) {
+        self.sort_with(ByComparator(compare));
+    }
+
+    /// Sorts the storage of `T` by a key, stably (components with equal keys keep their
+    /// order): the keys are read into a vector and sorted there (see
+    /// [`Storage::sort_by_cached_key`]). Input already sorted costs one read of the keys.
+    ///
+    /// # Panics
+    /// Passes on a panic of `key` or of the key's `Ord`; the storage is then left as it
+    /// was.
+    fn sort_by_key<Key: OrdKey>(&mut self, key: impl FnMut(&T) -> Key) {
+        self.sort_with(ByKey(key));
+    }
+
+    /// Sorts the storage of `T` by an integer or float key with a radix sort, stably
+    /// (floats in [`f64::total_cmp`]'s order). Input already sorted costs one read of the
+    /// keys.
+    ///
+    /// # Panics
+    /// Passes on a panic of `key`; the storage is then left as it was.
+    fn sort_by_radix_key<Key: RadixKey>(&mut self, key: impl FnMut(&T) -> Key) {
+        self.sort_with(ByRadixKey(key));
+    }
+
+    /// Sorts the storage of `T` in the order of the storage of `U` (EnTT's
+    /// `sort<T, U>`): the entities both hold first, in `U`'s order, then those `U` lacks,
+    /// in their order. A view driven by `U` then looks `T` up forward through memory.
+    fn sort_as<U: Component>(&mut self)
+    where
+        Self: HasComponent<U>,
+    {
+        let order = HasComponent::<U>::storage(self).entities().to_vec();
+        self.sort_with(EntityOrder(order));
+    }
+}
+
+/// What a `#[world]`'s borrow can only fail by: a hand-written impl of one of the traits
+/// the compile-time check trusts, named by the error it caused.
+#[cold]
+#[inline(never)]
+fn lent_twice(error: crate::AccessError) -> ! {
+    match error {
+        crate::AccessError::NotTracked(ty) => {
+            let ty = crate::component::short_name(ty);
+            panic!(
+                "a #[world] was asked for the change stamps of `{ty}`, which it does not track: a hand-written `TrackChanges<{ty}>` impl let an `Added` or `Changed` filter compile; declare `#[track({ty})]` on the world instead"
+            )
+        }
+        error => panic!(
+            "a #[world] lent a storage twice ({error}): a hand-written `Distinct` impl defeated the compile-time borrow check"
+        ),
+    }
+}
+
+/// Borrows, views and deferred changes of a `#[world]`, checked at compile time: what
+/// its generated methods of the same names call, for code generic over worlds. (The
+/// example uses the `sparse_groups` facade, whose `#[world]` implements this trait.)
+///
+/// ```ignore
+/// use sparse_groups::{Access, Component, HasGroup, Storage, world};
+/// #[derive(Component)] struct Position(f32);
+/// #[derive(Component)] struct Velocity(f32);
+///
+/// // Any world with this group can move.
+/// fn movement<W: HasGroup<(Position, Velocity)>>(world: &mut W) {
+///     for (_, (p, v)) in world.group() {
+///         p.0 += v.0;
+///     }
+/// }
+///
+/// #[world]
+/// #[group(Position, Velocity)]
+/// struct Scene { positions: Storage<Position>, velocities: Storage<Velocity> }
+///
+/// let mut scene = Scene::new();
+/// let e = scene.spawn_with((Position(0.0), Velocity(2.0)));
+/// movement(&mut scene);
+/// assert_eq!(scene.get::<Position>(e).unwrap().0, 2.0);
+/// ```
+pub trait Access: EditEntities + Sized + 'static {
+    /// Borrows the parts `R` (a part or a tuple of parts, see [`Borrow`]) at once.
+    /// Overlapping requests do not compile.
+    #[inline(always)]
+    fn borrow<'w, R: Borrow<'w, Self>>(&'w mut self) -> R {
+        let mut parts = self.parts();
+        R::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
+    }
+
+    /// Borrows the read-only parts `R` through a shared reference.
+    #[inline(always)]
+    fn borrow_ref<'w, R: Borrow<'w, Self> + ReadOnly>(&'w self) -> R {
+        let mut parts = self.parts_ref();
+        R::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
+    }
+
+    /// The entities matching the query `Q` (`&T`, `&mut T`, `Option<…>`, tuples), with
+    /// their components; filters follow the query in the same tuple
+    /// (`view::<(&mut P, &V, Without<F>)>()`, see [`ViewQuery`](crate::ViewQuery)).
+    #[inline]
+    fn view<'w, Q: ViewOf<'w, Self>>(&'w mut self) -> View<'w, Q::Query, Q::Filter> {
+        let mut parts = self.parts();
+        Q::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
+    }
+
+    /// A read-only view through a shared reference.
+    #[inline]
+    fn view_ref<'w, Q: ViewRefOf<'w, Self>>(&'w self) -> View<'w, Q::Query, Q::Filter> {
+        let mut parts = self.parts_ref();
+        Q::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
+    }
+
+    /// Destroys every entity matching `Q` for which `keep` returns `false` (after the
+    /// walk, in one pass: see [`destroy_many`](EditEntities::destroy_many)). Returns the
+    /// number destroyed.
+    fn retain<Q: Query>(&mut self, mut keep: impl FnMut(Entity, Q::Item<'_>) -> bool) -> usize
+    where
+        for<'w> View<'w, Q>: Borrow<'w, Self>,
+    {
+        let mut doomed = Vec::new();
+        for (entity, item) in self.borrow::<View<'_, Q>>() {
+            if !keep(entity, item) {
+                doomed.push(entity);
+            }
+        }
+        self.destroy_many(&doomed)
+    }
+
+    /// Removes `T` from every entity matching `Q` for which `keep` returns `false` (after
+    /// the walk, in bulk: see [`remove_many`](Edit::remove_many)). Returns the number
+    /// removed.
+    fn retain_component<T, Q: Query>(
+        &mut self,
+        mut keep: impl FnMut(Entity, Q::Item<'_>) -> bool,
+    ) -> usize
+    where
+        Self: Edit<T>,
+        for<'w> View<'w, Q>: Borrow<'w, Self>,
+    {
+        let mut stripped = Vec::new();
+        for (entity, item) in self.borrow::<View<'_, Q>>() {
+            if !keep(entity, item) {
+                stripped.push(entity);
+            }
+        }
+        self.remove_many(&stripped)
+    }
+
+    /// Applies `commands` in the order they were recorded, through the world's change methods,
+    /// and empties them. Commands about entities that are no longer alive are skipped and
+    /// reported, never applied to another entity at the same index.
+    fn apply(&mut self, commands: &mut Commands<Self>) -> crate::change::Applied {
+        commands.apply(self)
+    }
+}
