@@ -1,7 +1,8 @@
 //! Change detection on both kinds of world: what stamps a component added or changed,
 //! what a tick forgets, which removals are listed, and what an untracked type refuses.
-//! The model test (`sparse_core/tests/model.rs`) checks `Added` and `Changed` against a
-//! plain model after every operation; the differential test checks both worlds agree.
+//! The model test (`sparse_core/tests/model/`, its `changes.rs`) checks `Added` and
+//! `Changed` against a plain model after every operation; the differential test checks
+//! both worlds agree.
 
 use sparse_groups::prelude::*;
 use sparse_groups::{AccessError, Changed, GroupSpec};

@@ -1,8 +1,8 @@
 //! User hooks on both kinds of world: where they run relative to group maintenance, what
 //! they may do (values, commands), cycles, panics, and the run-time world's refusals.
-//! The model test (`sparse_core/tests/model.rs`) checks the ordering rule for every group
-//! kind after every operation; the differential test checks that both worlds run the same
-//! hooks in the same order, seeing the same groups.
+//! The model test (`sparse_core/tests/model/`, its `hooks.rs`) checks the ordering rule
+//! for every group kind after every operation; the differential test checks that both
+//! worlds run the same hooks in the same order, seeing the same groups.
 
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};

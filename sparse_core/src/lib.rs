@@ -4,7 +4,7 @@
 //!
 //! Users depend on the `sparse_groups` facade, whose `#[world]` macro generates a static
 //! world on these primitives with its layout checked at compile time. Both kinds of world
-//! run the same code: the nesting rule ([`Layout`]), the hook order derived from it, the
+//! run the same code: the nesting rule ([`Layout`]), the order of group steps derived from it, the
 //! group engine that moves entities in and out of packed prefixes, and the invariant check.
 //!
 //! [`sparse_groups`]: https://docs.rs/sparse_groups

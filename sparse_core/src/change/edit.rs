@@ -27,7 +27,7 @@ pub trait Edit<T>: EditEntities {
     /// Leaves the groups requiring `T` (innermost first), then removes the component.
     fn remove(&mut self, entity: Entity) -> Option<T>;
     /// Inserts every `(entity, value)`, as many `insert`s in a row would (a later value
-    /// for the same entity replaces an earlier one), but in bulk: each hook step runs for
+    /// for the same entity replaces an earlier one), but in bulk: each group step runs for
     /// every entity before the next step. Returns the number of components added (the
     /// others replaced a value).
     ///

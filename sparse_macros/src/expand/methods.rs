@@ -729,7 +729,7 @@ fn insert_many(cx: &Cx<'_>) -> TokenStream {
         cx,
         quote! {
             /// Inserts every `(entity, value)` as `insert`s in a row would, in bulk: each
-            /// hook step runs for all of them before the next. Returns the number of
+            /// group step runs for all of them before the next. Returns the number of
             /// components added (the others replaced a value).
             ///
             /// # Errors
