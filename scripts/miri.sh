@@ -7,6 +7,11 @@
 #
 #   bash scripts/miri.sh            # PROPTEST_CASES=4 (units) / 1 (integration) unless set
 #
+# The cases come from a fixed seed (PROPTEST_RNG_SEED=1 unless set): Miri runs code about a
+# thousand times slower, so one random draw of large spawns and walks can cost it half an
+# hour (the matrix test took 1,704 s once, 28–48 s for seeds 1 to 8); a fixed sample keeps
+# CI's cost known. Set PROPTEST_RNG_SEED to try other draws; the native runs vary theirs.
+#
 # Needs `rustup component add --toolchain nightly miri rust-src`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,9 +22,9 @@ cd "$(dirname "$0")/.."
 # its pool's threads running at exit, so leaks are not reported there (LeakSanitizer
 # covers them, scripts/asan.sh).
 MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance -Zmiri-disable-isolation}" \
-    PROPTEST_CASES="${PROPTEST_CASES:-4}" \
+    PROPTEST_CASES="${PROPTEST_CASES:-4}" PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-1}" \
     cargo +nightly miri test -p sparse_core --lib --all-features
 MIRIFLAGS="${MIRIFLAGS:--Zmiri-tree-borrows -Zmiri-ignore-leaks -Zmiri-disable-isolation}" \
-    PROPTEST_CASES="${PROPTEST_CASES:-1}" \
+    PROPTEST_CASES="${PROPTEST_CASES:-1}" PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-1}" \
     cargo +nightly miri test -p sparse_groups --all-features \
     --test soundness --test changes --test matrix_filters_walks
