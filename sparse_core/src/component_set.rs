@@ -4,8 +4,7 @@ use core::any::TypeId;
 
 use crate::component::{Component, ComponentKey};
 use crate::entity::Entity;
-use crate::lend::{AccessError, ErasedSlot, Slot};
-use crate::lend::{Cons, List, Nil};
+use crate::lend::{AccessError, Cons, ErasedSlot, List, Nil, Slot};
 use crate::storage::{AnyStorage, ColumnMut, ColumnRef, RawSlice, Storage};
 
 pub(crate) mod sealed {

@@ -18,8 +18,7 @@
 use core::cmp::Ordering;
 
 use crate::access::{Borrow, LendGroup, Query, ReadOnly, ValuesMut, View, ViewOf, ViewRefOf};
-use crate::change::Commands;
-use crate::change::{Edit, EditEntities};
+use crate::change::{Commands, Edit, EditEntities};
 use crate::component::Component;
 use crate::entity::Entity;
 use crate::group::{

@@ -10,9 +10,7 @@ use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entities;
 use crate::group::{GroupKey, GroupMut, GroupRef};
-use crate::lend::AccessError;
-use crate::lend::{Cons, List, Nil, NoAlias, NonEmpty};
-use crate::lend::{LendStorage, WorldParts};
+use crate::lend::{AccessError, Cons, LendStorage, List, Nil, NoAlias, NonEmpty, WorldParts};
 use crate::storage::Storage;
 
 /// Keeps [`Borrow`] and [`ReadOnly`] to this crate: a borrow's parts are taken from the

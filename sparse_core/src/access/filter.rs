@@ -14,12 +14,8 @@ use core::marker::PhantomData;
 use super::query::{Needs, cat};
 use crate::component::Component;
 use crate::entity::Entity;
-use crate::lend::AccessError;
-use crate::lend::{Cons, List, Nil};
-use crate::lend::{LendStorage, WorldParts};
+use crate::lend::{AccessError, Cons, LendStorage, List, Nil, TrackChanges, WorldParts};
 use crate::storage::{SetCursor, StampTest};
-
-use crate::lend::TrackChanges;
 
 /// In a view's filter: the entity has a `T` (not read).
 pub struct With<T>(PhantomData<fn() -> T>);

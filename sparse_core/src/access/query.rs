@@ -11,9 +11,7 @@ use core::any::TypeId;
 
 use crate::component::Component;
 use crate::entity::Entity;
-use crate::lend::AccessError;
-use crate::lend::{Cons, List, Nil};
-use crate::lend::{LendStorage, WorldParts};
+use crate::lend::{AccessError, Cons, LendStorage, List, Nil, WorldParts};
 use crate::storage::{ColumnMut, ColumnRef};
 
 /// Keeps the query traits to this crate: what a query declares it borrows is what the

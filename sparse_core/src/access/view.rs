@@ -8,8 +8,7 @@ use super::driver::{self, Choice, DrivenBy, Source};
 use super::filter::{Filter, FilterOf};
 use super::query::{Needs, Query, QueryOf, ReadOnlyQuery};
 use crate::entity::Entity;
-use crate::lend::AccessError;
-use crate::lend::WorldParts;
+use crate::lend::{AccessError, WorldParts};
 use crate::storage::StampTest;
 
 /// The entities matching the query `Q` (`&T`, `&mut T`, `Option<…>`, tuples) and the

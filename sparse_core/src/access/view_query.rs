@@ -16,8 +16,7 @@ use super::borrow::{Borrow, ReadOnly};
 use super::filter::{Added, Changed, Filter, With, Without};
 use super::query::Query;
 use super::view::View;
-use crate::lend::AccessError;
-use crate::lend::WorldParts;
+use crate::lend::{AccessError, WorldParts};
 
 /// Keeps [`ViewQuery`] to this crate.
 mod sealed {

@@ -3,9 +3,8 @@
 
 use core::fmt;
 
-use crate::change::Components;
-use crate::change::EditEntities;
 use crate::change::bundle::Bundle;
+use crate::change::{Components, EditEntities};
 use crate::entity::{Entities, Entity, EntityError};
 
 /// One recorded change: applied to the world, it reports the entity it found dead, and

@@ -7,9 +7,7 @@ use core::cell::Cell;
 use core::fmt;
 
 use crate::access::Borrow;
-use crate::change::Commands;
-use crate::change::Lookup;
-use crate::change::{EditEntities, InsertManyError};
+use crate::change::{Commands, EditEntities, InsertManyError, Lookup};
 use crate::component::short_name;
 use crate::entity::{Entities, Entity, EntityError};
 use crate::lend::AccessError;

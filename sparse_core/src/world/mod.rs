@@ -20,9 +20,10 @@ use crate::access::{Borrow, Query, ReadOnly, ValuesMut, View, ViewOf, ViewRefOf}
 use crate::change::bundle::{AppendColumn, Bundle};
 use crate::change::hooks::TypeHooks;
 use crate::change::steps::{self, WorldInfo};
-use crate::change::{Applied, Commands};
-use crate::change::{Components, GetMut, Lookup, ReadComponents};
-use crate::change::{Edit, EditEntities, InsertManyError};
+use crate::change::{
+    Applied, Commands, Components, Edit, EditEntities, GetMut, InsertManyError, Lookup,
+    ReadComponents,
+};
 use crate::component::{Component, ComponentKey};
 use crate::diagram::Diagram;
 use crate::entity::{Entities, Entity, EntityError};
