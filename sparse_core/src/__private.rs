@@ -132,6 +132,9 @@ macro_rules! __if_serde {
 
 pub use crate::__if_serde as if_serde;
 
+/// The shared documentation of the world methods, which the macro reads (see the table).
+pub use crate::__method_doc as method_doc;
+
 /// Requires `T: Component` where a `#[world]` stores `T`: one error on the field's type for
 /// a type that is no component. (A bound on the traits a world implements would repeat
 /// the error of a derived component that is not `Send`, which its derive already reports.)

@@ -46,6 +46,7 @@ mod group;
 mod hint;
 mod internals;
 mod lend;
+mod method_docs;
 #[cfg(feature = "rayon")]
 mod parallel;
 #[cfg(feature = "serde")]

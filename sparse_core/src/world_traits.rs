@@ -40,11 +40,11 @@ use crate::storage::{OrdKey, RadixKey, Storage};
     note = "add a field of type `Storage<{T}>` to the world (spelled the same way everywhere)"
 )]
 pub trait HasComponent<T>: LendStorage<T> + Edit<T> + InternalStorage<T> {
-    /// The storage of `T`, read only.
+    #[doc = crate::__method_doc!(storage)]
     fn storage(&self) -> &Storage<T>;
     /// `entity`'s `T`, mutably.
     fn get_mut(&mut self, entity: Entity) -> Option<&mut T>;
-    /// The components of `T`, mutable, with their entities fixed.
+    #[doc = crate::__method_doc!(values_mut)]
     fn values_mut(&mut self) -> ValuesMut<'_, T>;
     /// Reserves room for `additional` more components of `T`.
     fn reserve(&mut self, additional: usize);
@@ -57,11 +57,13 @@ pub trait HasComponent<T>: LendStorage<T> + Edit<T> + InternalStorage<T> {
     note = "a group is named by its owned types in the order of its `#[group(...)]` declaration, then `Get<…>` and `Exclude<…>`, e.g. `(Velocity, Get<Position>, Exclude<Frozen>)`"
 )]
 pub trait HasGroup<K: GroupKey>: LendGroup<K> {
-    /// The group: aligned slices of its owned components, lookups of its observed ones.
+    #[doc = crate::__method_doc!(group)]
+    ///
+    #[doc = crate::__method_doc!(static group)]
     fn group(&mut self) -> GroupMut<'_, K>;
-    /// The group, read only.
+    #[doc = crate::__method_doc!(group_ref)]
     fn group_ref(&self) -> GroupRef<'_, K>;
-    /// The number of entities in the group.
+    #[doc = crate::__method_doc!(group_len)]
     fn group_len(&self) -> usize;
     /// Sorts the group in the order `order` gives each layer (layer by layer, so that
     /// inner nested groups stay valid; a non-owning group sorts its member set). What the
@@ -69,31 +71,22 @@ pub trait HasGroup<K: GroupKey>: LendGroup<K> {
     #[doc(hidden)]
     fn sort_group_with(&mut self, order: impl GroupOrder<K>);
 
-    /// Sorts the group with a comparator over its members' items (std's unstable sort:
-    /// members with equal items may change places).
+    #[doc = crate::__method_doc!(sort_group)]
     fn sort_group(&mut self, compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> Ordering) {
         self.sort_group_with(ByComparator(compare));
     }
 
-    /// Sorts the group by a key read once per member, stably (members with equal keys
-    /// keep their order).
+    #[doc = crate::__method_doc!(sort_group_by_key)]
     fn sort_group_by_key<Key: OrdKey>(&mut self, key: impl FnMut(K::Item<'_>) -> Key) {
         self.sort_group_with(ByKey(key));
     }
 
-    /// Sorts the group by an integer or float key with a radix sort, stably (floats in
-    /// [`f64::total_cmp`]'s order).
+    #[doc = crate::__method_doc!(sort_group_by_radix_key)]
     fn sort_group_by_radix_key<Key: RadixKey>(&mut self, key: impl FnMut(K::Item<'_>) -> Key) {
         self.sort_group_with(ByRadixKey(key));
     }
 
-    /// Sorts the group in the order its members have in the storage of `T` (members
-    /// without a `T` after the others, in their order), layer by layer: a system that
-    /// walks the group and looks `T` up then reads `T` forward through memory instead of
-    /// at scattered places. Meant for a `T` owned by another group or by none; a `T` this
-    /// group or a group nested in it owns is already in the group's order. The order is
-    /// read into a table of 4 bytes per entity index up to `T`'s largest, as a sparse
-    /// array holds it.
+    #[doc = crate::__method_doc!(sort_group_as)]
     fn sort_group_as<T: Component>(&mut self)
     where
         Self: HasComponent<T>,
@@ -115,39 +108,22 @@ pub trait Unowned<T> {
     #[doc(hidden)]
     fn sort_with(&mut self, order: impl StorageOrder<T>);
 
-    /// Sorts the storage of `T` with `compare`: the mixed strategy, std's unstable sort
-    /// (components that compare equal may change places).
-    ///
-    /// # Panics
-    /// Passes on a panic of `compare`; the storage is then left as it was.
+    #[doc = crate::__method_doc!(sort)]
     fn sort(&mut self, compare: impl FnMut(&T, &T) -> Ordering) {
         self.sort_with(ByComparator(compare));
     }
 
-    /// Sorts the storage of `T` by a key, stably (components with equal keys keep their
-    /// order): the keys are read into a vector and sorted there (see
-    /// [`Storage::sort_by_cached_key`]). Input already sorted costs one read of the keys.
-    ///
-    /// # Panics
-    /// Passes on a panic of `key` or of the key's `Ord`; the storage is then left as it
-    /// was.
+    #[doc = crate::__method_doc!(sort_by_key)]
     fn sort_by_key<Key: OrdKey>(&mut self, key: impl FnMut(&T) -> Key) {
         self.sort_with(ByKey(key));
     }
 
-    /// Sorts the storage of `T` by an integer or float key with a radix sort, stably
-    /// (floats in [`f64::total_cmp`]'s order). Input already sorted costs one read of the
-    /// keys.
-    ///
-    /// # Panics
-    /// Passes on a panic of `key`; the storage is then left as it was.
+    #[doc = crate::__method_doc!(sort_by_radix_key)]
     fn sort_by_radix_key<Key: RadixKey>(&mut self, key: impl FnMut(&T) -> Key) {
         self.sort_with(ByRadixKey(key));
     }
 
-    /// Sorts the storage of `T` in the order of the storage of `U` (EnTT's
-    /// `sort<T, U>`): the entities both hold first, in `U`'s order, then those `U` lacks,
-    /// in their order. A view driven by `U` then looks `T` up forward through memory.
+    #[doc = crate::__method_doc!(sort_as)]
     fn sort_as<U: Component>(&mut self)
     where
         Self: HasComponent<U>,
@@ -201,40 +177,39 @@ fn lent_twice(error: crate::AccessError) -> ! {
 /// assert_eq!(scene.get::<Position>(e).unwrap().0, 2.0);
 /// ```
 pub trait Access: EditEntities + Sized + 'static {
-    /// Borrows the parts `R` (a part or a tuple of parts, see [`Borrow`]) at once.
-    /// Overlapping requests do not compile.
+    #[doc = crate::__method_doc!(borrow)]
+    ///
+    #[doc = crate::__method_doc!(static borrow)]
     #[inline(always)]
     fn borrow<'w, R: Borrow<'w, Self>>(&'w mut self) -> R {
         let mut parts = self.parts();
         R::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
     }
 
-    /// Borrows the read-only parts `R` through a shared reference.
+    #[doc = crate::__method_doc!(borrow_ref)]
     #[inline(always)]
     fn borrow_ref<'w, R: Borrow<'w, Self> + ReadOnly>(&'w self) -> R {
         let mut parts = self.parts_ref();
         R::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
     }
 
-    /// The entities matching the query `Q` (`&T`, `&mut T`, `Option<…>`, tuples), with
-    /// their components; filters follow the query in the same tuple
-    /// (`view::<(&mut P, &V, Without<F>)>()`, see [`ViewQuery`](crate::ViewQuery)).
+    #[doc = crate::__method_doc!(view)]
+    ///
+    #[doc = crate::__method_doc!(static view)]
     #[inline]
     fn view<'w, Q: ViewOf<'w, Self>>(&'w mut self) -> View<'w, Q::Query, Q::Filter> {
         let mut parts = self.parts();
         Q::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
     }
 
-    /// A read-only view through a shared reference.
+    #[doc = crate::__method_doc!(view_ref)]
     #[inline]
     fn view_ref<'w, Q: ViewRefOf<'w, Self>>(&'w self) -> View<'w, Q::Query, Q::Filter> {
         let mut parts = self.parts_ref();
         Q::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
     }
 
-    /// Destroys every entity matching `Q` for which `keep` returns `false` (after the
-    /// walk, in one pass: see [`destroy_many`](EditEntities::destroy_many)). Returns the
-    /// number destroyed.
+    #[doc = crate::__method_doc!(retain)]
     fn retain<Q: Query>(&mut self, mut keep: impl FnMut(Entity, Q::Item<'_>) -> bool) -> usize
     where
         for<'w> View<'w, Q>: Borrow<'w, Self>,
@@ -248,9 +223,7 @@ pub trait Access: EditEntities + Sized + 'static {
         self.destroy_many(&doomed)
     }
 
-    /// Removes `T` from every entity matching `Q` for which `keep` returns `false` (after
-    /// the walk, in bulk: see [`remove_many`](Edit::remove_many)). Returns the number
-    /// removed.
+    #[doc = crate::__method_doc!(retain_component)]
     fn retain_component<T, Q: Query>(
         &mut self,
         mut keep: impl FnMut(Entity, Q::Item<'_>) -> bool,
@@ -268,9 +241,7 @@ pub trait Access: EditEntities + Sized + 'static {
         self.remove_many(&stripped)
     }
 
-    /// Applies `commands` in the order they were recorded, through the world's change methods,
-    /// and empties them. Commands about entities that are no longer alive are skipped and
-    /// reported, never applied to another entity at the same index.
+    #[doc = crate::__method_doc!(apply)]
     fn apply(&mut self, commands: &mut Commands<Self>) -> crate::change::Applied {
         commands.apply(self)
     }

@@ -26,25 +26,17 @@ pub trait Edit<T>: EditEntities {
     fn insert(&mut self, entity: Entity, value: T) -> Result<Option<T>, EntityError>;
     /// Leaves the groups requiring `T` (innermost first), then removes the component.
     fn remove(&mut self, entity: Entity) -> Option<T>;
-    /// Inserts every `(entity, value)`, as many `insert`s in a row would (a later value
-    /// for the same entity replaces an earlier one), but in bulk: each group step runs for
-    /// every entity before the next step. Returns the number of components added (the
-    /// others replaced a value).
-    ///
-    /// # Errors
-    /// [`InsertManyError`] if an entity is not alive: nothing is written and every item
-    /// is handed back.
+    #[doc = crate::__method_doc!(insert_many)]
     fn insert_many(&mut self, items: Vec<(Entity, T)>) -> Result<usize, InsertManyError<T>>;
-    /// Removes `T` from each of `entities` that has one (others, and repeats, are
-    /// skipped), as many `remove`s in a row would, in bulk. Returns the number removed.
+    #[doc = crate::__method_doc!(remove_many)]
     fn remove_many(&mut self, entities: &[Entity]) -> usize;
-    /// Removes every `T`: the groups requiring `T` are emptied at once.
+    #[doc = crate::__method_doc!(clear)]
     fn clear(&mut self);
 }
 
 /// Structural changes of whole entities: implemented by every world.
 pub trait EditEntities: WorldParts + Sized {
-    /// The entity allocator, read only.
+    #[doc = crate::__method_doc!(entities)]
     fn entities(&self) -> &Entities;
     /// Makes the entities reserved through [`&Entities`](Entities::reserve) alive, with no
     /// component (what every structural change does first). Hidden: the world's own
@@ -53,8 +45,7 @@ pub trait EditEntities: WorldParts + Sized {
     fn flush_entities(&mut self);
     /// Creates an entity with no component.
     fn spawn_entity(&mut self) -> Entity;
-    /// Spawns an entity with the components of `bundle` (a tuple of distinct stored
-    /// types), entering its groups.
+    #[doc = crate::__method_doc!(spawn_with)]
     fn spawn_with<B: Bundle<Self>>(&mut self, bundle: B) -> Entity;
     /// Gives a reserved entity the components of `bundle`, as
     /// [`spawn_with`](Self::spawn_with) gives a new one if it holds nothing yet (what a
@@ -68,21 +59,15 @@ pub trait EditEntities: WorldParts + Sized {
         entity: Entity,
         bundle: B,
     ) -> Result<(), EntityError>;
-    /// Spawns one entity per bundle, entering their groups (see the world's
-    /// `spawn_batch`).
+    #[doc = crate::__method_doc!(spawn_batch)]
     fn spawn_batch<B: Bundle<Self>>(&mut self, bundles: impl IntoIterator<Item = B>)
     -> Vec<Entity>;
     /// Reserves room for `additional` more entities.
     fn reserve_entities(&mut self, additional: usize);
-    /// Destroys `entity`: leaves every group innermost first, drops its components.
-    ///
-    /// # Errors
-    /// [`EntityError::Dead`] if `entity` is not alive; nothing changes.
+    #[doc = crate::__method_doc!(destroy)]
     #[doc(alias = "despawn")]
     fn destroy(&mut self, entity: Entity) -> Result<(), EntityError>;
-    /// Destroys every alive entity of `entities` (dead ones and repeats are skipped) in
-    /// one pass over each storage, which keeps the survivors' order: groups stay packed
-    /// with no move, only new lengths. Returns the number destroyed.
+    #[doc = crate::__method_doc!(destroy_many)]
     fn destroy_many(&mut self, entities: &[Entity]) -> usize;
     /// Runs the insert hooks of entities just spawned with their components (what the
     /// world's `spawn_with`, `spawn_batch` and `spawn_reserved` do).

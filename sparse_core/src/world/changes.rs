@@ -41,9 +41,7 @@ impl World {
         self.storages[index].track_at(now);
     }
 
-    /// Starts a new tick: from now on no component counts as added or changed, and no
-    /// entity as having lost one, until it is again. Call it once per frame, after the
-    /// systems that read changes.
+    #[doc = crate::__method_doc!(tick)]
     pub fn tick(&mut self) {
         self.clock.advance();
         for storage in &mut self.storages {
@@ -51,9 +49,9 @@ impl World {
         }
     }
 
-    /// The entities that lost their `T` since the last [`tick`](World::tick), in removal
-    /// order (by `remove`, `destroy`, `clear`, … ; an entity that got a `T` back and lost
-    /// it again is listed twice). Empty if `T` is not tracked.
+    #[doc = crate::__method_doc!(removed)]
+    ///
+    /// Empty if `T` is not tracked (see [`track`](World::track)).
     pub fn removed<T: Component>(&self) -> &[Entity] {
         self.typed::<T>().map_or(&[], |storage| storage.removed())
     }

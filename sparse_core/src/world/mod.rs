@@ -256,36 +256,24 @@ impl World {
         TypedPlan::new(self, index)
     }
 
-    /// Creates an entity with no component.
-    ///
-    /// # Panics
-    /// Panics if every entity index is in use (or retired).
+    #[doc = crate::__method_doc!(spawn)]
     pub fn spawn(&mut self) -> Entity {
         self.entities.spawn()
     }
 
-    /// Whether `entity` is alive.
+    #[doc = crate::__method_doc!(is_alive)]
     pub fn is_alive(&self, entity: Entity) -> bool {
         self.entities.is_alive(entity)
     }
 
-    /// The entity allocator (read only).
+    #[doc = crate::__method_doc!(entities)]
     pub fn entities(&self) -> &Entities {
         &self.entities
     }
 
-    /// Stores `components` for `entity`: one component, or a tuple of distinct ones
-    /// (a bundle), each through its change in tuple order: leaves the groups excluding
-    /// the type (innermost first), then enters the groups it now completes (outermost
-    /// first). Returns what each replaced: `Option<T>`, or a tuple of `Option`s (a
-    /// replaced value changes no group).
+    #[doc = crate::__method_doc!(insert)]
     ///
-    /// # Errors
-    /// [`EntityError::Dead`] if `entity` is not alive; nothing is written.
-    ///
-    /// # Panics
-    /// Panics if a tuple names a type twice (what a `#[world]` refuses at compile time),
-    /// or if a storage already holds `u32::MAX` components.
+    /// Also panics if a tuple names a type twice (what a `#[world]` refuses at compile time).
     pub fn insert<C: Components<World>>(
         &mut self,
         entity: Entity,
@@ -332,14 +320,10 @@ impl World {
         Ok(steps::insert_alive(self.plan::<T>(index), entity, value))
     }
 
-    /// Removes `entity`'s `C` (one type, or each type of a tuple, in order): leaves the
-    /// groups requiring it (innermost first), removes it, then enters the groups
-    /// excluding it that the entity now passes (outermost first). Returns what was
-    /// removed: `Option<T>`, or a tuple of `Option`s; absent components, unknown types
-    /// and dead entities give `None`.
+    #[doc = crate::__method_doc!(remove)]
     ///
     /// # Panics
-    /// Panics if a tuple names a type twice.
+    /// Panics if a tuple names a type twice (what a `#[world]` refuses at compile time).
     pub fn remove<C: Components<World>>(&mut self, entity: Entity) -> C::Previous {
         C::remove(self, entity)
     }
@@ -369,11 +353,7 @@ impl World {
         steps::remove(self.plan::<T>(index), entity)
     }
 
-    /// Destroys `entity`: leaves all its groups innermost first, drops its components,
-    /// then frees its index (with a new version for the next user).
-    ///
-    /// # Errors
-    /// [`EntityError::Dead`] if `entity` is not alive; nothing changes.
+    #[doc = crate::__method_doc!(destroy)]
     #[doc(alias = "despawn")]
     pub fn destroy(&mut self, entity: Entity) -> Result<(), EntityError> {
         match self.hooks.removing() {
@@ -384,46 +364,40 @@ impl World {
         }
     }
 
-    /// [`destroy`](World::destroy) under bevy's and hecs' name: deprecated from the
-    /// start, so that calling it warns with the name this crate uses.
-    ///
-    /// # Errors
-    /// As [`destroy`](World::destroy).
+    #[doc = crate::__method_doc!(despawn)]
     #[doc(hidden)]
     #[deprecated(note = "this crate calls it `destroy`: `world.destroy(entity)`")]
     pub fn despawn(&mut self, entity: Entity) -> Result<(), EntityError> {
         self.destroy(entity)
     }
 
-    /// `entity`'s `C`: `Option<&T>` for one type, `Option<(&A, &B, …)>` for a tuple
-    /// (`None` unless the entity has them all).
+    #[doc = crate::__method_doc!(get)]
     pub fn get<C: ReadComponents<World>>(&self, entity: Entity) -> Option<C::Refs<'_>> {
         C::get(self, entity)
     }
 
-    /// `entity`'s `T` mutably (`get_mut::<T>`), or several components at once through a
-    /// query (`get_mut::<(&mut A, &B, Option<&mut C>)>`): `None` unless the entity has
-    /// every required one.
+    #[doc = crate::__method_doc!(get_mut)]
     ///
     /// # Panics
-    /// Panics if the query writes a type twice, or writes and reads it (what a
-    /// `#[world]` refuses at compile time).
+    /// Panics if the query writes a type twice, or writes and reads it (what a `#[world]`
+    /// refuses at compile time).
     pub fn get_mut<'w, G: GetMut<'w, World>>(&'w mut self, entity: Entity) -> Option<G::Item> {
         G::get_mut(self, entity)
     }
 
-    /// Whether `entity` has a `C` (each type of a tuple).
+    #[doc = crate::__method_doc!(contains)]
     pub fn contains<C: ReadComponents<World>>(&self, entity: Entity) -> bool {
         C::contains(self, entity)
     }
 
-    /// The storage of `T`, read only (`None` if no `T` was ever stored).
+    #[doc = crate::__method_doc!(storage)]
+    ///
+    /// `None` if no `T` was ever stored.
     pub fn storage<T: Component>(&self) -> Option<&Storage<T>> {
         self.typed::<T>()
     }
 
-    /// The components of `T`, mutable, with their entities fixed (values can change, the
-    /// structure cannot).
+    #[doc = crate::__method_doc!(values_mut)]
     pub fn values_mut<T: Component>(&mut self) -> ValuesMut<'_, T> {
         let index = self.index_or_register::<T>();
         ValuesMut::new(self.typed_mut::<T>(index))
@@ -439,20 +413,19 @@ impl World {
         self.index_or_register::<T>();
     }
 
-    /// Spawns an entity with the components of `bundle`, entering its groups.
+    #[doc = crate::__method_doc!(spawn_with)]
     ///
     /// # Panics
-    /// Panics if the bundle names a type twice.
+    /// Panics if the bundle names a type twice (what a `#[world]` refuses at compile time).
     pub fn spawn_with<B: Bundle<World>>(&mut self, bundle: B) -> Entity {
         crate::change::bundle::spawn_with_indexed(self, &WORLD_KEY, bundle)
     }
 
-    /// Spawns one entity per bundle, column by column (one type lookup per column, not
-    /// per bundle): each column is appended to its storage at once, then the groups are
-    /// entered.
+    #[doc = crate::__method_doc!(spawn_batch)]
     ///
     /// # Panics
-    /// Panics if the bundle type names a component type twice.
+    /// Panics if the bundle type names a component type twice (what a `#[world]` refuses at
+    /// compile time).
     pub fn spawn_batch<B: Bundle<World>>(
         &mut self,
         bundles: impl IntoIterator<Item = B>,
@@ -460,8 +433,9 @@ impl World {
         crate::change::bundle::spawn_batch_by_columns(self, &WORLD_KEY, bundles)
     }
 
-    /// Borrows the parts `R` at once (see [`Borrow`]). Storages never stored are created
-    /// empty first.
+    #[doc = crate::__method_doc!(borrow)]
+    ///
+    /// See [`Borrow`]; storages never stored are created empty first.
     ///
     /// # Errors
     /// [`AccessError::Conflict`] if the request borrows a type mutably twice (or mutably
@@ -472,7 +446,7 @@ impl World {
         R::take(&mut self.parts())
     }
 
-    /// Borrows the read-only parts `R` through a shared reference.
+    #[doc = crate::__method_doc!(borrow_ref)]
     ///
     /// # Errors
     /// As [`borrow`](World::borrow), and [`AccessError::NotStored`] for a type the world
@@ -481,8 +455,9 @@ impl World {
         R::take(&mut self.parts_ref())
     }
 
-    /// The group named by `K` (each list of its key in any order): aligned slices of its
-    /// owned components, lookups of its observed ones.
+    #[doc = crate::__method_doc!(group)]
+    ///
+    /// Each list of the key may be written in any order.
     ///
     /// # Errors
     /// [`AccessError::NoSuchGroup`] if the world has no such group.
@@ -490,7 +465,7 @@ impl World {
         self.borrow()
     }
 
-    /// The group named by `K`, read only.
+    #[doc = crate::__method_doc!(group_ref)]
     ///
     /// # Errors
     /// [`AccessError::NoSuchGroup`] if the world has no such group.
@@ -498,7 +473,7 @@ impl World {
         self.borrow_ref()
     }
 
-    /// The number of entities in the group named by `K`.
+    #[doc = crate::__method_doc!(group_len)]
     ///
     /// # Errors
     /// [`AccessError::NoSuchGroup`] if the world has no such group.
@@ -506,9 +481,9 @@ impl World {
         Ok(self.groups[self.group_index::<K>()?].len)
     }
 
-    /// The entities matching the query `Q` (see [`View`]), driven by the cheapest
-    /// storage or group. Filters follow the query in the same tuple
-    /// (`view::<(&mut P, &V, Without<F>)>()`, see [`ViewQuery`](crate::ViewQuery)).
+    #[doc = crate::__method_doc!(view)]
+    ///
+    /// See [`View`] and [`ViewQuery`](crate::ViewQuery).
     ///
     /// # Errors
     /// [`AccessError::Conflict`] if `Q` writes a type twice, or writes and reads it.
@@ -520,8 +495,7 @@ impl World {
         Q::take(&mut self.parts())
     }
 
-    /// A read-only view through a shared reference (filters as for
-    /// [`view`](World::view)).
+    #[doc = crate::__method_doc!(view_ref)]
     ///
     /// # Errors
     /// [`AccessError::NotStored`] for a type the world never stored.
@@ -532,8 +506,7 @@ impl World {
         Q::take(&mut self.parts_ref())
     }
 
-    /// Destroys every entity matching `Q` for which `keep` returns `false`, in one pass
-    /// (see [`destroy_many`](World::destroy_many)). Returns the number destroyed.
+    #[doc = crate::__method_doc!(retain)]
     ///
     /// # Errors
     /// As [`view`](World::view); nothing is destroyed.
@@ -553,8 +526,7 @@ impl World {
         Ok(self.destroy_many(&doomed))
     }
 
-    /// Removes `T` from every entity matching `Q` for which `keep` returns `false`, in
-    /// bulk. Returns the number removed.
+    #[doc = crate::__method_doc!(retain_component)]
     ///
     /// # Errors
     /// As [`view`](World::view); nothing is removed.
@@ -574,8 +546,7 @@ impl World {
         Ok(Edit::<T>::remove_many(self, &stripped))
     }
 
-    /// Destroys every alive entity of `entities` in one pass over each storage (see
-    /// [`EditEntities::destroy_many`]). Returns the number destroyed.
+    #[doc = crate::__method_doc!(destroy_many)]
     pub fn destroy_many(&mut self, entities: &[Entity]) -> usize {
         match self.hooks.removing() {
             Some(all) => crate::change::hooks::destroy_many(self, &all, entities, |w, e| {
@@ -585,10 +556,7 @@ impl World {
         }
     }
 
-    /// Inserts every `(entity, value)` in bulk (see [`Edit::insert_many`]).
-    ///
-    /// # Errors
-    /// [`InsertManyError`] if an entity is not alive; nothing is written.
+    #[doc = crate::__method_doc!(insert_many)]
     pub fn insert_many<T: Component>(
         &mut self,
         items: impl IntoIterator<Item = (Entity, T)>,
@@ -596,17 +564,19 @@ impl World {
         Edit::insert_many(self, crate::hint::collect(items))
     }
 
-    /// Removes `T` from each of `entities` in bulk (see [`Edit::remove_many`]).
+    #[doc = crate::__method_doc!(remove_many)]
     pub fn remove_many<T: Component>(&mut self, entities: &[Entity]) -> usize {
         Edit::<T>::remove_many(self, entities)
     }
 
-    /// Removes every `T`, emptying the groups requiring it at once.
+    #[doc = crate::__method_doc!(clear)]
     pub fn clear<T: Component>(&mut self) {
         Edit::<T>::clear(self);
     }
 
-    /// Applies `commands` in order, as the world's change methods (see [`Commands`]).
+    #[doc = crate::__method_doc!(apply)]
+    ///
+    /// See [`Commands`].
     pub fn apply(&mut self, commands: &mut Commands<World>) -> Applied {
         commands.apply(self)
     }
@@ -625,8 +595,7 @@ impl World {
         keys.iter().map(|k| self.by_type[&k.type_id()]).collect()
     }
 
-    /// Sorts the storage of `T` with `compare`: the mixed strategy, std's unstable sort
-    /// (components that compare equal may change places).
+    #[doc = crate::__method_doc!(sort)]
     ///
     /// # Errors
     /// [`AccessError::OwnedByGroup`] if a group owns `T`: sorting the storage alone would
@@ -638,12 +607,10 @@ impl World {
         self.sort_with(ByComparator(compare))
     }
 
-    /// Sorts the storage of `T` by a key, stably (components with equal keys keep their
-    /// order): the keys are read into a vector and sorted there (see
-    /// [`Storage::sort_by_cached_key`](crate::Storage::sort_by_cached_key)).
+    #[doc = crate::__method_doc!(sort_by_key)]
     ///
     /// # Errors
-    /// [`AccessError::OwnedByGroup`] if a group owns `T` (see [`sort`](World::sort)).
+    /// [`AccessError::OwnedByGroup`] if a group owns `T` (see [`sort`](World::sort)); nothing moves.
     pub fn sort_by_key<T: Component, Key: OrdKey>(
         &mut self,
         key: impl FnMut(&T) -> Key,
@@ -651,11 +618,10 @@ impl World {
         self.sort_with(ByKey(key))
     }
 
-    /// Sorts the storage of `T` by an integer or float key with a radix sort, stably
-    /// (floats in [`f64::total_cmp`]'s order).
+    #[doc = crate::__method_doc!(sort_by_radix_key)]
     ///
     /// # Errors
-    /// [`AccessError::OwnedByGroup`] if a group owns `T` (see [`sort`](World::sort)).
+    /// [`AccessError::OwnedByGroup`] if a group owns `T` (see [`sort`](World::sort)); nothing moves.
     pub fn sort_by_radix_key<T: Component, Key: RadixKey>(
         &mut self,
         key: impl FnMut(&T) -> Key,
@@ -663,13 +629,12 @@ impl World {
         self.sort_with(ByRadixKey(key))
     }
 
-    /// Sorts the storage of `T` in the order of the storage of `U` (EnTT's
-    /// `sort<T, U>`): the entities both hold first, in `U`'s order, then those `U` lacks,
-    /// in their order. A view driven by `U` then looks `T` up forward through memory. A
-    /// `U` the world has never stored is an empty storage.
+    #[doc = crate::__method_doc!(sort_as)]
+    ///
+    /// A `U` the world has never stored is an empty storage.
     ///
     /// # Errors
-    /// [`AccessError::OwnedByGroup`] if a group owns `T` (sort the group instead).
+    /// [`AccessError::OwnedByGroup`] if a group owns `T` (see [`sort`](World::sort)); nothing moves.
     pub fn sort_as<T: Component, U: Component>(&mut self) -> Result<(), AccessError> {
         let order = self
             .storage::<U>()
@@ -677,14 +642,10 @@ impl World {
         self.sort_with::<T>(EntityOrder(order))
     }
 
-    /// Sorts the group named by `K` with a comparator over its members' items (owned and
-    /// observed components). An owning group is sorted layer by layer so that the groups
-    /// nested in it stay valid: their entities stay in front, and each layer between two
-    /// nested groups is sorted on its own (the innermost group fully). A non-owning group
-    /// sorts its member set.
+    #[doc = crate::__method_doc!(sort_group)]
     ///
     /// # Errors
-    /// [`AccessError::NoSuchGroup`] if the world has no such group.
+    /// [`AccessError::NoSuchGroup`] if the world has no such group; nothing moves.
     pub fn sort_group<K: GroupKey>(
         &mut self,
         compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> Ordering,
@@ -692,11 +653,10 @@ impl World {
         self.sort_group_with::<K>(ByComparator(compare))
     }
 
-    /// Sorts the group named by `K` by a key read once per member, stably, layer by
-    /// layer as [`sort_group`](World::sort_group) does.
+    #[doc = crate::__method_doc!(sort_group_by_key)]
     ///
     /// # Errors
-    /// [`AccessError::NoSuchGroup`] if the world has no such group.
+    /// [`AccessError::NoSuchGroup`] if the world has no such group; nothing moves.
     pub fn sort_group_by_key<K: GroupKey, Key: OrdKey>(
         &mut self,
         key: impl FnMut(K::Item<'_>) -> Key,
@@ -704,11 +664,10 @@ impl World {
         self.sort_group_with::<K>(ByKey(key))
     }
 
-    /// Sorts the group named by `K` by an integer or float key with a radix sort, stably,
-    /// layer by layer as [`sort_group`](World::sort_group) does.
+    #[doc = crate::__method_doc!(sort_group_by_radix_key)]
     ///
     /// # Errors
-    /// [`AccessError::NoSuchGroup`] if the world has no such group.
+    /// [`AccessError::NoSuchGroup`] if the world has no such group; nothing moves.
     pub fn sort_group_by_radix_key<K: GroupKey, Key: RadixKey>(
         &mut self,
         key: impl FnMut(K::Item<'_>) -> Key,
@@ -716,15 +675,12 @@ impl World {
         self.sort_group_with::<K>(ByRadixKey(key))
     }
 
-    /// Sorts the group named by `K` in the order its members have in the storage of `T`
-    /// (members without a `T` after the others, in their order), layer by layer as
-    /// [`sort_group`](World::sort_group) does: a system that walks the group and looks
-    /// `T` up then reads `T` forward through memory.
+    #[doc = crate::__method_doc!(sort_group_as)]
     ///
     /// A `T` the world has never stored is an empty storage: the group keeps its order.
     ///
     /// # Errors
-    /// [`AccessError::NoSuchGroup`] if the world has no such group.
+    /// [`AccessError::NoSuchGroup`] if the world has no such group; nothing moves.
     pub fn sort_group_as<K: GroupKey, T: Component>(&mut self) -> Result<(), AccessError> {
         self.group_index::<K>()?;
         let order = InOrderOf::new(self.storage::<T>().map_or(&[], |s| s.entities()));
@@ -781,18 +737,14 @@ impl World {
         T::load(self, &WORLD_KEY, deserializer)
     }
 
-    /// Checks every invariant: storages consistent, only alive entities stored, every
-    /// group exactly the entities passing its filter (packed, or in its set), nested groups
-    /// inside their outer groups.
-    ///
-    /// # Errors
-    /// A description of the first broken invariant.
+    #[doc = crate::__method_doc!(check)]
     pub fn check(&self) -> Result<(), String> {
         self.inspect(steps::check_world)
     }
 
-    /// A drawing of the world's storages and groups, as the nested-groups article draws
-    /// them (see [`Diagram`]).
+    #[doc = crate::__method_doc!(layout)]
+    ///
+    /// See [`Diagram`].
     pub fn layout(&self) -> Diagram {
         self.inspect(Diagram::of)
     }

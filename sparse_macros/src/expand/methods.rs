@@ -1,10 +1,13 @@
 //! The world's inherent methods, one emitting function each, named as the method (the
 //! list is `method_names.rs`'s, which `valid.rs` also reads). They are emitted next to the
 //! struct (not in the anonymous const), so that diagnostics name them `Scene::insert`, and
-//! they only call the world's traits and its storages' methods.
+//! they only call the world's traits and its storages' methods. Their documentation is
+//! `sparse_core`'s table, which the run-time `World` and the world traits expand too.
 
 use proc_macro2::TokenStream;
 use quote::quote;
+
+use sparse_core::__private::method_doc;
 
 use super::Cx;
 use crate::method_names::with_generated_methods;
@@ -57,6 +60,13 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
     quote!(#(#methods)* #(#accessors)*)
 }
 
+/// A method's documentation: the text it shares with the run-time `World`, then what only
+/// a `#[world]` has (a misuse that does not compile), both from `sparse_core`'s table.
+fn doc(shared: &str, only_static: Option<&str>) -> TokenStream {
+    let only_static = only_static.map(|text| quote!(#[doc = ""] #[doc = #text]));
+    quote!(#[doc = #shared] #only_static)
+}
+
 /// One method in an inherent impl of the world.
 fn inherent(cx: &Cx<'_>, method: TokenStream) -> TokenStream {
     let ident = cx.ident();
@@ -100,14 +110,12 @@ fn default(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn spawn(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(spawn), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Creates an entity with no component.
-            ///
-            /// # Panics
-            /// Panics if every entity index is in use (or retired).
+            #doc
             #[inline]
             #vis fn spawn(&mut self) -> #krate::Entity {
                 self.__sparse.spawn()
@@ -117,12 +125,15 @@ fn spawn(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn spawn_with(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(
+        method_doc!(spawn_with),
+        Some(method_doc!(static spawn_with)),
+    );
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Spawns an entity with the components of `bundle` (a tuple of distinct stored
-            /// types; naming a type twice does not compile), entering its groups.
+            #doc
             #[inline]
             #vis fn spawn_with<B: #krate::Bundle<Self>>(&mut self, bundle: B) -> #krate::Entity {
                 <Self as #krate::EditEntities>::spawn_with(self, bundle)
@@ -132,14 +143,12 @@ fn spawn_with(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn spawn_batch(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(spawn_batch), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Spawns one entity per bundle: every storage is reserved once, each bundle's
-            /// components are pushed straight into their storages, each storage files the
-            /// new entities in one pass, then the groups are entered. If the iterator
-            /// panics, the entities spawned so far stay alive with no component.
+            #doc
             #vis fn spawn_batch<B: #krate::Bundle<Self>>(
                 &mut self,
                 bundles: impl ::core::iter::IntoIterator<Item = B>,
@@ -151,12 +160,12 @@ fn spawn_batch(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn is_alive(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(is_alive), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Whether `entity` is alive (a stale handle is never taken for the entity now
-            /// at its index).
+            #doc
             #[inline]
             #vis fn is_alive(&self, entity: #krate::Entity) -> bool {
                 self.__sparse.entities().is_alive(entity)
@@ -166,11 +175,12 @@ fn is_alive(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn entities(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(entities), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// The entity allocator, read only.
+            #doc
             #[inline]
             #vis fn entities(&self) -> &#krate::Entities {
                 self.__sparse.entities()
@@ -180,20 +190,12 @@ fn entities(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn insert(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(insert), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Stores `components` for `entity`: one component, or a tuple of distinct ones
-            /// (a bundle), each entering the groups it completes (outer groups first), in
-            /// tuple order. Returns what each replaced: `Option<T>`, or a tuple of
-            /// `Option`s.
-            ///
-            /// # Errors
-            /// `EntityError::Dead` if `entity` is not alive; nothing is written.
-            ///
-            /// # Panics
-            /// Panics if a storage already holds `u32::MAX` components.
+            #doc
             #[inline]
             #vis fn insert<C: #krate::Components<Self>>(
                 &mut self,
@@ -207,13 +209,12 @@ fn insert(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn remove(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(remove), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Removes `entity`'s `C` (one type, or each type of a tuple, in order),
-            /// leaving the groups that own it innermost first. Returns `Option<T>`, or a
-            /// tuple of `Option`s: absent components and dead entities give `None`.
+            #doc
             #[inline]
             #vis fn remove<C: #krate::Components<Self>>(&mut self, entity: #krate::Entity) -> C::Previous {
                 C::remove(self, entity)
@@ -225,14 +226,12 @@ fn remove(cx: &Cx<'_>) -> TokenStream {
 /// bevy's and hecs' name for `destroy`, deprecated from the start: a user who calls it gets
 /// a warning naming `destroy`, where rustc would otherwise suggest `spawn`.
 fn despawn(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(despawn), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// `destroy` under bevy's and hecs' name: deprecated, call `destroy`.
-            ///
-            /// # Errors
-            /// As `destroy`.
+            #doc
             #[doc(hidden)]
             #[deprecated(note = "this crate calls it `destroy`: `world.destroy(entity)`")]
             #[inline]
@@ -244,15 +243,12 @@ fn despawn(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn destroy(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(destroy), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Destroys `entity`: leaves every group innermost first, drops its components,
-            /// frees its index (with a new version for the next entity there).
-            ///
-            /// # Errors
-            /// `EntityError::Dead` if `entity` is not alive; nothing changes.
+            #doc
             #[doc(alias = "despawn")]
             #[inline]
             #vis fn destroy(&mut self, entity: #krate::Entity) -> ::core::result::Result<(), #krate::EntityError> {
@@ -263,12 +259,12 @@ fn destroy(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn get(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(get), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// `entity`'s `C`: `Option<&T>` for one type, `Option<(&A, &B, …)>` for a tuple
-            /// (`None` unless the entity has them all).
+            #doc
             #[inline]
             #vis fn get<C: #krate::ReadComponents<Self>>(&self, entity: #krate::Entity) -> ::core::option::Option<C::Refs<'_>> {
                 C::get(self, entity)
@@ -278,14 +274,12 @@ fn get(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn get_mut(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(get_mut), Some(method_doc!(static get_mut)));
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// `entity`'s `T` mutably (`get_mut::<T>`), or several components at once
-            /// through a query (`get_mut::<(&mut A, &B, Option<&mut C>)>`), checked for
-            /// aliasing at compile time as a view is: `None` unless the entity has every
-            /// required one.
+            #doc
             #[inline]
             #vis fn get_mut<'w, G: #krate::GetMut<'w, Self>>(&'w mut self, entity: #krate::Entity) -> ::core::option::Option<G::Item> {
                 G::get_mut(self, entity)
@@ -295,11 +289,12 @@ fn get_mut(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn contains(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(contains), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Whether `entity` has a `C` (each type of a tuple).
+            #doc
             #[inline]
             #vis fn contains<C: #krate::ReadComponents<Self>>(&self, entity: #krate::Entity) -> bool {
                 C::contains(self, entity)
@@ -309,11 +304,12 @@ fn contains(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn storage(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(storage), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// The storage of `T`, read only.
+            #doc
             #[inline]
             #vis fn storage<T: #krate::Component>(&self) -> &#krate::Storage<T>
             where
@@ -326,14 +322,12 @@ fn storage(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn tick(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(tick), Some(method_doc!(static tick)));
     let vis = cx.vis();
     inherent(
         cx,
         quote! {
-            /// Starts a new tick of change detection: from now on no component of a
-            /// `#[track]`ed type counts as added or changed, and no entity as having lost
-            /// one, until it is again. Call it once per frame, after the systems that read
-            /// changes. A no-op in a world that tracks nothing.
+            #doc
             #[inline]
             #vis fn tick(&mut self) {
                 self.__sparse.tick();
@@ -343,12 +337,12 @@ fn tick(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn removed(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(removed), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// The entities that lost their `T` since the last `tick`, in removal order
-            /// (an entity that got a `T` back and lost it again is listed twice).
+            #doc
             #[inline]
             #vis fn removed<T: #krate::Component>(&self) -> &[#krate::Entity]
             where
@@ -361,12 +355,12 @@ fn removed(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn values_mut(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(values_mut), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// The components of `T`, mutable, with their entities fixed: values can
-            /// change, the structure cannot.
+            #doc
             #[inline]
             #vis fn values_mut<T: #krate::Component>(&mut self) -> #krate::ValuesMut<'_, T>
             where
@@ -379,13 +373,12 @@ fn values_mut(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn group(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(group), Some(method_doc!(static group)));
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// The group named by the key `K` (its owned types in declaration order, then
-            /// `Get<…>`, `Exclude<…>`): aligned slices of its owned components, lookups of
-            /// its observed ones.
+            #doc
             #[inline]
             #vis fn group<K: #krate::GroupKey>(&mut self) -> #krate::GroupMut<'_, K>
             where
@@ -398,13 +391,12 @@ fn group(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn group_ref(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(group_ref), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// The group named by the key `K`, read only: shared slices of its owned
-            /// components, lookups of its observed ones. Any number can be out at once,
-            /// next to any other shared access.
+            #doc
             #[inline]
             #vis fn group_ref<K: #krate::GroupKey>(&self) -> #krate::GroupRef<'_, K>
             where
@@ -417,11 +409,12 @@ fn group_ref(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn group_len(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(group_len), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// The number of entities in the group named by `K`.
+            #doc
             #[inline]
             #vis fn group_len<K: #krate::GroupKey>(&self) -> usize
             where
@@ -434,17 +427,12 @@ fn group_len(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn sort_group(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(sort_group), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Sorts the group named by `K` with a comparator over its members' items (as
-            /// iterating the group yields them). An owning group is sorted layer by layer:
-            /// the groups nested in it stay valid (their entities stay in front, each layer
-            /// sorted on its own). A non-owning group sorts its member set.
-            ///
-            /// # Panics
-            /// Passes on a panic of `compare`; the group is then left as it was.
+            #doc
             #vis fn sort_group<K: #krate::GroupKey>(
                 &mut self,
                 compare: impl FnMut(K::Item<'_>, K::Item<'_>) -> ::core::cmp::Ordering,
@@ -458,16 +446,12 @@ fn sort_group(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn sort_group_by_key(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(sort_group_by_key), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Sorts the group named by `K` by a key read once per member, stably (members
-            /// with equal keys keep their order), layer by layer as `sort_group` does.
-            ///
-            /// # Panics
-            /// Passes on a panic of `key` or of the key's `Ord`; the group is then left as
-            /// it was.
+            #doc
             #vis fn sort_group_by_key<K: #krate::GroupKey, Key: #krate::OrdKey>(
                 &mut self,
                 key: impl FnMut(K::Item<'_>) -> Key,
@@ -481,14 +465,12 @@ fn sort_group_by_key(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn sort_group_as(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(sort_group_as), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Sorts the group named by `K` in the order its members have in the storage of
-            /// `T` (members without a `T` after the others, in their order), layer by layer
-            /// as `sort_group` does: a system that walks the group and looks `T` up then
-            /// reads `T` forward through memory instead of at scattered places.
+            #doc
             #vis fn sort_group_as<K: #krate::GroupKey, T: #krate::Component>(&mut self)
             where
                 Self: #krate::HasGroup<K> + #krate::HasComponent<T>,
@@ -500,15 +482,12 @@ fn sort_group_as(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn sort_group_by_radix_key(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(sort_group_by_radix_key), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Sorts the group named by `K` by an integer or float key (see `RadixKey`)
-            /// with a radix sort, stably, layer by layer as `sort_group` does.
-            ///
-            /// # Panics
-            /// Passes on a panic of `key`; the group is then left as it was.
+            #doc
             #vis fn sort_group_by_radix_key<K: #krate::GroupKey, Key: #krate::RadixKey>(
                 &mut self,
                 key: impl FnMut(K::Item<'_>) -> Key,
@@ -522,15 +501,12 @@ fn sort_group_by_radix_key(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn sort(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(sort), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Sorts the storage of `T`, which no group owns (for an owned one this does
-            /// not compile: sort the group instead), with `compare`: std's unstable sort.
-            ///
-            /// # Panics
-            /// Passes on a panic of `compare`; the storage is then left as it was.
+            #doc
             #vis fn sort<T: #krate::Component>(&mut self, compare: impl FnMut(&T, &T) -> ::core::cmp::Ordering)
             where
                 Self: #krate::Unowned<T>,
@@ -542,17 +518,12 @@ fn sort(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn sort_by_key(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(sort_by_key), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Sorts the storage of `T`, which no group owns, by a key, stably (components
-            /// with equal keys keep their order): the keys are read into a vector and
-            /// sorted there, as `Storage::sort_by_cached_key` does.
-            ///
-            /// # Panics
-            /// Passes on a panic of `key` or of the key's `Ord`; the storage is then left
-            /// as it was.
+            #doc
             #vis fn sort_by_key<T: #krate::Component, Key: #krate::OrdKey>(&mut self, key: impl FnMut(&T) -> Key)
             where
                 Self: #krate::Unowned<T>,
@@ -564,14 +535,12 @@ fn sort_by_key(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn sort_as(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(sort_as), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Sorts the storage of `T`, which no group owns, in the order of the storage
-            /// of `U`: the entities both hold first, in `U`'s order, then those `U` lacks,
-            /// in their order. A view driven by `U` then looks `T` up forward through
-            /// memory.
+            #doc
             #vis fn sort_as<T: #krate::Component, U: #krate::Component>(&mut self)
             where
                 Self: #krate::Unowned<T> + #krate::HasComponent<U>,
@@ -583,15 +552,12 @@ fn sort_as(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn sort_by_radix_key(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(sort_by_radix_key), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Sorts the storage of `T`, which no group owns, by an integer or float key
-            /// (see `RadixKey`) with a radix sort, stably.
-            ///
-            /// # Panics
-            /// Passes on a panic of `key`; the storage is then left as it was.
+            #doc
             #vis fn sort_by_radix_key<T: #krate::Component, Key: #krate::RadixKey>(&mut self, key: impl FnMut(&T) -> Key)
             where
                 Self: #krate::Unowned<T>,
@@ -603,15 +569,12 @@ fn sort_by_radix_key(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn view(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(view), Some(method_doc!(static view)));
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// The entities matching the query `Q` (`&T`, `&mut T`, `Option<&T>`,
-            /// `Option<&mut T>`, tuples of those), with their components: driven by the
-            /// cheapest storage or group, dense (plain slices) when a group matches it.
-            /// Filters follow the query in the same tuple:
-            /// `view::<(&mut Position, &Velocity, Without<Frozen>)>()`.
+            #doc
             #[doc(alias("query", "query_mut", "query_filtered"))]
             #[inline]
             #vis fn view<'w, Q: #krate::ViewOf<'w, Self>>(&'w mut self) -> #krate::View<'w, Q::Query, Q::Filter> {
@@ -622,12 +585,12 @@ fn view(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn view_ref(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(view_ref), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// A read-only view (`&T`, `Option<&T>`, filters last) through a shared
-            /// reference.
+            #doc
             #[doc(alias = "query")]
             #[inline]
             #vis fn view_ref<'w, Q: #krate::ViewRefOf<'w, Self>>(&'w self) -> #krate::View<'w, Q::Query, Q::Filter> {
@@ -638,13 +601,12 @@ fn view_ref(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn borrow(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(borrow), Some(method_doc!(static borrow)));
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Borrows several parts at once: a tuple of `GroupMut<K>`, `GroupRef<K>`,
-            /// `View<Q, F>`, `ValuesMut<T>`, `&Storage<T>` and `&Entities`. A request that
-            /// borrows a type mutably twice, or mutably and shared, does not compile.
+            #doc
             #[inline]
             #vis fn borrow<'w, R: #krate::Borrow<'w, Self>>(&'w mut self) -> R {
                 <Self as #krate::Access>::borrow(self)
@@ -654,11 +616,12 @@ fn borrow(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn borrow_ref(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(borrow_ref), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Borrows several read-only parts at once through a shared reference.
+            #doc
             #[inline]
             #vis fn borrow_ref<'w, R: #krate::Borrow<'w, Self> + #krate::ReadOnly>(&'w self) -> R {
                 <Self as #krate::Access>::borrow_ref(self)
@@ -668,12 +631,12 @@ fn borrow_ref(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn retain(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(retain), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Destroys every entity matching `Q` for which `keep` returns `false`, in one
-            /// pass over each storage once the walk is over. Returns the number destroyed.
+            #doc
             #vis fn retain<Q: #krate::Query>(
                 &mut self,
                 keep: impl FnMut(#krate::Entity, Q::Item<'_>) -> bool,
@@ -688,12 +651,12 @@ fn retain(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn retain_component(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(retain_component), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Removes `T` from every entity matching `Q` for which `keep` returns
-            /// `false`, in bulk once the walk is over. Returns the number removed.
+            #doc
             #vis fn retain_component<T: #krate::Component, Q: #krate::Query>(
                 &mut self,
                 keep: impl FnMut(#krate::Entity, Q::Item<'_>) -> bool,
@@ -709,13 +672,12 @@ fn retain_component(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn apply(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(apply), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Applies `commands` in the order they were recorded, through the world's change methods, and
-            /// empties them. Commands about entities no longer alive are skipped and
-            /// reported.
+            #doc
             #vis fn apply(&mut self, commands: &mut #krate::Commands<Self>) -> #krate::Applied {
                 <Self as #krate::Access>::apply(self, commands)
             }
@@ -724,17 +686,12 @@ fn apply(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn insert_many(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(insert_many), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Inserts every `(entity, value)` as `insert`s in a row would, in bulk: each
-            /// group step runs for all of them before the next. Returns the number of
-            /// components added (the others replaced a value).
-            ///
-            /// # Errors
-            /// `InsertManyError` if an entity is not alive: nothing is written and the
-            /// items are handed back.
+            #doc
             #vis fn insert_many<T: #krate::Component>(
                 &mut self,
                 items: impl ::core::iter::IntoIterator<Item = (#krate::Entity, T)>,
@@ -749,12 +706,12 @@ fn insert_many(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn remove_many(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(remove_many), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Removes `T` from each of `entities` that has one, as `remove`s in a row
-            /// would, in bulk. Returns the number removed.
+            #doc
             #vis fn remove_many<T: #krate::Component>(&mut self, entities: &[#krate::Entity]) -> usize
             where
                 Self: #krate::HasComponent<T>,
@@ -766,13 +723,12 @@ fn remove_many(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn destroy_many(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(destroy_many), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Destroys every alive entity of `entities` (others are skipped) in one pass
-            /// over each storage, keeping the survivors' order: groups only get new
-            /// lengths. Returns the number destroyed.
+            #doc
             #vis fn destroy_many(&mut self, entities: &[#krate::Entity]) -> usize {
                 <Self as #krate::EditEntities>::destroy_many(self, entities)
             }
@@ -781,11 +737,12 @@ fn destroy_many(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn clear(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(clear), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Removes every `T`: the groups requiring `T` are emptied at once.
+            #doc
             #vis fn clear<T: #krate::Component>(&mut self)
             where
                 Self: #krate::HasComponent<T>,
@@ -797,16 +754,12 @@ fn clear(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn check(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(check), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// Checks every invariant of the world: storages consistent and holding only
-            /// alive entities, every group exactly the packed set of entities having its
-            /// types, nested groups inside their outer groups.
-            ///
-            /// # Errors
-            /// A description of the first broken invariant.
+            #doc
             #vis fn check(&self) -> ::core::result::Result<(), ::std::string::String> {
                 self.__sparse.inspect(#krate::__private::check_world)
             }
@@ -815,14 +768,12 @@ fn check(cx: &Cx<'_>) -> TokenStream {
 }
 
 fn layout(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(layout), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
-            /// A drawing of the world's storages and groups: each storage's packed entity
-            /// array with a marker where each group owning it ends, as the nested-groups
-            /// article draws them; a table of lengths for worlds too large to draw (see
-            /// `Diagram`). Print it with `{}`; `{:#}` always gives the table.
+            #doc
             #[must_use]
             #vis fn layout(&self) -> #krate::Diagram {
                 self.__sparse.inspect(#krate::Diagram::of)
