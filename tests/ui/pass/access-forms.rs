@@ -72,8 +72,12 @@ fn main() {
         let _ = h.0;
     }
 
-    let (movers, _healths, mut frozen, entities) =
-        scene.borrow::<(GroupMut<Movers>, GroupRef<Get<Health>>, ValuesMut<Frozen>, &Entities)>();
+    let (movers, _healths, mut frozen, entities) = scene.borrow::<(
+        GroupMut<Movers>,
+        GroupRef<Get<Health>>,
+        ValuesMut<Frozen>,
+        &Entities,
+    )>();
     let _ = (movers.len(), frozen.values_mut().len(), entities.len());
     let (_a, _b) = scene.borrow_ref::<(&Storage<Position>, View<&Position>)>();
 

@@ -1,6 +1,9 @@
 //! Fields follow `#[cfg]` like any struct field: a configured-out storage does not exist
 //! (its type needs no `Component` impl, nothing maintains it), and alternative fields of
 //! one type under exclusive `#[cfg]`s are one storage.
+// The case is that this compiles: the configured-out type is never constructed, and the
+// conditions are written as a user's `#[cfg]`s would be, not minimal.
+#![allow(dead_code, clippy::non_minimal_cfg)]
 
 use sparse_groups::{Component, Storage, world};
 

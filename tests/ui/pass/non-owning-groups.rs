@@ -30,13 +30,24 @@ fn main() {
     let b = scene.spawn_with((Health(20), Armor(3)));
     let c = scene.spawn_with((Health(0), Dead));
     assert_eq!(scene.group::<Get<(Health, Poisoned)>>().entities(), &[a]);
-    assert_eq!(scene.group::<(Get<Health>, Exclude<Dead>)>().entities(), &[a, b]);
+    assert_eq!(
+        scene.group::<(Get<Health>, Exclude<Dead>)>().entities(),
+        &[a, b]
+    );
     assert_eq!(scene.group::<Get<(Armor, Health)>>().entities(), &[b]);
-    scene.group::<(Get<Health>, Exclude<Dead>)>().for_each(|_, h| h.0 += 1);
+    scene
+        .group::<(Get<Health>, Exclude<Dead>)>()
+        .for_each(|_, h| h.0 += 1);
     scene.sort_group::<(Get<Health>, Exclude<Dead>)>(|x, y| y.0.cmp(&x.0));
-    assert_eq!(scene.group::<(Get<Health>, Exclude<Dead>)>().entities(), &[b, a]);
+    assert_eq!(
+        scene.group::<(Get<Health>, Exclude<Dead>)>().entities(),
+        &[b, a]
+    );
     scene.destroy(a).unwrap();
     scene.remove::<Dead>(c);
-    assert_eq!(scene.group::<(Get<Health>, Exclude<Dead>)>().entities(), &[b, c]);
+    assert_eq!(
+        scene.group::<(Get<Health>, Exclude<Dead>)>().entities(),
+        &[b, c]
+    );
     scene.check().unwrap();
 }

@@ -19,7 +19,9 @@ struct Scene {
 fn main() {
     let mut scene = Scene::new();
     let e = scene.spawn_with((Position(0.0), Velocity(1.0)));
-    scene.group::<(Velocity, Get<Position>)>().for_each(|_, (v, p)| p.0 += v.0);
+    scene
+        .group::<(Velocity, Get<Position>)>()
+        .for_each(|_, (v, p)| p.0 += v.0);
     let (entities, (v, p)) = scene.group::<(Velocity, Position)>().into_slices();
     assert_eq!((entities, v[0].0, p[0].0), (&[e][..], 1.0, 1.0));
     scene.check().unwrap();

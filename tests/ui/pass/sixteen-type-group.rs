@@ -5,7 +5,9 @@ use sparse_groups::{Component, Storage, world};
 macro_rules! components {
     ($($t:ident),*) => { $( #[derive(Component, Debug, PartialEq)] struct $t(u32); )* };
 }
-components!(C0, C1, C2, C3, C4, C5, C6, C7, C8, C9, C10, C11, C12, C13, C14, C15);
+components!(
+    C0, C1, C2, C3, C4, C5, C6, C7, C8, C9, C10, C11, C12, C13, C14, C15
+);
 
 #[world]
 #[group(C0, C1, C2, C3, C4, C5, C6, C7, C8, C9, C10, C11, C12, C13, C14, C15)]
@@ -28,17 +30,62 @@ struct Wide {
     c15: Storage<C15>,
 }
 
-type All = (C0, C1, C2, C3, C4, C5, C6, C7, C8, C9, C10, C11, C12, C13, C14, C15);
+type All = (
+    C0,
+    C1,
+    C2,
+    C3,
+    C4,
+    C5,
+    C6,
+    C7,
+    C8,
+    C9,
+    C10,
+    C11,
+    C12,
+    C13,
+    C14,
+    C15,
+);
 type AllMut<'a> = (
-    &'a mut C0, &'a C1, &'a C2, &'a C3, &'a C4, &'a C5, &'a C6, &'a C7,
-    &'a C8, &'a C9, &'a C10, &'a C11, &'a C12, &'a C13, &'a C14, &'a mut C15,
+    &'a mut C0,
+    &'a C1,
+    &'a C2,
+    &'a C3,
+    &'a C4,
+    &'a C5,
+    &'a C6,
+    &'a C7,
+    &'a C8,
+    &'a C9,
+    &'a C10,
+    &'a C11,
+    &'a C12,
+    &'a C13,
+    &'a C14,
+    &'a mut C15,
 );
 
 fn main() {
     let mut w = Wide::new();
     let e = w.spawn_with((
-        C0(0), C1(1), C2(2), C3(3), C4(4), C5(5), C6(6), C7(7),
-        C8(8), C9(9), C10(10), C11(11), C12(12), C13(13), C14(14), C15(15),
+        C0(0),
+        C1(1),
+        C2(2),
+        C3(3),
+        C4(4),
+        C5(5),
+        C6(6),
+        C7(7),
+        C8(8),
+        C9(9),
+        C10(10),
+        C11(11),
+        C12(12),
+        C13(13),
+        C14(14),
+        C15(15),
     ));
     assert_eq!(w.group_len::<All>(), 1);
     let mut seen = 0;

@@ -1,5 +1,7 @@
 //! A tree family: `<A, B>` and `<C, D>` are both outer groups of `<A, B, C, D>` (each
 //! storage's owners still form a chain), and adding a type enters outer groups first.
+// The case is that this compiles: its components' values are never read.
+#![allow(dead_code)]
 
 use sparse_groups::{Component, Storage, world};
 

@@ -1,5 +1,7 @@
 //! A world declared by a `macro_rules!` that passes whole types (`$t:ty`): the types
 //! arrive wrapped in invisible groups, which `#[world]` looks through.
+// The case is that this compiles: its components' values are never read.
+#![allow(dead_code)]
 
 use sparse_groups::{Component, Storage, world};
 
