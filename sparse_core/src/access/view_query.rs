@@ -20,9 +20,9 @@ use crate::lend::{AccessError, WorldParts};
 
 /// Keeps [`ViewQuery`] to this crate.
 mod sealed {
-    /// A filter written before the components a view yields: implemented for nothing. It
-    /// gives `(Without<F>, &mut P)` a second impl that could apply (besides the query
-    /// tuple's), so rustc reports the tuple as one error, `ViewQuery`'s, whose label says
+    /// A filter written before or between the components a view yields: implemented for
+    /// nothing. It gives `(Without<F>, &mut P)` a second impl that could apply (besides the
+    /// query tuple's), so rustc reports the tuple as one error, `ViewQuery`'s, whose label says
     /// where filters go, instead of one error per trait the query tuple fails.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` is a filter: filters go last in a view's tuple, after the components it yields",
@@ -196,6 +196,7 @@ macro_rules! leading_filter {
         {}
 
         #[doc(hidden)]
+        #[diagnostic::do_not_recommend]
         impl<X, $($Q: Query,)+> ViewQuery for ($F<X>, $($Q,)+)
         where
             $F<X>: Filter + sealed::FilterGoesLast,
@@ -207,3 +208,40 @@ macro_rules! leading_filter {
 }
 
 for_each_tuple!(leading_filter);
+
+/// A filter written between query items (`(&mut P, Without<F>, &V)`): like a leading
+/// filter, a view query only if the filter were [`FilterGoesLast`](sealed::FilterGoesLast),
+/// so it is one error saying filters go last, not one per trait the tuple fails. One impl
+/// per place of the filter after at least one query item and before at least one.
+macro_rules! filter_between {
+    ($(($Q:ident, $q:ident, $i:tt)),+) => {
+        filter_between!(@each [$($Q),+] With Without Added Changed);
+    };
+    (@each $qs:tt $($F:ident)+) => {
+        $(filter_between!(@split [] $qs $F);)+
+    };
+    (@split [$($P:ident),*] [$N:ident $(, $R:ident)+] $F:ident) => {
+        filter_between!(@one [$($P,)* $N] [$($R),+] $F);
+        filter_between!(@split [$($P,)* $N] [$($R),+] $F);
+    };
+    (@split [$($P:ident),*] [$N:ident] $F:ident) => {};
+    (@one [$($P:ident),+] [$($R:ident),+] $F:ident) => {
+        #[diagnostic::do_not_recommend]
+        impl<X, $($P: Query,)+ $($R: Query,)+> sealed::Sealed for ($($P,)+ $F<X>, $($R,)+)
+        where
+            $F<X>: Filter + sealed::FilterGoesLast,
+        {}
+
+        #[doc(hidden)]
+        #[diagnostic::do_not_recommend]
+        impl<X, $($P: Query,)+ $($R: Query,)+> ViewQuery for ($($P,)+ $F<X>, $($R,)+)
+        where
+            $F<X>: Filter + sealed::FilterGoesLast,
+        {
+            type Query = ($($P,)+ $($R,)+);
+            type Filter = $F<X>;
+        }
+    };
+}
+
+for_each_tuple!(filter_between);
