@@ -17,6 +17,16 @@ use crate::entity::Entity;
 use crate::lend::{AccessError, Cons, LendStorage, List, Nil, TrackChanges, WorldParts};
 use crate::storage::{SetCursor, StampTest};
 
+/// Calls `$then!` with its arguments followed by the name of every filter type: the one
+/// list `view_query.rs` generates its impls from (a filter after the query, two after it,
+/// one before or between its items).
+macro_rules! with_filter_names {
+    ($then:ident!($($args:tt)*)) => {
+        $then!($($args)* With Without Added Changed);
+    };
+}
+pub(crate) use with_filter_names;
+
 /// In a view's filter: the entity has a `T` (not read).
 pub struct With<T>(PhantomData<fn() -> T>);
 

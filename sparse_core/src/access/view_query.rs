@@ -13,7 +13,8 @@
 //! `view::<Q>()`; `borrow::<View<Q, F>>()` takes them apart as before).
 
 use super::borrow::{Borrow, ReadOnly};
-use super::filter::{Added, Changed, Filter, With, Without};
+// Every filter type: the impls below are generated for each name `with_filter_names!` lists.
+use super::filter::*;
 use super::query::Query;
 use super::view::View;
 use crate::lend::{AccessError, WorldParts};
@@ -138,15 +139,18 @@ macro_rules! query_part {
 
 macro_rules! trailing_filters {
     ($(($Q:ident, $q:ident, $i:tt)),+) => {
-        trailing_filters!(@first [$($Q),+] With Without Added Changed);
+        with_filter_names!(trailing_filters!(@first [$($Q),+]));
     };
     (@first $qs:tt $($F:ident)+) => {
+        trailing_filters!(@each $qs [$($F)+] $($F)+);
+    };
+    (@each $qs:tt $all:tt $($F:ident)+) => {
         $(
             trailing_filters!(@one $qs $F);
-            trailing_filters!(@second $qs $F With Without Added Changed);
+            trailing_filters!(@second $qs $F $all);
         )+
     };
-    (@second $qs:tt $F:ident $($G:ident)+) => {
+    (@second $qs:tt $F:ident [$($G:ident)+]) => {
         $(trailing_filters!(@two $qs $F $G);)+
     };
     (@one [$($Q:ident),+] $F:ident) => {
@@ -183,7 +187,7 @@ for_each_tuple!(trailing_filters);
 /// are what the tuple would mean in order, so that nothing else about it fails.
 macro_rules! leading_filter {
     ($(($Q:ident, $q:ident, $i:tt)),+) => {
-        leading_filter!(@each [$($Q),+] With Without Added Changed);
+        with_filter_names!(leading_filter!(@each [$($Q),+]));
     };
     (@each $qs:tt $($F:ident)+) => {
         $(leading_filter!(@one $qs $F);)+
@@ -215,7 +219,7 @@ for_each_tuple!(leading_filter);
 /// per place of the filter after at least one query item and before at least one.
 macro_rules! filter_between {
     ($(($Q:ident, $q:ident, $i:tt)),+) => {
-        filter_between!(@each [$($Q),+] With Without Added Changed);
+        with_filter_names!(filter_between!(@each [$($Q),+]));
     };
     (@each $qs:tt $($F:ident)+) => {
         $(filter_between!(@split [] $qs $F);)+
