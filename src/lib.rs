@@ -489,22 +489,45 @@ pub struct ReadmeDoctests;
 /// doctests). The README is the front door; these hold the rest.
 #[cfg(any(doc, doctest))]
 pub mod guide {
-    #[doc = include_str!("../docs/ordering.md")]
+    /// Where the chapters' links lead in rustdoc. A chapter links another as a reference
+    /// (`[Access model][access.md]`, defined at its end as `[access.md]: access.md`, which
+    /// is right on GitHub); these definitions come first on each page, and the first
+    /// definition of a label is the one markdown uses.
+    macro_rules! chapter {
+        ($file:literal) => {
+            concat!(
+                "[access.md]: crate::guide::access\n",
+                "[access.md#access-model-continued]: crate::guide::access#access-model-continued\n",
+                "[features.md#rayon-parallel-loops-over-groups-and-views]: ",
+                "crate::guide::features#rayon-parallel-loops-over-groups-and-views\n",
+                "[ordering.md#change-detection]: crate::guide::ordering#change-detection\n",
+                "[performance.md]: crate::guide::performance\n",
+                "[soundness.md]: crate::guide::soundness\n",
+                "[README.md]: crate::guide\n",
+                "[../README.md]: crate\n",
+                "[../README.md#access-model]: crate\n",
+                "\n",
+                include_str!($file)
+            )
+        };
+    }
+
+    #[doc = chapter!("../docs/ordering.md")]
     pub mod ordering {}
-    #[doc = include_str!("../docs/world-macro.md")]
+    #[doc = chapter!("../docs/world-macro.md")]
     pub mod world_macro {}
-    #[doc = include_str!("../docs/access.md")]
+    #[doc = chapter!("../docs/access.md")]
     pub mod access {}
-    #[doc = include_str!("../docs/soundness.md")]
+    #[doc = chapter!("../docs/soundness.md")]
     pub mod soundness {}
-    #[doc = include_str!("../docs/runtime.md")]
+    #[doc = chapter!("../docs/runtime.md")]
     pub mod runtime {}
-    #[doc = include_str!("../docs/features.md")]
+    #[doc = chapter!("../docs/features.md")]
     pub mod features {}
-    #[doc = include_str!("../docs/not-supported.md")]
+    #[doc = chapter!("../docs/not-supported.md")]
     pub mod not_supported {}
-    #[doc = include_str!("../docs/performance.md")]
+    #[doc = chapter!("../docs/performance.md")]
     pub mod performance {}
-    #[doc = include_str!("../docs/layout.md")]
+    #[doc = chapter!("../docs/layout.md")]
     pub mod layout {}
 }

@@ -1,6 +1,10 @@
 //! `docs/layout.md` is the map of the tree: every source file has its row there, written
 //! as its path from the repository root in backticks, and every source path the map names
 //! exists. A file added, moved or removed without updating the map fails this test.
+//!
+//! The guide's chapters (`docs/*.md`, pages of the facade's `guide` module) link each other
+//! by reference (`[Access model][access.md]`): each such label needs its rustdoc target in
+//! `src/lib.rs`'s `chapter!`, or the link is dead on docs.rs.
 
 use std::fs;
 use std::path::Path;
@@ -101,4 +105,42 @@ fn every_source_file_is_on_the_map() {
 fn the_check_reads_backticked_paths() {
     let text = "| `sparse_core/src/lib.rs` | x | `tests/ui/fail/a.rs` `lib.rs` `src/a b.rs`";
     assert_eq!(named_sources(text), vec!["sparse_core/src/lib.rs"]);
+}
+
+/// The chapters `src/lib.rs` includes in the `guide` module, as paths from the root.
+fn chapters(lib: &str) -> Vec<String> {
+    lib.split("chapter!(\"../")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_link_between_chapters_has_a_rustdoc_target() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lib = fs::read_to_string(root.join("src/lib.rs")).expect("src/lib.rs");
+    let chapters = chapters(&lib);
+    assert!(chapters.len() >= 9, "the guide's chapters: {chapters:?}");
+    let mut wrong = Vec::new();
+    for chapter in &chapters {
+        let text = fs::read_to_string(root.join(chapter)).expect("a chapter");
+        for (i, _) in text.match_indices("](") {
+            let target = text[i + 2..].split(')').next().unwrap_or_default();
+            if target.contains(".md") {
+                wrong.push(format!(
+                    "{chapter}: `]({target})` (write it as a reference)"
+                ));
+            }
+        }
+        for (i, _) in text.match_indices("][") {
+            let label = text[i + 2..].split(']').next().unwrap_or_default();
+            if label.contains(".md") && !lib.contains(&format!("\"[{label}]: ")) {
+                wrong.push(format!(
+                    "{chapter}: `[{label}]` has no target in `chapter!`"
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "links between chapters: {wrong:#?}");
 }
