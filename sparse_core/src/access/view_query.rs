@@ -181,42 +181,12 @@ macro_rules! trailing_filters {
 
 for_each_tuple!(trailing_filters);
 
-/// A filter written before the query (`(Without<F>, &mut P)`): a view query only if the
-/// filter were [`FilterGoesLast`](sealed::FilterGoesLast), which nothing is, so it never
-/// compiles, and is one error saying filters go last (see `FilterGoesLast`). Its parts
-/// are what the tuple would mean in order, so that nothing else about it fails.
-macro_rules! leading_filter {
-    ($(($Q:ident, $q:ident, $i:tt)),+) => {
-        with_filter_names!(leading_filter!(@each [$($Q),+]));
-    };
-    (@each $qs:tt $($F:ident)+) => {
-        $(leading_filter!(@one $qs $F);)+
-    };
-    (@one [$($Q:ident),+] $F:ident) => {
-        #[diagnostic::do_not_recommend]
-        impl<X, $($Q: Query,)+> sealed::Sealed for ($F<X>, $($Q,)+)
-        where
-            $F<X>: Filter + sealed::FilterGoesLast,
-        {}
-
-        #[doc(hidden)]
-        #[diagnostic::do_not_recommend]
-        impl<X, $($Q: Query,)+> ViewQuery for ($F<X>, $($Q,)+)
-        where
-            $F<X>: Filter + sealed::FilterGoesLast,
-        {
-            type Query = query_part!($($Q),+);
-            type Filter = $F<X>;
-        }
-    };
-}
-
-for_each_tuple!(leading_filter);
-
-/// A filter written between query items (`(&mut P, Without<F>, &V)`): like a leading
-/// filter, a view query only if the filter were [`FilterGoesLast`](sealed::FilterGoesLast),
-/// so it is one error saying filters go last, not one per trait the tuple fails. One impl
-/// per place of the filter after at least one query item and before at least one.
+/// A filter written before or between query items (`(Without<F>, &mut P)`,
+/// `(&mut P, Without<F>, &V)`): a view query only if the filter were
+/// [`FilterGoesLast`](sealed::FilterGoesLast), which nothing is, so it never compiles, and
+/// is one error saying filters go last, not one per trait the tuple fails. One impl per
+/// place of the filter before at least one query item; its parts are what the tuple would
+/// mean in order, so that nothing else about it fails.
 macro_rules! filter_between {
     ($(($Q:ident, $q:ident, $i:tt)),+) => {
         with_filter_names!(filter_between!(@each [$($Q),+]));
@@ -224,25 +194,25 @@ macro_rules! filter_between {
     (@each $qs:tt $($F:ident)+) => {
         $(filter_between!(@split [] $qs $F);)+
     };
-    (@split [$($P:ident),*] [$N:ident $(, $R:ident)+] $F:ident) => {
-        filter_between!(@one [$($P,)* $N] [$($R),+] $F);
-        filter_between!(@split [$($P,)* $N] [$($R),+] $F);
+    (@split [$($P:ident),*] [$N:ident $(, $R:ident)*] $F:ident) => {
+        filter_between!(@one [$($P),*] [$N $(, $R)*] $F);
+        filter_between!(@split [$($P,)* $N] [$($R),*] $F);
     };
-    (@split [$($P:ident),*] [$N:ident] $F:ident) => {};
-    (@one [$($P:ident),+] [$($R:ident),+] $F:ident) => {
+    (@split [$($P:ident),*] [] $F:ident) => {};
+    (@one [$($P:ident),*] [$($R:ident),+] $F:ident) => {
         #[diagnostic::do_not_recommend]
-        impl<X, $($P: Query,)+ $($R: Query,)+> sealed::Sealed for ($($P,)+ $F<X>, $($R,)+)
+        impl<X, $($P: Query,)* $($R: Query,)+> sealed::Sealed for ($($P,)* $F<X>, $($R,)+)
         where
             $F<X>: Filter + sealed::FilterGoesLast,
         {}
 
         #[doc(hidden)]
         #[diagnostic::do_not_recommend]
-        impl<X, $($P: Query,)+ $($R: Query,)+> ViewQuery for ($($P,)+ $F<X>, $($R,)+)
+        impl<X, $($P: Query,)* $($R: Query,)+> ViewQuery for ($($P,)* $F<X>, $($R,)+)
         where
             $F<X>: Filter + sealed::FilterGoesLast,
         {
-            type Query = ($($P,)+ $($R,)+);
+            type Query = query_part!($($P,)* $($R),+);
             type Filter = $F<X>;
         }
     };
