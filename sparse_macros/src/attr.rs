@@ -56,19 +56,13 @@ pub(crate) fn track_args(attr: &Attribute) -> syn::Result<Vec<Type>> {
     }
 }
 
-/// The attributes declaring user hooks, with what they react to.
-pub(crate) const HOOKS: [(&str, HookEvent); 3] = [
-    ("on_insert", HookEvent::Insert),
-    ("on_replace", HookEvent::Replace),
-    ("on_remove", HookEvent::Remove),
-];
-
-/// The event of a hook attribute, if `attr` is one.
+/// The event of a hook attribute (`#[on_insert(…)]`, … : the runtime's list of events),
+/// if `attr` is one.
 pub(crate) fn hook_event(attr: &Attribute) -> Option<HookEvent> {
-    HOOKS
+    HookEvent::ALL
         .iter()
-        .find(|(name, _)| attr.path().is_ident(name))
-        .map(|&(_, event)| event)
+        .copied()
+        .find(|event| attr.path().is_ident(event.attribute()))
 }
 
 /// The arguments of `#[on_insert(Type, path::to::function)]`.

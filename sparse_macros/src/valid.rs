@@ -4,7 +4,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
-use sparse_core::{GroupDecl, Layout, LayoutError, Place, Role};
+use sparse_core::{GroupDecl, HookEvent, Layout, LayoutError, Place, Role};
 use syn::ext::IdentExt;
 use syn::{Error, Path};
 
@@ -298,10 +298,10 @@ pub(crate) fn display(group: &Group) -> String {
     format!("<{}>", parts.join(", "))
 }
 
-/// The hooks of one storage, by event (insert, replace, remove).
+/// The hooks of one storage, at each event's index (`HookEvent::index`).
 #[derive(Default)]
 pub(crate) struct StorageHooks<'a> {
-    pub on: [Option<&'a HookDecl>; 3],
+    pub on: [Option<&'a HookDecl>; HookEvent::ALL.len()],
 }
 
 impl StorageHooks<'_> {
@@ -335,7 +335,7 @@ pub(crate) fn hooks<'a>(model: &Model<'a>, errors: &mut Vec<Error>) -> Vec<Stora
             ));
             continue;
         }
-        let slot = &mut per_storage[i].on[event_index(hook.event)];
+        let slot = &mut per_storage[i].on[hook.event.index()];
         if slot.is_some() {
             errors.push(Error::new_spanned(
                 &hook.attr,
@@ -362,13 +362,4 @@ pub(crate) fn tracked(model: &Model<'_>, errors: &mut Vec<Error>) -> Vec<bool> {
         }
     }
     tracked
-}
-
-/// The index of `event` in [`StorageHooks::on`].
-pub(crate) fn event_index(event: sparse_core::HookEvent) -> usize {
-    match event {
-        sparse_core::HookEvent::Insert => 0,
-        sparse_core::HookEvent::Replace => 1,
-        sparse_core::HookEvent::Remove => 2,
-    }
 }

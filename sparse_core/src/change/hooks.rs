@@ -83,13 +83,30 @@ pub enum HookEvent {
     Remove,
 }
 
-impl fmt::Display for HookEvent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl HookEvent {
+    /// Every event, in declaration order: a [`TypeHooks`] holds one slot per event, at
+    /// [`index`](HookEvent::index). `#[world]` reads this list to know its hook attributes.
+    pub const ALL: &[HookEvent] = &[HookEvent::Insert, HookEvent::Replace, HookEvent::Remove];
+
+    /// The event's slot in [`TypeHooks`] and its place in [`ALL`](HookEvent::ALL).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The name of the attribute declaring a hook for the event on a `#[world]`, which is
+    /// also the run-time `World`'s method registering one: `on_insert`, ….
+    pub const fn attribute(self) -> &'static str {
+        match self {
             HookEvent::Insert => "on_insert",
             HookEvent::Replace => "on_replace",
             HookEvent::Remove => "on_remove",
-        })
+        }
+    }
+}
+
+impl fmt::Display for HookEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.attribute())
     }
 }
 
@@ -197,12 +214,8 @@ pub struct TypeHooks<W: 'static> {
     pub has: fn(&W, Entity) -> bool,
     /// The entities having the type (for `clear`).
     pub holders: fn(&W) -> Vec<Entity>,
-    /// Called after the type is added.
-    pub on_insert: Option<Hook<W>>,
-    /// Called after a value of the type is replaced.
-    pub on_replace: Option<Hook<W>>,
-    /// Called before the type is removed.
-    pub on_remove: Option<Hook<W>>,
+    /// The type's hook for each event, at the event's [`index`](HookEvent::index).
+    pub on: [Option<Hook<W>>; HookEvent::ALL.len()],
 }
 
 impl<W> Clone for TypeHooks<W> {
@@ -215,11 +228,11 @@ impl<W> Copy for TypeHooks<W> {}
 
 impl<W> fmt::Debug for TypeHooks<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("TypeHooks")
-            .field("on_insert", &self.on_insert.is_some())
-            .field("on_replace", &self.on_replace.is_some())
-            .field("on_remove", &self.on_remove.is_some())
-            .finish()
+        let mut debug = f.debug_struct("TypeHooks");
+        for &event in HookEvent::ALL {
+            debug.field(event.attribute(), &self.hook(event).is_some());
+        }
+        debug.finish()
     }
 }
 
@@ -229,19 +242,13 @@ impl<W: 'static> TypeHooks<W> {
         TypeHooks {
             has,
             holders,
-            on_insert: None,
-            on_replace: None,
-            on_remove: None,
+            on: [None; HookEvent::ALL.len()],
         }
     }
 
     /// The hook for `event`.
     pub fn hook(&self, event: HookEvent) -> Option<Hook<W>> {
-        match event {
-            HookEvent::Insert => self.on_insert,
-            HookEvent::Replace => self.on_replace,
-            HookEvent::Remove => self.on_remove,
-        }
+        self.on[event.index()]
     }
 
     /// Sets the hook for `event`.
@@ -254,11 +261,7 @@ impl<W: 'static> TypeHooks<W> {
         hook: Hook<W>,
         component: &'static str,
     ) -> Result<(), HookError> {
-        let slot = match event {
-            HookEvent::Insert => &mut self.on_insert,
-            HookEvent::Replace => &mut self.on_replace,
-            HookEvent::Remove => &mut self.on_remove,
-        };
+        let slot = &mut self.on[event.index()];
         if slot.is_some() {
             return Err(HookError::AlreadySet { event, component });
         }
@@ -365,7 +368,7 @@ pub fn remove<W: EditEntities + 'static, T>(
     take: impl FnOnce(&mut W, Entity) -> Option<T>,
 ) -> Option<T> {
     let mut commands = Commands::new();
-    if let Some(hook) = hooks.on_remove
+    if let Some(hook) = hooks.hook(HookEvent::Remove)
         && (hooks.has)(world, entity)
     {
         run(world, &mut commands, hook, entity);
@@ -386,7 +389,7 @@ pub fn insert_many<W: EditEntities + 'static, T>(
     items: Vec<(Entity, T)>,
     store: impl FnOnce(&mut W, Vec<(Entity, T)>) -> Result<usize, InsertManyError<T>>,
 ) -> Result<usize, InsertManyError<T>> {
-    if hooks.on_insert.is_none() && hooks.on_replace.is_none() {
+    if hooks.hook(HookEvent::Insert).is_none() && hooks.hook(HookEvent::Replace).is_none() {
         return store(world, items);
     }
     // By index: a handle sharing an index with another is stale, and `store` refuses it.
@@ -423,7 +426,7 @@ pub fn remove_many<W: EditEntities + 'static>(
     take: impl FnOnce(&mut W, &[Entity]) -> usize,
 ) -> usize {
     let mut commands = Commands::new();
-    if let Some(hook) = hooks.on_remove {
+    if let Some(hook) = hooks.hook(HookEvent::Remove) {
         let mut seen = Marks::with_indices(world.entities().index_bound());
         for &entity in entities {
             if (hooks.has)(world, entity) && seen.mark(entity) {
@@ -443,7 +446,7 @@ pub fn clear<W: EditEntities + 'static>(
     clear: impl FnOnce(&mut W),
 ) {
     let mut commands = Commands::new();
-    if let Some(hook) = hooks.on_remove {
+    if let Some(hook) = hooks.hook(HookEvent::Remove) {
         for entity in (hooks.holders)(world) {
             run(world, &mut commands, hook, entity);
         }
@@ -484,7 +487,7 @@ pub fn destroy_many<W: EditEntities + 'static>(
 ) -> usize {
     world.flush_entities();
     let mut commands = Commands::new();
-    if hooks.iter().any(|h| h.on_remove.is_some()) {
+    if hooks.iter().any(|h| h.hook(HookEvent::Remove).is_some()) {
         let mut seen = Marks::with_indices(world.entities().index_bound());
         for &entity in entities {
             if world.entities().is_alive(entity) && seen.mark(entity) {
@@ -504,7 +507,7 @@ fn removing<W: EditEntities + 'static>(
     entity: Entity,
 ) {
     for type_hooks in hooks {
-        if let Some(hook) = type_hooks.on_remove
+        if let Some(hook) = type_hooks.hook(HookEvent::Remove)
             && (type_hooks.has)(world, entity)
         {
             run(world, commands, hook, entity);
@@ -519,13 +522,13 @@ pub fn spawned<W: EditEntities + 'static>(
     hooks: &[TypeHooks<W>],
     entities: &[Entity],
 ) {
-    if !hooks.iter().any(|h| h.on_insert.is_some()) {
+    if !hooks.iter().any(|h| h.hook(HookEvent::Insert).is_some()) {
         return;
     }
     let mut commands = Commands::new();
     for &entity in entities {
         for type_hooks in hooks {
-            if let Some(hook) = type_hooks.on_insert
+            if let Some(hook) = type_hooks.hook(HookEvent::Insert)
                 && (type_hooks.has)(world, entity)
             {
                 run(world, &mut commands, hook, entity);
@@ -533,4 +536,21 @@ pub fn spawned<W: EditEntities + 'static>(
         }
     }
     apply(world, commands);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HookEvent;
+
+    #[test]
+    fn every_event_is_listed_at_its_index() {
+        // The match fails to compile when a variant is added without thought here.
+        for event in [HookEvent::Insert, HookEvent::Replace, HookEvent::Remove] {
+            match event {
+                HookEvent::Insert | HookEvent::Replace | HookEvent::Remove => {}
+            }
+            assert_eq!(HookEvent::ALL.get(event.index()), Some(&event));
+        }
+        assert_eq!(HookEvent::ALL.len(), 3);
+    }
 }

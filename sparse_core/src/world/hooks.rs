@@ -98,8 +98,8 @@ impl World {
             }
         };
         let result = hooks[i].set(event, hook, type_name::<T>());
-        table.any_insert |= hooks[i].on_insert.is_some();
-        table.any_remove |= hooks[i].on_remove.is_some();
+        table.any_insert |= hooks[i].hook(HookEvent::Insert).is_some();
+        table.any_remove |= hooks[i].hook(HookEvent::Remove).is_some();
         table.hooks = hooks.into();
         result
     }

@@ -5,6 +5,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
+use sparse_core::HookEvent;
 use syn::Ident;
 use syn::spanned::Spanned;
 
@@ -26,9 +27,9 @@ impl Cx<'_> {
         self.hooks[i].any()
     }
 
-    /// Whether some type has a hook for the event at `index` (see `valid::event_index`).
-    pub(super) fn any_hook(&self, index: usize) -> bool {
-        self.hooks.iter().any(|h| h.on[index].is_some())
+    /// Whether some type has a hook for `event`.
+    pub(super) fn any_hook(&self, event: HookEvent) -> bool {
+        self.hooks.iter().any(|h| h.on[event.index()].is_some())
     }
 }
 
@@ -68,16 +69,12 @@ pub(super) fn consts(cx: &Cx<'_>) -> TokenStream {
                 }
             }
         });
-        let events: Vec<TokenStream> = events.collect();
-        let (on_insert, on_replace, on_remove) = (&events[0], &events[1], &events[2]);
         quote_spanned! {Span::call_site()=>
             const #name: __sg::__private::hooks::TypeHooks<#ident> =
                 __sg::__private::hooks::TypeHooks {
                     has: __sg::__private::hooks::has::<#ident, #ty>,
                     holders: __sg::__private::hooks::holders::<#ident, #ty>,
-                    on_insert: #on_insert,
-                    on_replace: #on_replace,
-                    on_remove: #on_remove,
+                    on: [#(#events),*],
                 };
         }
     });

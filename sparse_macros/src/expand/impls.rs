@@ -6,6 +6,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
+use sparse_core::HookEvent;
 
 use super::{Cx, hooks};
 
@@ -300,7 +301,7 @@ fn edit(cx: &Cx<'_>, i: usize) -> TokenStream {
 fn edit_entities(cx: &Cx<'_>) -> [TokenStream; 3] {
     let all = hooks::all_const();
     let r = quote!(__sg::__private::hooks);
-    let (destroy, destroy_many) = if cx.any_hook(2) {
+    let (destroy, destroy_many) = if cx.any_hook(HookEvent::Remove) {
         (
             quote!(#r::destroy(self, #all, entity, |w: &mut Self, e| w.__sparse.destroy(e))),
             quote!(#r::destroy_many(self, #all, entities, |w: &mut Self, e: &[__sg::Entity]| w.__sparse.destroy_many(e))),
@@ -311,7 +312,7 @@ fn edit_entities(cx: &Cx<'_>) -> [TokenStream; 3] {
             quote!(self.__sparse.destroy_many(entities)),
         )
     };
-    let spawned = cx.any_hook(0).then(|| {
+    let spawned = cx.any_hook(HookEvent::Insert).then(|| {
         quote! {
             fn spawned(&mut self, entities: &[__sg::Entity]) {
                 #r::spawned(self, #all, entities);
