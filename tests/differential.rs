@@ -128,7 +128,7 @@ macro_rules! probe {
         }
     };
     (@each $w:ident, $e:ident, $bits:ident, $n:expr, $K:ident $($rest:ident)*) => {
-        if $w.borrow::<GroupRef<'_, $K>>().entities().contains(&$e) {
+        if $w.try_borrow::<GroupRef<'_, $K>>().expect("the world has the group").entities().contains(&$e) {
             $bits |= 1 << $n;
         }
         probe!(@each $w, $e, $bits, $n + 1, $($rest)*);

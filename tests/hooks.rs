@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use sparse_groups::prelude::*;
-use sparse_groups::{Borrow, HookError, HookEvent};
+use sparse_groups::{AccessError, Borrow, HookError, HookEvent};
 
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 struct Position(i32);
@@ -96,11 +96,13 @@ where
     for<'s> GroupRef<'s, Thawed>: Borrow<'s, W>,
 {
     let moving = world
-        .borrow::<GroupRef<'_, Moving>>()
+        .try_borrow::<GroupRef<'_, Moving>>()
+        .expect("the world has the group")
         .entities()
         .contains(&e);
     let thawed = world
-        .borrow::<GroupRef<'_, Thawed>>()
+        .try_borrow::<GroupRef<'_, Thawed>>()
+        .expect("the world has the group")
         .entities()
         .contains(&e);
     SEEN.with_borrow_mut(|s| s.push(format!("moving {moving} thawed {thawed}")));
@@ -226,6 +228,40 @@ fn a_panicking_hook_leaves_the_world_consistent() {
 }
 
 fn nothing(_: &mut HookWorld<'_, World>, _: Entity) {}
+
+/// Records what a run-time world's hook gets from `borrow`: refusals as values, as the
+/// world's own `borrow` returns them.
+fn borrow_three_ways(world: &mut HookWorld<'_, World>, e: Entity) {
+    let overlapping = world
+        .borrow::<(ValuesMut<Position>, &Storage<Position>)>()
+        .map(drop);
+    let no_group = world.borrow::<GroupRef<'_, Thawed>>().map(drop);
+    let fine = world
+        .borrow::<(&Storage<Position>, ValuesMut<Velocity>)>()
+        .map(|(positions, _)| positions.contains(e));
+    SEEN.with_borrow_mut(|s| s.push(format!("{overlapping:?} | {no_group:?} | {fine:?}")));
+}
+
+#[test]
+fn a_run_time_hook_borrow_returns_what_the_world_borrow_returns() {
+    let mut world = World::with_groups([GroupSpec::of::<Moving>()]).unwrap();
+    world.on_insert::<Position>(borrow_three_ways).unwrap();
+    let e = world.spawn_with((Velocity(1),));
+    world.insert(e, Position(0)).unwrap();
+    assert_eq!(
+        seen(),
+        [
+            "Err(Conflict(\"hooks::Position\")) | Err(NoSuchGroup(\"<hooks::Position, hooks::Velocity, exclude(hooks::Frozen)>\")) | Ok(true)"
+        ]
+    );
+    // The world's own borrow refuses the same requests with the same errors.
+    assert_eq!(
+        world
+            .borrow::<(ValuesMut<Position>, &Storage<Position>)>()
+            .map(drop),
+        Err(AccessError::Conflict("hooks::Position"))
+    );
+}
 
 #[test]
 fn the_run_time_world_refuses_a_second_hook_for_one_event_and_type() {

@@ -331,6 +331,10 @@ impl sparse_groups::__private::WorldParts for Own {
     fn parts_ref(&self) -> Self::Parts<'_> {
         &self.entities
     }
+    type Lent<R> = Result<R, sparse_groups::AccessError>;
+    fn lent<R>(taken: Result<R, sparse_groups::AccessError>) -> Self::Lent<R> {
+        taken
+    }
     fn entities_of<'w>(parts: &Self::Parts<'w>) -> &'w sparse_groups::Entities {
         parts
     }

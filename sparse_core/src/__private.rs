@@ -28,6 +28,7 @@ pub use crate::lend::{
     NonEmpty, NotIn, NotInBundle, O, Slot, SlotRef, TrackChanges, WorldParts,
 };
 pub use crate::storage::{Marks, SparseSet, Storage, StorageInfo};
+pub use crate::world_traits::proven;
 use crate::{Bundle, Entities};
 
 /// Names the storages of a `#[world]` struct: its one field has type

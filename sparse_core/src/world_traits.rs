@@ -133,6 +133,17 @@ pub trait Unowned<T> {
     }
 }
 
+/// The parts a `#[world]` took for a request, which the compiler proved disjoint: what
+/// its `borrow` (and a hook's) gives.
+///
+/// # Panics
+/// Only if a hand-written impl of a trait the compile-time check trusts defeated it
+/// (the message names which).
+#[inline(always)]
+pub fn proven<R>(taken: Result<R, crate::AccessError>) -> R {
+    taken.unwrap_or_else(|e| lent_twice(e))
+}
+
 /// What a `#[world]`'s borrow can only fail by: a hand-written impl of one of the traits
 /// the compile-time check trusts, named by the error it caused.
 #[cold]
@@ -183,14 +194,14 @@ pub trait Access: EditEntities + Sized + 'static {
     #[inline(always)]
     fn borrow<'w, R: Borrow<'w, Self>>(&'w mut self) -> R {
         let mut parts = self.parts();
-        R::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
+        proven(R::take(&mut parts))
     }
 
     #[doc = crate::__method_doc!(borrow_ref)]
     #[inline(always)]
     fn borrow_ref<'w, R: Borrow<'w, Self> + ReadOnly>(&'w self) -> R {
         let mut parts = self.parts_ref();
-        R::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
+        proven(R::take(&mut parts))
     }
 
     #[doc = crate::__method_doc!(view)]
@@ -199,14 +210,14 @@ pub trait Access: EditEntities + Sized + 'static {
     #[inline]
     fn view<'w, Q: ViewOf<'w, Self>>(&'w mut self) -> View<'w, Q::Query, Q::Filter> {
         let mut parts = self.parts();
-        Q::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
+        proven(Q::take(&mut parts))
     }
 
     #[doc = crate::__method_doc!(view_ref)]
     #[inline]
     fn view_ref<'w, Q: ViewRefOf<'w, Self>>(&'w self) -> View<'w, Q::Query, Q::Filter> {
         let mut parts = self.parts_ref();
-        Q::take(&mut parts).unwrap_or_else(|e| lent_twice(e))
+        proven(Q::take(&mut parts))
     }
 
     #[doc = crate::__method_doc!(retain)]

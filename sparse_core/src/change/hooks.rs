@@ -174,15 +174,13 @@ impl<W: EditEntities + 'static> HookWorld<'_, W> {
     }
 
     /// Borrows the parts `R` at once, as the world's `borrow` does (groups, views,
-    /// `ValuesMut<T>`, `&Storage<T>`, `&Entities`): in a `#[world]` an overlapping request
-    /// does not compile.
-    ///
-    /// # Panics
-    /// On the run-time [`World`](crate::World), if the request overlaps or names a group
-    /// the world does not have (see [`try_borrow`](HookWorld::try_borrow)).
-    pub fn borrow<'s, R: Borrow<'s, W>>(&'s mut self) -> R {
-        self.try_borrow()
-            .unwrap_or_else(|error| borrow_failed(error))
+    /// `ValuesMut<T>`, `&Storage<T>`, `&Entities`) and with what it returns: the parts in
+    /// a `#[world]`, where an overlapping request does not compile; a `Result` on the
+    /// run-time [`World`](crate::World), an [`AccessError`] if the request overlaps or
+    /// names a group the world does not have. Code generic over its world calls
+    /// [`try_borrow`](HookWorld::try_borrow), a `Result` in both.
+    pub fn borrow<'s, R: Borrow<'s, W>>(&'s mut self) -> W::Lent<R> {
+        W::lent(self.try_borrow())
     }
 
     /// Borrows the parts `R` at once.
@@ -199,12 +197,6 @@ impl<W: EditEntities + 'static> HookWorld<'_, W> {
     pub fn commands(&mut self) -> &mut Commands<W> {
         self.commands
     }
-}
-
-#[cold]
-#[inline(never)]
-fn borrow_failed(error: AccessError) -> ! {
-    panic!("a hook's borrow failed: {error}")
 }
 
 /// The hooks of one component type in one world, with how to ask whether an entity has

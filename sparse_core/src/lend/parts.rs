@@ -26,6 +26,12 @@ pub trait WorldParts {
     fn parts(&mut self) -> Self::Parts<'_>;
     /// The world split into parts, every storage available shared only.
     fn parts_ref(&self) -> Self::Parts<'_>;
+    /// What the world's `borrow` gives for a request `R`: `R` itself in a `#[world]`,
+    /// whose requests are proven disjoint at compile time, and `Result<R, AccessError>`
+    /// in the run-time [`World`](crate::World), which checks them when they are made.
+    type Lent<R>;
+    /// A request's taken parts as the world's `borrow` gives them ([`Lent`](Self::Lent)).
+    fn lent<R>(taken: Result<R, AccessError>) -> Self::Lent<R>;
     /// The world's entities.
     fn entities_of<'w>(parts: &Self::Parts<'w>) -> &'w Entities;
     /// Calls `f` with the shape of every group, for views to find one that drives them.

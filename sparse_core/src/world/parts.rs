@@ -65,6 +65,12 @@ impl WorldParts for World {
         }
     }
 
+    type Lent<R> = Result<R, AccessError>;
+
+    fn lent<R>(taken: Result<R, AccessError>) -> Result<R, AccessError> {
+        taken
+    }
+
     fn entities_of<'w>(parts: &Self::Parts<'w>) -> &'w Entities {
         parts.world.entities
     }

@@ -36,6 +36,7 @@ pub(crate) fn register_hooks(world: &mut World) {
         for g in GROUPS {
             let member = with_group!(g, 0, Key => world
                 .borrow::<GroupRef<'_, Key>>()
+                .expect("the world has the group")
                 .entities()
                 .contains(&e));
             if member != g.matches(&comps) {

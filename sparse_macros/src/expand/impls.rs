@@ -34,6 +34,13 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
                 self.__sparse.parts_ref()
             }
 
+            type Lent<R> = R;
+
+            #[inline(always)]
+            fn lent<R>(taken: ::core::result::Result<R, __sg::__private::AccessError>) -> R {
+                __sg::__private::proven(taken)
+            }
+
             #[inline]
             fn entities_of<'w>(parts: &Self::Parts<'w>) -> &'w __sg::Entities {
                 parts.entities()
