@@ -104,16 +104,19 @@ pub mod example_generated;
 // The public API, by purpose (README lists the same groups). Everything else of
 // `sparse_core` is plumbing: reachable through `__private` for generated code, hidden.
 
-// Declaring components and worlds (with `world` and `Component`, the macros below).
-pub use sparse_core::{Component, MAX_TUPLE, Storage};
+// Declaring components, resources and worlds (with `world` and `Component`, the macros
+// below).
+pub use sparse_core::{Component, MAX_TUPLE, Resource, Storage};
 // Entities.
 pub use sparse_core::{Entities, Entity, EntityError};
 // Groups: keys, access, iterators.
 pub use sparse_core::{Exclude, Get, GroupIter, GroupMut, GroupRef, GroupRefIter};
 // Views, borrows and deferred changes.
-pub use sparse_core::{Applied, Commands, Skipped, ValuesMut, View, ViewIter, With, Without};
+pub use sparse_core::{
+    Applied, Commands, Res, ResMut, Skipped, ValuesMut, View, ViewIter, With, Without,
+};
 // Code generic over worlds: the traits every world implements and systems name.
-pub use sparse_core::{Access, Apart, HasComponent, HasGroup};
+pub use sparse_core::{Access, Apart, HasComponent, HasGroup, HasResource};
 // The plumbing traits, documented in `traits`; also here, hidden, for the paths generated
 // code and earlier releases use.
 #[doc(hidden)]
@@ -152,12 +155,14 @@ pub mod traits {
 /// The names a program using worlds needs, for one glob import:
 /// `use sparse_groups::prelude::*;` (the macros, the component and storage types, the
 /// group key markers `Get` and `Exclude`, view filters, commands, `ValuesMut`, a hook's
-/// `HookWorld`, the run-time world and its `GroupSpec`, and the traits generic code names).
+/// `HookWorld`, resources and their parts `Res` and `ResMut`, the run-time world and its
+/// `GroupSpec`, and the traits generic code names).
 pub mod prelude {
     pub use crate::{
         Access, Added, Changed, Commands, Component, Edit, EditEntities, Entities, Entity,
         EntityError, Exclude, Get, GroupMut, GroupRef, GroupSpec, HasComponent, HasGroup,
-        HookWorld, Storage, ValuesMut, View, With, Without, World, world,
+        HasResource, HookWorld, Res, ResMut, Resource, Storage, ValuesMut, View, With, Without,
+        World, world,
     };
 }
 
@@ -498,9 +503,11 @@ pub mod guide {
             concat!(
                 "[access.md]: crate::guide::access\n",
                 "[access.md#access-model-continued]: crate::guide::access#access-model-continued\n",
+                "[access.md#resources]: crate::guide::access#resources\n",
                 "[features.md#rayon-parallel-loops-over-groups-and-views]: ",
                 "crate::guide::features#rayon-parallel-loops-over-groups-and-views\n",
                 "[ordering.md#change-detection]: crate::guide::ordering#change-detection\n",
+                "[not-supported.md]: crate::guide::not_supported\n",
                 "[performance.md]: crate::guide::performance\n",
                 "[soundness.md]: crate::guide::soundness\n",
                 "[README.md]: crate::guide\n",

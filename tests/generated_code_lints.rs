@@ -8,7 +8,7 @@
 #![deny(clippy::all, clippy::pedantic, clippy::nursery, clippy::cargo)]
 #![allow(clippy::multiple_crate_versions)]
 
-use sparse_groups::{Component, Entity, HookWorld, Storage, world};
+use sparse_groups::{Component, Entity, HookWorld, ResMut, Resource, Storage, world};
 
 /// A name: neither `Copy` nor `Drop`.
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
@@ -72,6 +72,23 @@ fn stopped(world: &mut HookWorld<'_, Scene>, e: Entity) {
 #[world]
 struct Empty {}
 
+/// A frame's clock: a resource.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Clock(u64);
+
+/// A public world with a resource beside a group.
+#[world]
+#[derive(Debug, Clone)]
+#[group(Position, Velocity)]
+pub struct Frame {
+    /// Positions.
+    pub positions: Storage<Position>,
+    /// Velocities.
+    pub velocities: Storage<Velocity>,
+    /// The clock.
+    pub clock: Resource<Clock>,
+}
+
 #[test]
 fn generated_code_runs_under_every_lint() {
     let mut scene = Scene::new();
@@ -94,4 +111,10 @@ fn generated_code_runs_under_every_lint() {
     scene.destroy(e).unwrap();
     scene.check().unwrap();
     assert!(Empty::new().entities().is_empty());
+    let mut frame = Frame::new();
+    frame.spawn_with((Position(vec![0.0]), Velocity(vec![1.0])));
+    let (group, mut clock) =
+        frame.borrow::<(sparse_groups::GroupMut<(Position, Velocity)>, ResMut<Clock>)>();
+    group.for_each(|_, _| clock.0 += 1);
+    assert_eq!(frame.clone().clock(), &Clock(1));
 }

@@ -24,8 +24,9 @@ pub use crate::group::{GroupOrder, StorageOrder};
 pub use crate::hint::collect;
 pub use crate::internals::{InternalStorage, Internals};
 pub use crate::lend::{
-    AccessError, AllDistinct, Bits, BundleApart, End, GroupShape, I, LendStorage, NoAlias,
-    NonEmpty, NotIn, NotInBundle, O, Slot, SlotRef, TrackChanges, WorldParts,
+    AccessError, AllDistinct, Bits, BundleApart, End, GroupShape, I, LendResource, LendStorage,
+    NoAlias, NonEmpty, NotIn, NotInBundle, Numbered, O, ResourceSlot, ResourceSlotRef, Slot,
+    SlotRef, TrackChanges, WorldParts,
 };
 pub use crate::storage::{Marks, SparseSet, Storage, StorageInfo};
 pub use crate::world_traits::proven;

@@ -49,6 +49,7 @@ mod lend;
 mod method_docs;
 #[cfg(feature = "rayon")]
 mod parallel;
+mod resource;
 #[cfg(feature = "serde")]
 mod snapshot;
 mod storage;
@@ -74,11 +75,12 @@ pub use group::{
     GroupRefIter, Layout, LayoutError, Place, Role, Step,
 };
 pub use lend::{AccessError, Apart};
+pub use resource::{Res, ResMut, Resource};
 #[cfg(feature = "serde")]
 pub use snapshot::{LoadTypes, Snapshot, SnapshotTypes};
 pub use storage::{OrdKey, RadixKey, SparseSet, Storage};
 pub use world::{GroupSpec, LayoutErrors, World};
-pub use world_traits::{Access, HasComponent, HasGroup, Unowned};
+pub use world_traits::{Access, HasComponent, HasGroup, HasResource, Unowned};
 
 // Plumbing that public signatures name (bounds, associated types): reachable, so that
 // those signatures are well-formed, but not documented as API. Every item here is sealed
@@ -91,7 +93,8 @@ pub use component_set::ComponentSet;
 pub use group::{GroupOrder, OwnedTypes, StorageOrder, Types};
 #[doc(hidden)]
 pub use lend::{
-    AllDistinct, BundleApart, LendStorage, NoAlias, NonEmpty, NotIn, NotInBundle, TrackChanges,
+    AllDistinct, BundleApart, LendResource, LendStorage, NoAlias, NonEmpty, NotIn, NotInBundle,
+    Numbered, TrackChanges,
 };
 #[doc(hidden)]
 pub use storage::Marks;

@@ -174,6 +174,12 @@ tuples of those), with their components: driven by the cheapest storage or group
     (borrow_ref) => {
 "Borrows several read-only parts at once through a shared reference."
     };
+    (resource) => {
+"The world's resource of type `R`, read only."
+    };
+    (resource_mut) => {
+"The world's resource of type `R`, mutably."
+    };
     (retain) => {
 "Destroys every entity matching `Q` for which `keep` returns `false`, in one pass over each
 storage once the walk is over (as `destroy_many` does). Returns the number destroyed."

@@ -26,7 +26,7 @@ use crate::group::{
 };
 use crate::group::{GroupKey, GroupMut, GroupRef};
 use crate::internals::InternalStorage;
-use crate::lend::LendStorage;
+use crate::lend::{LendResource, LendStorage};
 use crate::storage::{OrdKey, RadixKey, Storage};
 
 /// A world that stores `T`: its storage, read only, and its values, mutably. Code
@@ -160,6 +160,23 @@ fn lent_twice(error: crate::AccessError) -> ! {
             "a #[world] lent a storage twice ({error}): a hand-written `Distinct` impl defeated the compile-time borrow check"
         ),
     }
+}
+
+/// A world holding a resource of type `R`: implemented by `#[world]` for each of its
+/// `Resource<R>` fields (code generic over worlds names it as a bound; the run-time
+/// [`World`](crate::World), whose resources come and go, has methods of the same names
+/// returning `Result`s).
+#[diagnostic::on_unimplemented(
+    message = "the world `{Self}` holds no resource `{R}`",
+    label = "no resource `{R}` in this world",
+    note = "add a field of type `Resource<{R}>` to the world"
+)]
+pub trait HasResource<R>: LendResource<R> {
+    #[doc = crate::__method_doc!(resource)]
+    fn resource(&self) -> &R;
+
+    #[doc = crate::__method_doc!(resource_mut)]
+    fn resource_mut(&mut self) -> &mut R;
 }
 
 /// Borrows, views and deferred changes of a `#[world]`, checked at compile time: what

@@ -36,7 +36,7 @@ pub(crate) struct HookDecl {
     pub function: Path,
 }
 
-/// A named field, meant to be `name: Storage<T>`.
+/// A named field, meant to be `name: Storage<T>` or `name: Resource<R>`.
 pub(crate) struct Field {
     /// Attributes other than `#[cfg]`, passed to the field's accessor (docs, …).
     pub attrs: Vec<Attribute>,
@@ -48,6 +48,8 @@ pub(crate) struct Field {
     pub ty: Type,
     /// `T` of `Storage<T>`, if the type has that shape.
     pub component: Option<TypeRef>,
+    /// `R` of `Resource<R>`, if the type has that shape.
+    pub resource: Option<TypeRef>,
 }
 
 /// One `#[group(...)]`.
@@ -143,13 +145,14 @@ pub(crate) fn unwrap_type(ty: &Type) -> &Type {
     }
 }
 
-/// `T` in `Storage<T>` (the last path segment must be `Storage` with one type argument).
-fn storage_component(ty: &Type) -> Option<&Type> {
+/// `T` in `Storage<T>`, or `R` in `Resource<R>` (`wrapper`: the last path segment must be
+/// it, with one type argument).
+fn wrapped<'t>(ty: &'t Type, wrapper: &str) -> Option<&'t Type> {
     let Type::Path(path) = unwrap_type(ty) else {
         return None;
     };
     let segment = path.path.segments.last()?;
-    if path.qself.is_some() || segment.ident != "Storage" {
+    if path.qself.is_some() || segment.ident != wrapper {
         return None;
     }
     let PathArguments::AngleBracketed(args) = &segment.arguments else {
@@ -218,7 +221,8 @@ impl World {
                     cfg,
                     vis: field.vis,
                     ident: field.ident.expect("named field"),
-                    component: storage_component(&field.ty).map(TypeRef::new),
+                    component: wrapped(&field.ty, "Storage").map(TypeRef::new),
+                    resource: wrapped(&field.ty, "Resource").map(TypeRef::new),
                     ty: field.ty,
                 }
             })

@@ -18,6 +18,8 @@ pub(crate) struct Model<'a> {
     pub world: &'a World,
     /// The fields that are storages, in declaration order.
     pub storages: Vec<StorageField<'a>>,
+    /// The fields that are resources, in declaration order.
+    pub resources: Vec<ResourceField<'a>>,
     /// The derives `#[world]` implements itself.
     pub derives: derive_list::Requested,
     /// Derives passed through to the struct.
@@ -38,6 +40,14 @@ pub(crate) struct StorageField<'a> {
     /// When the storage exists: `None` if always, else the predicate any of its fields
     /// needs.
     pub cfg: Option<TokenStream>,
+}
+
+/// A resource: one value of its type, declared by one field.
+pub(crate) struct ResourceField<'a> {
+    pub field: &'a Field,
+    pub resource: &'a TypeRef,
+    /// Whether the field gets its read accessor (not when it would shadow a method).
+    pub accessor: bool,
 }
 
 impl Model<'_> {
@@ -76,6 +86,7 @@ pub(crate) fn fields<'a>(world: &'a World, errors: &mut Vec<Error>) -> Option<Mo
         return None;
     }
     let mut storages: Vec<StorageField<'a>> = Vec::new();
+    let mut resources: Vec<ResourceField<'a>> = Vec::new();
     let mut cfg_errors = Vec::new();
     for field in &world.fields {
         let name = field.ident.unraw().to_string();
@@ -86,13 +97,6 @@ pub(crate) fn fields<'a>(world: &'a World, errors: &mut Vec<Error>) -> Option<Mo
             ));
             continue;
         }
-        let Some(component) = &field.component else {
-            errors.push(Error::new_spanned(
-                &field.ty,
-                "a world field must be a `Storage<T>` of a component type `T`",
-            ));
-            continue;
-        };
         let shadows =
             method_names::is_generated(&name) || derive_list::shadows(&world.derives, &name);
         if shadows {
@@ -103,6 +107,17 @@ pub(crate) fn fields<'a>(world: &'a World, errors: &mut Vec<Error>) -> Option<Mo
                 ),
             ));
         }
+        if let Some(resource) = &field.resource {
+            resource_field(field, resource, !shadows, &mut resources, errors);
+            continue;
+        }
+        let Some(component) = &field.component else {
+            errors.push(Error::new_spanned(
+                &field.ty,
+                "a world field must be a `Storage<T>` of a component type `T`, or a `Resource<R>`",
+            ));
+            continue;
+        };
         let Some(first) = storages
             .iter_mut()
             .find(|s| s.component.key == component.key)
@@ -137,14 +152,61 @@ pub(crate) fn fields<'a>(world: &'a World, errors: &mut Vec<Error>) -> Option<Mo
             (_, None) => errors.push(Error::new_spanned(&component.ty, message)),
         }
     }
-    let (derives, passthrough) = derive_list::classify(&world.derives, errors);
+    let (mut derives, passthrough) = derive_list::classify(&world.derives, errors);
+    if let (Some(first), Some(derive)) = (
+        resources.first(),
+        derives.serialize.as_ref().or(derives.deserialize.as_ref()),
+    ) {
+        errors.push(Error::new_spanned(
+            derive,
+            format!(
+                "a snapshot of this world would leave out its resources (`{}` first): a world with resources cannot derive `Serialize` or `Deserialize` yet; remove the derive, or keep the resource's value in a component",
+                first.resource.key
+            ),
+        ));
+        // The fallback expansion: no snapshot code, so the error stays the only one.
+        (derives.serialize, derives.deserialize) = (None, None);
+    }
     Some(Model {
         world,
         storages,
+        resources,
         derives,
         passthrough,
         cfg_errors,
     })
+}
+
+/// Checks a `Resource<R>` field: not under `#[cfg]`, `R` held once.
+fn resource_field<'a>(
+    field: &'a Field,
+    resource: &'a TypeRef,
+    accessor: bool,
+    resources: &mut Vec<ResourceField<'a>>,
+    errors: &mut Vec<Error>,
+) {
+    if !field.cfg.is_empty() {
+        errors.push(Error::new_spanned(
+            &field.ident,
+            "a resource field under `#[cfg]` is not supported: declare it in every configuration",
+        ));
+        return;
+    }
+    if let Some(first) = resources.iter().find(|r| r.resource.key == resource.key) {
+        errors.push(Error::new_spanned(
+            &resource.ty,
+            format!(
+                "`{}` is already a resource in field `{}`: a world holds one resource of each type",
+                resource.key, first.field.ident
+            ),
+        ));
+        return;
+    }
+    resources.push(ResourceField {
+        field,
+        resource,
+        accessor,
+    });
 }
 
 fn span_of(ty: &syn::Type) -> Span {

@@ -10,7 +10,10 @@ use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entities;
 use crate::group::{GroupKey, GroupMut, GroupRef};
-use crate::lend::{AccessError, Cons, LendStorage, List, Nil, NoAlias, NonEmpty, WorldParts};
+use crate::lend::{
+    AccessError, Cons, LendResource, LendStorage, List, Nil, NoAlias, NonEmpty, WorldParts,
+};
+use crate::resource::{Res, ResMut, Resource};
 use crate::storage::Storage;
 
 /// Keeps [`Borrow`] and [`ReadOnly`] to this crate: a borrow's parts are taken from the
@@ -20,13 +23,13 @@ mod sealed {
     #[diagnostic::on_unimplemented(
         message = "`{Self}` cannot be borrowed from a world: `Borrow` is sealed",
         label = "`Borrow` is implemented only by the parts of a world",
-        note = "a part takes from the world exactly what it declares, and the compile-time borrow rule trusts the declaration: the parts are `GroupMut<K>`, `GroupRef<K>`, `View<Q, F>`, `ValuesMut<T>`, `&Storage<T>`, `&Entities`, and tuples of them"
+        note = "a part takes from the world exactly what it declares, and the compile-time borrow rule trusts the declaration: the parts are `GroupMut<K>`, `GroupRef<K>`, `View<Q, F>`, `ValuesMut<T>`, `&Storage<T>`, `Res<R>`, `ResMut<R>`, `&Entities`, and tuples of them"
     )]
     pub trait Sealed {}
 
     /// Sealing [`ReadOnly`](super::ReadOnly).
     #[diagnostic::on_unimplemented(
-        message = "`{Self}` cannot be a read-only borrow: `ReadOnly` is sealed (only `GroupRef<K>`, views that only read, `&Storage<T>`, `&Entities` and tuples of them borrow without writing)",
+        message = "`{Self}` cannot be a read-only borrow: `ReadOnly` is sealed (only `GroupRef<K>`, views that only read, `&Storage<T>`, `Res<R>`, `&Entities` and tuples of them borrow without writing)",
         label = "`ReadOnly` is implemented only by the parts that never write",
         note = "`borrow_ref` lends parts through `&self`: a part that writes there would alias the world's other shared borrows"
     )]
@@ -43,6 +46,8 @@ mod sealed {
 /// | [`View<Q, F>`](View) | a view | `Q`'s types as `Q` says, `F`'s types shared |
 /// | [`ValuesMut<T>`](ValuesMut) | one storage's values, mutable | `T`, mutably |
 /// | [`&Storage<T>`](Storage) | one storage, read only | `T`, shared |
+/// | [`Res<R>`](Res) | one resource, read only | `R`, shared |
+/// | [`ResMut<R>`](ResMut) | one resource, mutable | `R`, mutably |
 /// | [`&Entities`](Entities) | the entities (e.g. to reserve some) | nothing |
 ///
 /// A tuple borrows what its parts borrow. The compiler checks that no type is borrowed
@@ -53,7 +58,7 @@ mod sealed {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be borrowed from `{W}`",
     label = "not a part of this world, or a tuple of parts",
-    note = "a borrow request is a part or a tuple of parts: `GroupMut<K>`, `GroupRef<K>`, `View<Q, F>`, `ValuesMut<T>`, `&Storage<T>`, `&Entities`"
+    note = "a borrow request is a part or a tuple of parts: `GroupMut<K>`, `GroupRef<K>`, `View<Q, F>`, `ValuesMut<T>`, `&Storage<T>`, `Res<R>`, `ResMut<R>`, `&Entities`"
 )]
 pub trait Borrow<'w, W: WorldParts + 'w>: Sized + sealed::Sealed {
     /// The types written, as a type-level list.
@@ -74,7 +79,7 @@ pub trait Borrow<'w, W: WorldParts + 'w>: Sized + sealed::Sealed {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` can write, but this borrow is read-only",
     label = "a mutable part in a read-only borrow",
-    note = "`borrow_ref` lends `GroupRef<K>`, read-only views, `&Storage<T>` and `&Entities`; use `borrow` (through `&mut`) for mutable parts"
+    note = "`borrow_ref` lends `GroupRef<K>`, read-only views, `&Storage<T>`, `Res<R>` and `&Entities`; use `borrow` (through `&mut`) for mutable parts"
 )]
 pub trait ReadOnly: sealed::SharedOnly {}
 
@@ -90,6 +95,10 @@ impl<T> sealed::Sealed for ValuesMut<'_, T> {}
 impl sealed::Sealed for &Entities {}
 #[diagnostic::do_not_recommend]
 impl<Q: Query, F: Filter> sealed::Sealed for View<'_, Q, F> {}
+#[diagnostic::do_not_recommend]
+impl<R> sealed::Sealed for Res<'_, R> {}
+#[diagnostic::do_not_recommend]
+impl<R> sealed::Sealed for ResMut<'_, R> {}
 
 impl<'w, W: LendGroup<K> + 'w, K: GroupKey> Borrow<'w, W> for GroupMut<'w, K> {
     type Writes =
@@ -148,6 +157,31 @@ impl<'w, W: LendStorage<T> + 'w, T: Component> Borrow<'w, W> for ValuesMut<'w, T
     #[inline(always)]
     fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
         Ok(ValuesMut::new(W::slot(parts)?.take_mut()?))
+    }
+}
+
+impl<'w, W: LendResource<R> + 'w, R: 'static> Borrow<'w, W> for Res<'w, R> {
+    type Writes = Nil;
+    type Reads = Cons<Resource<R>, Nil>;
+
+    #[inline(always)]
+    fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
+        Ok(Res::new(W::resource_slot(parts)?.take_shared()?))
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<R> sealed::SharedOnly for Res<'_, R> {}
+
+impl<R> ReadOnly for Res<'_, R> {}
+
+impl<'w, W: LendResource<R> + 'w, R: 'static> Borrow<'w, W> for ResMut<'w, R> {
+    type Writes = Cons<Resource<R>, Nil>;
+    type Reads = Nil;
+
+    #[inline(always)]
+    fn take(parts: &mut W::Parts<'w>) -> Result<Self, AccessError> {
+        Ok(ResMut::new(W::resource_slot(parts)?.take_mut()?))
     }
 }
 

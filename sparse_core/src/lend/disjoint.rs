@@ -4,7 +4,7 @@
 //! Each request (a view, a group, a tuple of parts) states the types it writes and reads
 //! as type-level lists; the world then has to prove that the writes are pairwise distinct
 //! and distinct from every read. To tell two types apart, a `#[world]` numbers its stored
-//! types: `LendStorage<T>::Index` is the number of `T`'s storage, in binary, as a type
+//! types: `Numbered<T>::Index` is the number of `T`'s storage, in binary, as a type
 //! (`Bits<I, Bits<O, End>>` for 2). Two types are apart when their numbers differ, which
 //! the compiler evaluates bit by bit; an overlapping request is then an unsatisfied bound,
 //! reported on the user's tokens with the overlapping type's name. That takes one
@@ -17,7 +17,15 @@
 
 use core::marker::PhantomData;
 
-use super::parts::LendStorage;
+/// A world's number for `X`, a type it stores (a component type) or a resource it holds
+/// (`Resource<R>`): what tells two of them apart at compile time. `LendStorage<T>` and
+/// `LendResource<R>` require it; a `#[world]` numbers each of its storages and resources
+/// (`Bits<…>`), the run-time [`World`](crate::World) numbers everything [`Dynamic`].
+#[doc(hidden)]
+pub trait Numbered<X> {
+    /// The number, in binary, as a type.
+    type Index;
+}
 
 /// The empty list of types (a unit, so that messages show lists as nested pairs).
 pub type Nil = ();
@@ -141,8 +149,8 @@ pub trait Apart<A, B>: Distinct<A, B> {}
 #[diagnostic::do_not_recommend]
 impl<W, A, B> Apart<A, B> for W
 where
-    W: LendStorage<A> + LendStorage<B>,
-    <W as LendStorage<A>>::Index: Compare<<W as LendStorage<B>>::Index>,
+    W: Numbered<A> + Numbered<B>,
+    <W as Numbered<A>>::Index: Compare<<W as Numbered<B>>::Index>,
     W: Distinct<A, B>,
 {
 }
@@ -153,9 +161,9 @@ pub trait Distinct<A, B> {}
 
 impl<W, A, B> Distinct<A, B> for W
 where
-    W: LendStorage<A> + LendStorage<B>,
-    <W as LendStorage<A>>::Index: Compare<<W as LendStorage<B>>::Index>,
-    <<W as LendStorage<A>>::Index as Compare<<W as LendStorage<B>>::Index>>::Out: IsDiffer,
+    W: Numbered<A> + Numbered<B>,
+    <W as Numbered<A>>::Index: Compare<<W as Numbered<B>>::Index>,
+    <<W as Numbered<A>>::Index as Compare<<W as Numbered<B>>::Index>>::Out: IsDiffer,
 {
 }
 

@@ -48,6 +48,10 @@ pub enum AccessError {
     /// (a `#[world]` rejects this at compile time; the run-time world tracks a type once
     /// [`World::track`](crate::World::track) is called for it).
     NotTracked(&'static str),
+    /// The world holds no resource of this type (a `#[world]` holds every resource it
+    /// declares; the run-time world holds those inserted with
+    /// [`World::insert_resource`](crate::World::insert_resource)).
+    NoResource(&'static str),
 }
 
 impl fmt::Display for AccessError {
@@ -67,6 +71,13 @@ impl fmt::Display for AccessError {
                 "`{}` is borrowed twice, at least once mutably, in one request",
                 short_name(ty)
             ),
+            AccessError::NoResource(ty) => {
+                let ty = short_name(ty);
+                write!(
+                    f,
+                    "this world holds no resource `{ty}`: insert one first with `world.insert_resource(…)` (on a `#[world]`, declare a field of type `Resource<{ty}>`)"
+                )
+            }
             AccessError::NotTracked(ty) => {
                 let ty = short_name(ty);
                 write!(
@@ -101,6 +112,7 @@ mod tests {
             AccessError::OwnedByGroup(vec),
             AccessError::NotStored(vec),
             AccessError::Conflict(vec),
+            AccessError::NoResource(vec),
         ] {
             let message = error.to_string();
             assert!(message.contains("`Vec<Health>`"), "{message}");

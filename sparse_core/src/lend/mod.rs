@@ -13,8 +13,9 @@ mod slot;
 
 pub use disjoint::{
     AllDistinct, Apart, Bits, BundleApart, Cons, Dynamic, End, I, List, Nil, NoAlias, NonEmpty,
-    NotIn, NotInBundle, O,
+    NotIn, NotInBundle, Numbered, O,
 };
 pub use error::AccessError;
-pub use parts::{GroupShape, LendStorage, TrackChanges, WorldParts};
-pub use slot::{ErasedSlot, Slot, SlotRef};
+pub use parts::{GroupShape, LendResource, LendStorage, TrackChanges, WorldParts};
+pub(crate) use slot::ErasedResourceSlot;
+pub use slot::{ErasedSlot, ResourceSlot, ResourceSlotRef, Slot, SlotRef};

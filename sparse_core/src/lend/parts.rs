@@ -9,9 +9,11 @@
 
 use core::any::TypeId;
 
+use super::disjoint::Numbered;
 use super::error::AccessError;
-use super::slot::SlotRef;
+use super::slot::{ResourceSlotRef, SlotRef};
 use crate::entity::Entities;
+use crate::resource::Resource;
 use crate::storage::SparseSet;
 
 /// A world that can be split into parts (implemented by `#[world]` and by
@@ -45,17 +47,30 @@ pub trait WorldParts {
     label = "no storage of `{T}` in this world",
     note = "add a field of type `Storage<{T}>` to the world (spelled the same way everywhere)"
 )]
-pub trait LendStorage<T>: WorldParts {
-    /// The storage's number, as a type: what tells two stored types apart at compile time
-    /// (see the `disjoint` rules).
-    #[doc(hidden)]
-    type Index;
+pub trait LendStorage<T>: WorldParts + Numbered<T> {
     /// Makes sure the storage exists (the run-time world creates it on demand).
     #[doc(hidden)]
     fn prepare(_world: &mut Self) {}
     /// The storage's slot among the parts.
     #[doc(hidden)]
     fn slot<'p, 'w>(parts: &'p mut Self::Parts<'w>) -> Result<SlotRef<'p, 'w, T>, AccessError>;
+}
+
+/// A world that holds a resource of type `R` and can lend it to a borrow request.
+#[diagnostic::on_unimplemented(
+    message = "the world `{Self}` holds no resource `{R}`",
+    label = "no resource `{R}` in this world",
+    note = "add a field of type `Resource<{R}>` to the world"
+)]
+pub trait LendResource<R>: WorldParts + Numbered<Resource<R>> {
+    /// The resource's slot among the parts.
+    ///
+    /// # Errors
+    /// [`AccessError::NoResource`] if the (run-time) world holds none.
+    #[doc(hidden)]
+    fn resource_slot<'p, 'w>(
+        parts: &'p mut Self::Parts<'w>,
+    ) -> Result<ResourceSlotRef<'p, 'w, R>, AccessError>;
 }
 
 /// A world that keeps change detection on its storage of `T`, so that `Added<T>` and

@@ -8,12 +8,15 @@
 //!   borrow (&C)      →  s2: Taken  → AccessError
 //! ```
 //!
+//! A resource's slot ([`ResourceSlot`]) works the same way for one resource.
+//!
 //! A slot is opaque outside this crate: it can be made from a storage one already
 //! borrows, and passed around, but only this crate's borrow code takes the storage out of
 //! it, marking the slot as it does. That marking is what makes a request that names a
 //! type twice fail at run time even where the compile-time rule was bypassed (a hand-made
 //! [`LendStorage`](crate::LendStorage) impl, say): no part is ever lent twice.
 
+use core::any::Any;
 use std::sync::Arc;
 
 use crate::component::Component;
@@ -249,6 +252,118 @@ impl<'w, T: Component> SlotRef<'_, 'w, T> {
             Either::Erased(slot) => slot.change_ticks(),
         }
         .ok_or(AccessError::NotTracked(core::any::type_name::<T>()))
+    }
+}
+
+/// A resource's slot among a `#[world]`'s parts: lent mutably once, or shared any number
+/// of times, as a storage's [`Slot`].
+pub struct ResourceSlot<'w, R> {
+    state: State<&'w mut R, &'w R>,
+}
+
+impl<'w, R> ResourceSlot<'w, R> {
+    /// A slot lending `resource` mutably once, or shared any number of times.
+    #[inline(always)]
+    pub fn new(resource: &'w mut R) -> Self {
+        ResourceSlot {
+            state: State::Mut(resource),
+        }
+    }
+
+    /// A slot lending `resource` shared only.
+    #[inline(always)]
+    pub fn shared(resource: &'w R) -> Self {
+        ResourceSlot {
+            state: State::Shared(resource),
+        }
+    }
+}
+
+/// A resource of the run-time [`World`](crate::World), type-erased, split into parts.
+pub(crate) struct ErasedResourceSlot<'w> {
+    state: State<&'w mut (dyn Any + Send + Sync), &'w (dyn Any + Send + Sync)>,
+}
+
+impl<'w> ErasedResourceSlot<'w> {
+    /// A slot lending `resource` mutably once, or shared any number of times.
+    pub(crate) fn new(resource: &'w mut (dyn Any + Send + Sync)) -> Self {
+        ErasedResourceSlot {
+            state: State::Mut(resource),
+        }
+    }
+
+    /// A slot lending `resource` shared only.
+    pub(crate) fn shared(resource: &'w (dyn Any + Send + Sync)) -> Self {
+        ErasedResourceSlot {
+            state: State::Shared(resource),
+        }
+    }
+}
+
+/// A resource's slot among a world's parts, as
+/// [`LendResource::resource_slot`](crate::lend::LendResource) hands it to a borrow: typed
+/// for a `#[world]`, type-erased for the run-time [`World`](crate::World). Opaque.
+pub struct ResourceSlotRef<'p, 'w, R>(EitherResource<'p, 'w, R>);
+
+enum EitherResource<'p, 'w, R> {
+    Typed(&'p mut ResourceSlot<'w, R>),
+    Erased(&'p mut ErasedResourceSlot<'w>),
+}
+
+impl<'p, 'w, R> ResourceSlotRef<'p, 'w, R> {
+    /// A `#[world]`'s slot.
+    #[inline(always)]
+    pub fn typed(slot: &'p mut ResourceSlot<'w, R>) -> Self {
+        ResourceSlotRef(EitherResource::Typed(slot))
+    }
+
+    /// The run-time world's slot.
+    pub(crate) fn erased(slot: &'p mut ErasedResourceSlot<'w>) -> Self {
+        ResourceSlotRef(EitherResource::Erased(slot))
+    }
+}
+
+impl<'w, R: 'static> ResourceSlotRef<'_, 'w, R> {
+    /// The resource, mutably; the slot is taken from then on.
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if the resource was lent before.
+    ///
+    /// # Panics
+    /// If a run-time slot does not hold an `R` (the world finds slots by `TypeId`).
+    #[inline(always)]
+    pub(crate) fn take_mut(self) -> Result<&'w mut R, AccessError> {
+        match self.0 {
+            EitherResource::Typed(slot) => slot.state.take_mut().ok_or_else(conflict::<R>),
+            EitherResource::Erased(slot) => Ok(slot
+                .state
+                .take_mut()
+                .ok_or_else(conflict::<R>)?
+                .downcast_mut::<R>()
+                .expect("a resource's slot holds its type")),
+        }
+    }
+
+    /// The resource, shared; the slot can lend it shared again.
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if the resource was lent mutably.
+    ///
+    /// # Panics
+    /// As [`take_mut`](Self::take_mut).
+    #[inline(always)]
+    pub(crate) fn take_shared(self) -> Result<&'w R, AccessError> {
+        match self.0 {
+            EitherResource::Typed(slot) => {
+                slot.state.take_shared(|r| &*r).ok_or_else(conflict::<R>)
+            }
+            EitherResource::Erased(slot) => Ok(slot
+                .state
+                .take_shared(|r| &*r)
+                .ok_or_else(conflict::<R>)?
+                .downcast_ref::<R>()
+                .expect("a resource's slot holds its type")),
+        }
     }
 }
 

@@ -7,6 +7,7 @@ mod error;
 mod hooks;
 mod parts;
 mod plan;
+mod resources;
 #[cfg(feature = "serde")]
 mod snapshot;
 mod sort;
@@ -134,6 +135,8 @@ pub struct World {
     nesting: Vec<(usize, usize)>,
     /// The user hooks.
     hooks: hooks::WorldHooks,
+    /// The resources.
+    resources: resources::Resources,
     /// The tick of change detection (see `changes.rs`).
     clock: Clock,
 }

@@ -10,12 +10,17 @@ use crate::component_set::ComponentSet;
 use crate::component_set::sealed::Sealed as _;
 use crate::entity::Entities;
 use crate::group::{GroupKey, GroupMut, GroupRef};
-use crate::lend::{AccessError, Dynamic, ErasedSlot, GroupShape, LendStorage, SlotRef, WorldParts};
+use crate::lend::{
+    AccessError, Dynamic, ErasedResourceSlot, ErasedSlot, GroupShape, LendResource, LendStorage,
+    Numbered, ResourceSlotRef, SlotRef, WorldParts,
+};
 use crate::world::sorted_ids;
 
 /// The run-time world split into parts.
 pub struct Parts<'w> {
     slots: Vec<ErasedSlot<'w>>,
+    /// One slot per resource, with its type.
+    resources: Vec<(TypeId, ErasedResourceSlot<'w>)>,
     world: WorldView<'w>,
 }
 
@@ -46,10 +51,15 @@ impl WorldParts for World {
             storages,
             by_type,
             groups,
+            resources,
             ..
         } = self;
         Parts {
             slots: storages.iter_mut().map(ErasedSlot::new).collect(),
+            resources: resources
+                .iter_mut()
+                .map(|(id, r)| (id, ErasedResourceSlot::new(r)))
+                .collect(),
             world: WorldView {
                 entities,
                 by_type,
@@ -61,6 +71,11 @@ impl WorldParts for World {
     fn parts_ref(&self) -> Parts<'_> {
         Parts {
             slots: self.storages.iter().map(ErasedSlot::shared).collect(),
+            resources: self
+                .resources
+                .iter()
+                .map(|(id, r)| (id, ErasedResourceSlot::shared(r)))
+                .collect(),
             world: self.view_of(),
         }
     }
@@ -94,11 +109,26 @@ impl WorldParts for World {
     }
 }
 
-impl<T: Component> LendStorage<T> for World {
-    /// Every type is apart from every other at compile time: the run-time world checks
-    /// borrows when they are made.
+/// Every type and resource is apart from every other at compile time: the run-time world
+/// checks borrows when they are made.
+impl<X> Numbered<X> for World {
     type Index = Dynamic;
+}
 
+impl<R: Send + Sync + 'static> LendResource<R> for World {
+    fn resource_slot<'p, 'w>(
+        parts: &'p mut Self::Parts<'w>,
+    ) -> Result<ResourceSlotRef<'p, 'w, R>, AccessError> {
+        parts
+            .resources
+            .iter_mut()
+            .find(|(id, _)| *id == TypeId::of::<R>())
+            .map(|(_, slot)| ResourceSlotRef::erased(slot))
+            .ok_or(AccessError::NoResource(core::any::type_name::<R>()))
+    }
+}
+
+impl<T: Component> LendStorage<T> for World {
     fn prepare(world: &mut World) {
         world.register_type::<T>();
     }

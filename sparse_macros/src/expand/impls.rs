@@ -1,8 +1,9 @@
 //! The trait impls of a world: per stored type `HasComponent`, `Edit`, `LendStorage` (and
 //! `Unowned` if no group owns it, and its number for the compile-time borrow rule); per
-//! group `HasGroup` and `LendGroup`; and `WorldParts`, `EditEntities`, `Access`. Each forwards to the storages module; impls are spanned at
-//! the type or group they are about, so that a problem with one (a type that is not a
-//! component) is reported there.
+//! group `HasGroup` and `LendGroup`; per resource `HasResource`, `LendResource` and its
+//! number; and `WorldParts`, `EditEntities`, `Access`. Each forwards to the storages
+//! module; impls are spanned at the type or group they are about, so that a problem with
+//! one (a type that is not a component) is reported there.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -13,12 +14,14 @@ use super::{Cx, hooks};
 pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
     let components = (0..cx.model.storages.len()).map(|i| component(cx, i));
     let groups = (0..cx.plan.groups.len()).map(|g| group(cx, g));
+    let resources = (0..cx.model.resources.len()).map(|j| resource(cx, j));
     let ident = cx.ident();
-    let args = cx.storage_types();
+    let args = cx.args();
     let [destroy, destroy_many, spawned] = edit_entities(cx);
     quote! {
         #(#components)*
         #(#groups)*
+        #(#resources)*
 
         #[automatically_derived]
         impl __sg::__private::WorldParts for #ident {
@@ -219,9 +222,13 @@ fn component(cx: &Cx<'_>, i: usize) -> TokenStream {
 
         #cfg
         #[automatically_derived]
-        impl __sg::__private::LendStorage<#ty> for #ident {
+        impl __sg::__private::Numbered<#ty> for #ident {
             type Index = #index;
+        }
 
+        #cfg
+        #[automatically_derived]
+        impl __sg::__private::LendStorage<#ty> for #ident {
             // Always inlined, so the lending check of a borrow folds away.
             #[inline(always)]
             #[allow(clippy::inline_always)]
@@ -389,10 +396,59 @@ fn group(cx: &Cx<'_>, g: usize) -> TokenStream {
     }
 }
 
-/// Storage `i`'s number as a type (`Bits<I, Bits<O, End>>`), all of one world's numbers
-/// the same length: what the compile-time borrow rule compares.
+/// The impls of resource `j`: its number, its slot, and `HasResource`.
+fn resource(cx: &Cx<'_>, j: usize) -> TokenStream {
+    let ident = cx.ident();
+    let ty = cx.resource_type(j);
+    let index = index(cx, cx.model.storages.len() + j);
+    let [shared, mutable, slot] = Cx::resource_methods(j);
+    // As components are: every world stays `Send + Sync`, and its resources can be lent
+    // to other threads. Spanned at the type, where the error points.
+    let sendable = quote_spanned! {ty.span()=>
+        const _: fn() = || {
+            fn resource_is_send_sync_static<R: ::core::marker::Send + ::core::marker::Sync + 'static>() {}
+            resource_is_send_sync_static::<#ty>();
+        };
+    };
+    quote! {
+        #sendable
+
+        #[automatically_derived]
+        impl __sg::__private::Numbered<__sg::Resource<#ty>> for #ident {
+            type Index = #index;
+        }
+
+        #[automatically_derived]
+        impl __sg::__private::LendResource<#ty> for #ident {
+            #[inline(always)]
+            #[allow(clippy::inline_always)]
+            fn resource_slot<'p, 'w>(
+                parts: &'p mut <Self as __sg::__private::WorldParts>::Parts<'w>,
+            ) -> ::core::result::Result<__sg::__private::ResourceSlotRef<'p, 'w, #ty>, __sg::__private::AccessError> {
+                ::core::result::Result::Ok(__sg::__private::ResourceSlotRef::typed(parts.#slot(&__sparse::KEY)))
+            }
+        }
+
+        #[automatically_derived]
+        impl __sg::HasResource<#ty> for #ident {
+            #[inline]
+            fn resource(&self) -> &#ty {
+                self.__sparse.#shared()
+            }
+
+            #[inline]
+            fn resource_mut(&mut self) -> &mut #ty {
+                self.__sparse.#mutable()
+            }
+        }
+    }
+}
+
+/// Number `i` as a type (`Bits<I, Bits<O, End>>`): storages are numbered first, then
+/// resources; all of one world's numbers have the same length. What the compile-time
+/// borrow rule compares.
 fn index(cx: &Cx<'_>, i: usize) -> TokenStream {
-    let count = cx.model.storages.len();
+    let count = cx.model.storages.len() + cx.model.resources.len();
     let width = (usize::BITS - count.saturating_sub(1).leading_zeros()).max(1);
     (0..width)
         .rev()

@@ -5,7 +5,7 @@
 //! `sparse_core`'s table, which the run-time `World` and the world traits expand too.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
 
 use sparse_core::__private::method_doc;
 
@@ -57,7 +57,30 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
                 }
             }
         });
-    quote!(#(#methods)* #(#accessors)*)
+    let resource_accessors = cx
+        .model
+        .resources
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.accessor)
+        .map(|(j, r)| {
+            let (attrs, vis, name) = (&r.field.attrs, &r.field.vis, &r.field.ident);
+            let ty = &r.resource.ty;
+            let shared = &Cx::resource_methods(j)[0];
+            let doc = format!("The resource `{}`, read only.", r.resource.key);
+            quote! {
+                #[automatically_derived]
+                impl #ident {
+                    #(#attrs)*
+                    #[doc = #doc]
+                    #[inline]
+                    #vis fn #name(&self) -> &#ty {
+                        self.__sparse.#shared()
+                    }
+                }
+            }
+        });
+    quote!(#(#methods)* #(#accessors)* #(#resource_accessors)*)
 }
 
 /// A method's documentation: the text it shares with the run-time `World`, then what only
@@ -81,17 +104,22 @@ fn inherent(cx: &Cx<'_>, method: TokenStream) -> TokenStream {
 fn new(cx: &Cx<'_>) -> TokenStream {
     let vis = cx.vis();
     let doc = format!(
-        "Creates an empty `{}`: every storage is empty and every group has length zero.",
+        "Creates an empty `{}`: every storage is empty and every group has length zero; each resource is its type's `Default` value.",
         cx.ident()
     );
+    let (krate, id) = (&cx.krate, cx.id);
+    // Each resource's `Default` is called at its type, where an error about it points.
+    let resources = (0..cx.model.resources.len()).map(|j| {
+        let alias = cx.resource_type(j);
+        quote_spanned!(alias.span()=> <#alias as ::core::default::Default>::default())
+    });
     inherent(
         cx,
         quote! {
             #[doc = #doc]
             #[must_use]
             #vis fn new() -> Self {
-                // The storages' type is the field's: `Default` is inferred from it.
-                Self { __sparse: ::core::default::Default::default() }
+                Self { __sparse: <<Self as #krate::__private::WorldStorages<#id>>::Storages>::new(#(#resources),*) }
             }
         },
     )
@@ -103,7 +131,7 @@ fn default(cx: &Cx<'_>) -> TokenStream {
         #[automatically_derived]
         impl ::core::default::Default for #ident {
             fn default() -> Self {
-                Self { __sparse: ::core::default::Default::default() }
+                Self::new()
             }
         }
     }
@@ -316,6 +344,42 @@ fn storage(cx: &Cx<'_>) -> TokenStream {
                 Self: #krate::HasComponent<T>,
             {
                 <Self as #krate::HasComponent<T>>::storage(self)
+            }
+        },
+    )
+}
+
+fn resource(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(resource), None);
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            #doc
+            #[inline]
+            #vis fn resource<R>(&self) -> &R
+            where
+                Self: #krate::HasResource<R>,
+            {
+                <Self as #krate::HasResource<R>>::resource(self)
+            }
+        },
+    )
+}
+
+fn resource_mut(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(resource_mut), None);
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            #doc
+            #[inline]
+            #vis fn resource_mut<R>(&mut self) -> &mut R
+            where
+                Self: #krate::HasResource<R>,
+            {
+                <Self as #krate::HasResource<R>>::resource_mut(self)
             }
         },
     )

@@ -137,9 +137,52 @@ impl Cx<'_> {
         format_ident!("T{}", i)
     }
 
-    /// Every type parameter of the storages struct.
+    /// Every type parameter of the storages struct: the storages' component types, then
+    /// the resources' types.
     fn params(&self) -> Vec<Ident> {
-        (0..self.model.storages.len()).map(Self::param).collect()
+        (0..self.model.storages.len())
+            .map(Self::param)
+            .chain((0..self.model.resources.len()).map(Self::resource_param))
+            .collect()
+    }
+
+    /// The storages struct's arguments: every storage's type as
+    /// [`storage_type`](Cx::storage_type) gives it, then every resource's.
+    fn args(&self) -> Vec<TokenStream> {
+        let resources = (0..self.model.resources.len()).map(|j| {
+            let alias = self.resource_type(j);
+            quote!(#alias)
+        });
+        self.storage_types().into_iter().chain(resources).collect()
+    }
+
+    /// The type parameter standing for resource `j`'s type.
+    fn resource_param(j: usize) -> Ident {
+        format_ident!("R{}", j)
+    }
+
+    /// The field of resource `j` in the storages struct (and its slot in the parts).
+    fn resource_field(j: usize) -> Ident {
+        format_ident!("r{}", j)
+    }
+
+    /// The storages module's methods for resource `j`: the resource shared, mutably, and
+    /// its slot among the parts.
+    fn resource_methods(j: usize) -> [Ident; 3] {
+        [
+            format_ident!("resource_{}", j),
+            format_ident!("resource_mut_{}", j),
+            format_ident!("resource_slot_{}", j),
+        ]
+    }
+
+    /// The alias of resource `j`'s type, declared next to the struct as the storages'
+    /// are (see [`aliases`](Cx::aliases)), spanned at the type.
+    fn resource_type(&self, j: usize) -> Ident {
+        Ident::new(
+            &format!("__SparseResource{}x{:x}", j, self.id),
+            self.model.resources[j].resource.ty.span(),
+        )
     }
 
     /// The component type of storage `i`, as written by the user.
@@ -196,7 +239,14 @@ impl Cx<'_> {
                 },
             }
         });
-        quote!(#(#aliases)*)
+        let resources = (0..self.model.resources.len()).map(|j| {
+            let (ty, alias) = (&self.model.resources[j].resource.ty, self.resource_type(j));
+            quote! {
+                #[doc(hidden)]
+                type #alias = #ty;
+            }
+        });
+        quote!(#(#aliases)* #(#resources)*)
     }
 
     /// The span of storage `i`'s component type: errors about it point there.
@@ -287,7 +337,7 @@ impl Cx<'_> {
         let derives = derives::emit(self);
         let cfg_errors = &self.model.cfg_errors;
         let aliases = self.aliases();
-        let args = (0..self.model.storages.len()).map(|i| self.storage_type(i));
+        let args = self.args();
         // A field without an accessor still names its type, as the user's imports expect.
         let unused = self
             .model
@@ -298,7 +348,14 @@ impl Cx<'_> {
             .map(|(field, _)| {
                 let (ty, cfg) = (&field.ty, field_cfg(field));
                 quote!(#cfg const _: ::core::option::Option<&#ty> = ::core::option::Option::None;)
-            });
+            })
+            .chain(self.model.resources.iter().map(|r| {
+                // A resource's accessor returns the `R` of `Resource<R>`: the field's type
+                // as written (this crate's `Resource`, through the user's imports) is
+                // named here.
+                let ty = &r.field.ty;
+                quote!(const _: ::core::option::Option<&#ty> = ::core::option::Option::None;)
+            }));
         let world_storages = quote_spanned! {Span::call_site()=>
             #[automatically_derived]
             #[doc(hidden)]

@@ -1,5 +1,5 @@
-//! The parts of a world, for borrows: one slot per storage, the groups' lengths and
-//! member sets, the entities; and how each group is lent from them.
+//! The parts of a world, for borrows: one slot per storage and per resource, the groups'
+//! lengths and member sets, the entities; and how each group is lent from them.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -31,6 +31,29 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
         let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
         quote!(#cfg #field: __p::Slot::shared(&self.#field),)
     });
+    let resources = 0..cx.model.resources.len();
+    let resource_slot_fields = resources.clone().map(|j| {
+        let (field, param) = (Cx::resource_field(j), Cx::resource_param(j));
+        quote!(#field: __p::ResourceSlot<'w, #param>,)
+    });
+    let resource_slots_mut = resources.clone().map(|j| {
+        let field = Cx::resource_field(j);
+        quote!(#field: __p::ResourceSlot::new(&mut self.#field),)
+    });
+    let resource_slots_ref = resources.clone().map(|j| {
+        let field = Cx::resource_field(j);
+        quote!(#field: __p::ResourceSlot::shared(&self.#field),)
+    });
+    let resource_slot_methods = resources.map(|j| {
+        let (field, param) = (Cx::resource_field(j), Cx::resource_param(j));
+        let [.., slot] = Cx::resource_methods(j);
+        quote! {
+            #[inline(always)]
+            pub fn #slot(&mut self, _: &Key) -> &mut __p::ResourceSlot<'w, #param> {
+                &mut self.#field
+            }
+        }
+    });
     let lens = (0..cx.plan.groups.len())
         .map(|g| {
             let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
@@ -59,6 +82,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
         pub struct Parts<'w, #(#params),*> {
             entities: &'w __sg::Entities,
             #(#slot_fields)*
+            #(#resource_slot_fields)*
             #(#len_fields)*
             marker: ::core::marker::PhantomData<fn() -> (#(#params,)*)>,
         }
@@ -71,6 +95,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
                 Parts {
                     entities: &self.entities,
                     #(#slots_mut)*
+                    #(#resource_slots_mut)*
                     #(#lens)*
                     marker: ::core::marker::PhantomData,
                 }
@@ -82,6 +107,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
                 Parts {
                     entities: &self.entities,
                     #(#slots_ref)*
+                    #(#resource_slots_ref)*
                     #(#lens)*
                     marker: ::core::marker::PhantomData,
                 }
@@ -105,6 +131,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
             }
 
             #(#slot_methods)*
+            #(#resource_slot_methods)*
             #(#lend_methods)*
         }
     }

@@ -55,6 +55,36 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
             quote!(#cfg #len: 0,)
         }
     });
+    let resources = 0..cx.model.resources.len();
+    let resource_fields = resources.clone().map(|j| {
+        let (field, param) = (Cx::resource_field(j), Cx::resource_param(j));
+        quote!(#field: #param,)
+    });
+    let resource_args = resources.clone().map(|j| {
+        let (field, param) = (Cx::resource_field(j), Cx::resource_param(j));
+        quote!(#field: #param)
+    });
+    let resource_inits = resources.clone().map(|j| {
+        let field = Cx::resource_field(j);
+        quote!(#field,)
+    });
+    let resource_methods = resources.map(|j| {
+        let (field, param) = (Cx::resource_field(j), Cx::resource_param(j));
+        let [shared, mutable, _] = Cx::resource_methods(j);
+        quote! {
+            /// The resource.
+            #[inline(always)]
+            pub fn #shared(&self) -> &#param {
+                &self.#field
+            }
+
+            /// The resource, mutably.
+            #[inline(always)]
+            pub fn #mutable(&mut self) -> &mut #param {
+                &mut self.#field
+            }
+        }
+    });
     let storage_methods = (0..cx.model.storages.len()).map(|i| storage_methods(cx, i));
     let group_methods = (0..cx.plan.groups.len()).map(|g| group_methods(cx, g));
     let plans = (0..cx.model.storages.len()).map(|i| steps::component_plan(cx, i));
@@ -86,21 +116,25 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
             pub struct Storages<#(#params),*> {
                 entities: __sg::Entities,
                 #(#fields)*
+                #(#resource_fields)*
                 #(#lens)*
                 marker: ::core::marker::PhantomData<fn() -> (#(#params,)*)>,
             }
 
             #[automatically_derived]
             impl<#(#params),*> Storages<#(#params),*> {
-                /// Empty storages and groups.
-                pub fn new() -> Self {
+                /// Empty storages and groups, and the resources.
+                pub fn new(#(#resource_args),*) -> Self {
                     Storages {
                         entities: __p::entities(),
                         #(#inits)*
+                        #(#resource_inits)*
                         #(#len_inits)*
                         marker: ::core::marker::PhantomData,
                     }
                 }
+
+                #(#resource_methods)*
 
                 /// Starts a new tick of change detection in every tracked storage.
                 #[inline]
@@ -166,13 +200,6 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
 
                 #(#storage_methods)*
                 #(#group_methods)*
-            }
-
-            #[automatically_derived]
-            impl<#(#params),*> ::core::default::Default for Storages<#(#params),*> {
-                fn default() -> Self {
-                    Self::new()
-                }
             }
 
             #clone
@@ -466,6 +493,10 @@ fn debug(cx: &Cx<'_>) -> TokenStream {
             s.field(#name, &self.#field);
         }
     });
+    let resources = cx.model.resources.iter().enumerate().map(|(j, r)| {
+        let (field, name) = (Cx::resource_field(j), r.field.ident.to_string());
+        quote!(s.field(#name, &self.#field);)
+    });
     let groups = (0..cx.plan.groups.len()).map(|g| {
         let (cfg, len, name) = (
             cx.cfg_group(g),
@@ -478,13 +509,14 @@ fn debug(cx: &Cx<'_>) -> TokenStream {
         }
     });
     quote! {
-        /// Writes the storages by field name, then each group's length.
+        /// Writes the storages and resources by field name, then each group's length.
         pub fn debug(&self, f: &mut ::core::fmt::Formatter<'_>, name: &str) -> ::core::fmt::Result
         where
             #(#params: ::core::fmt::Debug,)*
         {
             let mut s = f.debug_struct(name);
             #(#storages)*
+            #(#resources)*
             let mut groups: ::std::vec::Vec<(&str, usize)> = ::std::vec::Vec::new();
             #(#groups)*
             s.field("groups", &__p::GroupLens(&groups));
@@ -503,6 +535,10 @@ fn clone(cx: &Cx<'_>) -> TokenStream {
         let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
         quote!(#cfg #field: ::core::clone::Clone::clone(&self.#field),)
     });
+    let resources = (0..cx.model.resources.len()).map(|j| {
+        let field = Cx::resource_field(j);
+        quote!(#field: ::core::clone::Clone::clone(&self.#field),)
+    });
     let lens = (0..cx.plan.groups.len()).map(|g| {
         let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
         quote!(#cfg #len: ::core::clone::Clone::clone(&self.#len),)
@@ -514,6 +550,7 @@ fn clone(cx: &Cx<'_>) -> TokenStream {
                 Storages {
                     entities: ::core::clone::Clone::clone(&self.entities),
                     #(#fields)*
+                    #(#resources)*
                     #(#lens)*
                     marker: ::core::marker::PhantomData,
                 }
