@@ -1,7 +1,8 @@
 //! Operation sequences on a world with every group kind (an owning chain, a partial-owning
 //! group with an exclusion, a non-owning group, an exclusion chain), user hooks (one of
-//! which queues a command), commands and change detection, applied to a `#[world]` and to
-//! the run-time `World` alike and checked after every operation against a plain model:
+//! which queues a command; the logging ones count in a resource), commands and change
+//! detection, applied to a `#[world]` and to the run-time `World` alike and checked after
+//! every operation against a plain model:
 //! `check()` (every group exactly its members, packed), every entity's components, the
 //! change stamps, `removed::<T>()`, and the hooks that ran.
 //!
@@ -14,7 +15,7 @@ use std::collections::BTreeMap;
 
 use libfuzzer_sys::fuzz_target;
 use sparse_groups::prelude::*;
-use sparse_groups::{Applied, GroupSpec, HookWorld};
+use sparse_groups::{Applied, Borrow, GroupSpec, HookWorld};
 
 /// A component with a number (markers have none).
 trait Value: Component + Sized {
@@ -113,10 +114,21 @@ thread_local! {
     static CALLS: RefCell<Vec<Call>> = const { RefCell::new(Vec::new()) };
 }
 
+/// How many hook calls a world has seen: a resource every logging hook counts in, so that
+/// resources are borrowed from hooks on every path that fires one.
+#[derive(Default)]
+struct Tally(usize);
+
 fn log<W: EditEntities + 'static, const EVENT: u8, const TYPE: usize>(
-    _: &mut HookWorld<'_, W>,
+    world: &mut HookWorld<'_, W>,
     e: Entity,
-) {
+) where
+    for<'s> ResMut<'s, Tally>: Borrow<'s, W>,
+{
+    world
+        .try_borrow::<ResMut<Tally>>()
+        .expect("the world holds a tally")
+        .0 += 1;
     CALLS.with_borrow_mut(|calls| calls.push((EVENT, TYPE, e)));
 }
 
@@ -147,6 +159,7 @@ struct Fuzzed {
     g: Storage<G>,
     x: Storage<X>,
     y: Storage<Y>,
+    tally: Resource<Tally>,
 }
 
 fn dynamic() -> World {
@@ -159,6 +172,7 @@ fn dynamic() -> World {
         GroupSpec::of::<(E, F, Exclude<X>)>(),
     ])
     .expect("a valid layout");
+    w.insert_resource(Tally::default());
     w.track::<A>();
     w.track::<C>();
     w.track::<E>();
@@ -415,6 +429,7 @@ fuzz_target!(|data: &[u8]| {
     let (mut s, mut d) = (Fuzzed::new(), dynamic());
     let mut model = Model::default();
     let mut handles: Vec<Entity> = Vec::new();
+    let mut logged = 0;
     take_calls();
     for _ in 0..64 {
         if input.0.is_empty() {
@@ -732,6 +747,13 @@ fuzz_target!(|data: &[u8]| {
         calls_of_static.sort_unstable();
         assert_eq!(calls_of_static, expected_calls, "#[world] hooks");
         assert_eq!(take_calls(), expected_calls, "World hooks");
+        logged += expected_calls.len();
+        assert_eq!(s.tally().0, logged, "#[world] tally");
+        assert_eq!(
+            d.resource::<Tally>().expect("a tally").0,
+            logged,
+            "World tally"
+        );
         check_world!(s, model, "#[world]", static_storage);
         check_world!(d, model, "World", dynamic_storage);
     }
