@@ -161,6 +161,13 @@ fn the_run_time_world_holds_what_was_inserted_and_refuses_the_rest() {
         let (a, b) = world.borrow::<(Res<Score>, Res<Score>)>().unwrap();
         assert_eq!(a.0 + b.0, 6);
     }
+    // Through `&self` too (the shared slots).
+    let (a, b) = world.borrow_ref::<(Res<Score>, Res<Score>)>().unwrap();
+    assert_eq!(a.0 + b.0, 6);
+    assert_eq!(
+        world.borrow_ref::<Res<Grid>>().map(drop),
+        Err(AccessError::NoResource("resources::Grid"))
+    );
     // A hook reaches it as the world's borrow does; refusals are values.
     world.on_insert::<Position>(count_in_hook).unwrap();
     let e = world.spawn_with((Position(0),));

@@ -156,8 +156,14 @@ fn lent_twice(error: crate::AccessError) -> ! {
                 "a #[world] was asked for the change stamps of `{ty}`, which it does not track: a hand-written `TrackChanges<{ty}>` impl let an `Added` or `Changed` filter compile; declare `#[track({ty})]` on the world instead"
             )
         }
+        crate::AccessError::NoResource(ty) => {
+            let ty = crate::component::short_name(ty);
+            panic!(
+                "a #[world] was asked for a resource `{ty}` it does not hold: a hand-written `LendResource<{ty}>` impl let the request compile; declare a field of type `Resource<{ty}>` instead"
+            )
+        }
         error => panic!(
-            "a #[world] lent a storage twice ({error}): a hand-written `Distinct` impl defeated the compile-time borrow check"
+            "a #[world] lent a storage or resource twice ({error}): a hand-written `Numbered`, `LendStorage` or `LendResource` impl defeated the compile-time borrow check"
         ),
     }
 }

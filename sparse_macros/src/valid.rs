@@ -118,6 +118,16 @@ pub(crate) fn fields<'a>(world: &'a World, errors: &mut Vec<Error>) -> Option<Mo
             ));
             continue;
         };
+        if component.key.last_segment().starts_with("Resource<") {
+            errors.push(Error::new_spanned(
+                &field.ty,
+                format!(
+                    "`{}` declares a resource, not a component: write the field's type as `{}`, without `Storage<…>`",
+                    component.key, component.key
+                ),
+            ));
+            continue;
+        }
         let Some(first) = storages
             .iter_mut()
             .find(|s| s.component.key == component.key)

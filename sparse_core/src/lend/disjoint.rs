@@ -178,7 +178,7 @@ impl IsDiffer for Differ {}
 #[diagnostic::on_unimplemented(
     message = "`{A}` is requested twice in this borrow, at least once mutably",
     label = "this request writes `{A}` and borrows it again",
-    note = "a request may read a component type several times, but may write it only once and never read it while writing it; split the work into two requests, one after the other"
+    note = "a request may read a component type or a resource several times, but may write it only once and never read it while writing it; split the work into two requests, one after the other"
 )]
 pub trait BorrowApart<A, B> {}
 

@@ -33,6 +33,7 @@ use crate::component::short_name;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum AccessError {
     /// No group of the world has this declaration (shown as `<A, B, get(C)>`).
     NoSuchGroup(String),

@@ -3,6 +3,7 @@
 
 use core::any::TypeId;
 
+use super::resources::Resources;
 use super::{GroupState, World};
 use crate::access::LendGroup;
 use crate::component::Component;
@@ -19,9 +20,18 @@ use crate::world::sorted_ids;
 /// The run-time world split into parts.
 pub struct Parts<'w> {
     slots: Vec<ErasedSlot<'w>>,
-    /// One slot per resource, with its type.
+    /// One slot per resource, with its type, made when a request first asks for one (a
+    /// borrow of storages only pays nothing for them).
     resources: Vec<(TypeId, ErasedResourceSlot<'w>)>,
+    /// The resources not split into slots yet.
+    unsplit: Option<Unsplit<'w>>,
     world: WorldView<'w>,
+}
+
+/// The run-time world's resources, before a request splits them into slots.
+enum Unsplit<'w> {
+    Mut(&'w mut Resources),
+    Shared(&'w Resources),
 }
 
 /// What every part of the run-time world may read.
@@ -56,10 +66,8 @@ impl WorldParts for World {
         } = self;
         Parts {
             slots: storages.iter_mut().map(ErasedSlot::new).collect(),
-            resources: resources
-                .iter_mut()
-                .map(|(id, r)| (id, ErasedResourceSlot::new(r)))
-                .collect(),
+            resources: Vec::new(),
+            unsplit: Some(Unsplit::Mut(resources)),
             world: WorldView {
                 entities,
                 by_type,
@@ -71,11 +79,8 @@ impl WorldParts for World {
     fn parts_ref(&self) -> Parts<'_> {
         Parts {
             slots: self.storages.iter().map(ErasedSlot::shared).collect(),
-            resources: self
-                .resources
-                .iter()
-                .map(|(id, r)| (id, ErasedResourceSlot::shared(r)))
-                .collect(),
+            resources: Vec::new(),
+            unsplit: Some(Unsplit::Shared(&self.resources)),
             world: self.view_of(),
         }
     }
@@ -119,6 +124,18 @@ impl<R: Send + Sync + 'static> LendResource<R> for World {
     fn resource_slot<'p, 'w>(
         parts: &'p mut Self::Parts<'w>,
     ) -> Result<ResourceSlotRef<'p, 'w, R>, AccessError> {
+        if let Some(unsplit) = parts.unsplit.take() {
+            parts.resources = match unsplit {
+                Unsplit::Mut(resources) => resources
+                    .iter_mut()
+                    .map(|(id, r)| (id, ErasedResourceSlot::new(r)))
+                    .collect(),
+                Unsplit::Shared(resources) => resources
+                    .iter()
+                    .map(|(id, r)| (id, ErasedResourceSlot::shared(r)))
+                    .collect(),
+            };
+        }
         parts
             .resources
             .iter_mut()

@@ -410,7 +410,7 @@ fn resource(cx: &Cx<'_>, j: usize) -> TokenStream {
             resource_is_send_sync_static::<#ty>();
         };
     };
-    quote! {
+    quote_spanned! {ty.span()=>
         #sendable
 
         #[automatically_derived]

@@ -349,12 +349,14 @@ impl Cx<'_> {
                 let (ty, cfg) = (&field.ty, field_cfg(field));
                 quote!(#cfg const _: ::core::option::Option<&#ty> = ::core::option::Option::None;)
             })
-            .chain(self.model.resources.iter().map(|r| {
-                // A resource's accessor returns the `R` of `Resource<R>`: the field's type
-                // as written (this crate's `Resource`, through the user's imports) is
-                // named here.
-                let ty = &r.field.ty;
-                quote!(const _: ::core::option::Option<&#ty> = ::core::option::Option::None;)
+            .chain(self.model.resources.iter().enumerate().map(|(j, r)| {
+                // The field's type as written, through the user's imports, must be this
+                // crate's `Resource<R>` (a type of another crate named `Resource` is a
+                // mismatched-types error at the field's type).
+                let (ty, alias) = (&r.field.ty, self.resource_type(j));
+                quote_spanned! {ty.span()=>
+                    const _: fn(#ty) -> #krate::Resource<#alias> = |resource| resource;
+                }
             }));
         let world_storages = quote_spanned! {Span::call_site()=>
             #[automatically_derived]
