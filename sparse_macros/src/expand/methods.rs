@@ -107,19 +107,14 @@ fn new(cx: &Cx<'_>) -> TokenStream {
         "Creates an empty `{}`: every storage is empty and every group has length zero; each resource is its type's `Default` value.",
         cx.ident()
     );
-    let (krate, id) = (&cx.krate, cx.id);
-    // Each resource's `Default` is called at its type, where an error about it points.
-    let resources = (0..cx.model.resources.len()).map(|j| {
-        let alias = cx.resource_type(j);
-        quote_spanned!(alias.span()=> <#alias as ::core::default::Default>::default())
-    });
+    let new = storages_new(cx);
     inherent(
         cx,
         quote! {
             #[doc = #doc]
             #[must_use]
             #vis fn new() -> Self {
-                Self { __sparse: <<Self as #krate::__private::WorldStorages<#id>>::Storages>::new(#(#resources),*) }
+                #new
             }
         },
     )
@@ -127,14 +122,27 @@ fn new(cx: &Cx<'_>) -> TokenStream {
 
 fn default(cx: &Cx<'_>) -> TokenStream {
     let ident = cx.ident();
+    let new = storages_new(cx);
     quote! {
         #[automatically_derived]
         impl ::core::default::Default for #ident {
             fn default() -> Self {
-                Self::new()
+                #new
             }
         }
     }
+}
+
+/// A new world: its storages' `new`, given each resource's `Default`, called at the
+/// resource's type (where an error about it points). Written out in `new` and `default`
+/// alike, so that a world declared twice by mistake gets no ambiguity error from here.
+fn storages_new(cx: &Cx<'_>) -> TokenStream {
+    let (krate, id) = (&cx.krate, cx.id);
+    let resources = (0..cx.model.resources.len()).map(|j| {
+        let alias = cx.resource_type(j);
+        quote_spanned!(alias.span()=> <#alias as ::core::default::Default>::default())
+    });
+    quote!(Self { __sparse: <<Self as #krate::__private::WorldStorages<#id>>::Storages>::new(#(#resources),*) })
 }
 
 fn spawn(cx: &Cx<'_>) -> TokenStream {
