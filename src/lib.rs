@@ -117,6 +117,9 @@ pub use sparse_core::{
 };
 // Code generic over worlds: the traits every world implements and systems name.
 pub use sparse_core::{Access, Apart, HasComponent, HasGroup, HasResource};
+// Systems and schedules: functions over parts, run at once where the compiler proves
+// them apart.
+pub use sparse_core::{Schedule, Stages};
 // The plumbing traits, documented in `traits`; also here, hidden, for the paths generated
 // code and earlier releases use.
 #[doc(hidden)]
@@ -147,6 +150,8 @@ pub mod traits {
     pub use sparse_core::{Bundle, Components, GetMut, Lookup, ReadComponents};
     // The parts of a borrow, and what structural changes and storage sorts go through.
     pub use sparse_core::{Borrow, Edit, EditEntities, ReadOnly, Unowned};
+    // What a schedule's systems are.
+    pub use sparse_core::{ParamItem, System, SystemParam, Systems};
     // Snapshots (feature `serde`).
     #[cfg(feature = "serde")]
     pub use sparse_core::{LoadTypes, SnapshotTypes};
@@ -161,8 +166,8 @@ pub mod prelude {
     pub use crate::{
         Access, Added, Changed, Commands, Component, Edit, EditEntities, Entities, Entity,
         EntityError, Exclude, Get, GroupMut, GroupRef, GroupSpec, HasComponent, HasGroup,
-        HasResource, HookWorld, Res, ResMut, Resource, Storage, ValuesMut, View, With, Without,
-        World, world,
+        HasResource, HookWorld, Res, ResMut, Resource, Schedule, Storage, ValuesMut, View, With,
+        Without, World, world,
     };
 }
 
@@ -510,6 +515,7 @@ pub mod guide {
                 "[not-supported.md]: crate::guide::not_supported\n",
                 "[performance.md]: crate::guide::performance\n",
                 "[soundness.md]: crate::guide::soundness\n",
+                "[systems.md]: crate::guide::systems\n",
                 "[README.md]: crate::guide\n",
                 "[../README.md]: crate\n",
                 "[../README.md#access-model]: crate\n",
@@ -525,6 +531,8 @@ pub mod guide {
     pub mod world_macro {}
     #[doc = chapter!("../docs/access.md")]
     pub mod access {}
+    #[doc = chapter!("../docs/systems.md")]
+    pub mod systems {}
     #[doc = chapter!("../docs/soundness.md")]
     pub mod soundness {}
     #[doc = chapter!("../docs/runtime.md")]

@@ -50,6 +50,7 @@ mod method_docs;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod resource;
+mod schedule;
 #[cfg(feature = "serde")]
 mod snapshot;
 mod storage;
@@ -76,6 +77,7 @@ pub use group::{
 };
 pub use lend::{AccessError, Apart};
 pub use resource::{Res, ResMut, Resource};
+pub use schedule::{ParamItem, Schedule, Stages, System, SystemParam, Systems};
 #[cfg(feature = "serde")]
 pub use snapshot::{LoadTypes, Snapshot, SnapshotTypes};
 pub use storage::{OrdKey, RadixKey, SparseSet, Storage};

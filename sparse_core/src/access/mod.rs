@@ -28,6 +28,7 @@ mod view_query;
 pub use borrow::{Borrow, ReadOnly};
 pub use filter::{Added, Changed, Filter, FilterOf, With, Without};
 pub use lend_group::LendGroup;
+pub(crate) use query::cat;
 pub use query::{Query, QueryOf, ReadOnlyQuery};
 pub use values::ValuesMut;
 pub use view::{View, ViewIter};

@@ -1,0 +1,304 @@
+//! Systems and schedules: plain functions whose parameters are parts of a world
+//! ([`SystemParam`]), listed in order in a [`Schedule`], which runs at once the systems
+//! whose parts are apart and keeps the written order of those that conflict. The result
+//! equals running the systems one after the other.
+//!
+//! ```text
+//! Schedule::new((movement, decay, collide))
+//!   stage 0: movement ‖ decay      (apart: run on two threads)
+//!   stage 1: collide               (conflicts with movement: after it)
+//!   then each system's commands, in system order
+//! ```
+//!
+//! On a `#[world]` the stages are a constant the compiler computes from the numbers of
+//! the world's storages and resources (see `stages.rs`), and every system's own parameters
+//! are proven apart by the borrow rule; on the run-time `World` the same stages are
+//! computed when the schedule first runs.
+//!
+//! # Safety
+//! There is no `unsafe` here. The systems of a stage take their parameters one after the
+//! other from one split world (`WorldParts::parts`), whose slots lend each storage or
+//! resource mutably once or shared many times; the stages only decide which systems ask
+//! together, so a wrong stage could at worst be refused (an `AccessError`), never alias.
+
+mod param;
+mod stages;
+mod system;
+
+use core::any::{TypeId, type_name};
+use core::fmt;
+use core::marker::PhantomData;
+
+use crate::change::{Commands, EditEntities};
+use crate::component::short_name;
+use crate::lend::{AccessError, NoAlias, WorldParts};
+pub use param::SystemParam;
+use stages::{Access, Mask, TypeIds, stages_of, stages_of_ids};
+pub use system::{ParamItem, System};
+
+/// Keeps [`SystemParam`] and [`Systems`] to this crate.
+mod sealed {
+    /// Sealing the parameter and schedule traits.
+    pub trait Sealed {}
+}
+
+/// Systems listed in order, run stage by stage (see the module documentation).
+///
+/// `S` is a tuple of systems (up to twelve); `M` tells their arities apart and is
+/// inferred.
+pub struct Schedule<S, M> {
+    systems: S,
+    /// The stages computed at run time, for worlds whose numbers the compiler does not
+    /// know (the run-time `World`).
+    stages: Option<Vec<usize>>,
+    marker: PhantomData<fn() -> M>,
+}
+
+impl<S, M> Schedule<S, M> {
+    /// A schedule of `systems`, a tuple of functions, in the order they are written.
+    pub fn new(systems: S) -> Self {
+        Schedule {
+            systems,
+            stages: None,
+            marker: PhantomData,
+        }
+    }
+
+    /// Runs every system once, stage by stage, then, after each stage, the commands its
+    /// systems queued, in system order. Returns what the world's `borrow` returns: nothing
+    /// on a `#[world]`, whose schedules cannot be refused, a `Result` on the run-time
+    /// `World`.
+    ///
+    /// # Errors
+    /// On the run-time `World`, what its `borrow` refuses for a system's parameters (a
+    /// group it does not have, a resource it does not hold, a type twice in one system);
+    /// the stages before the refused one have run.
+    pub fn run<W>(&mut self, world: &mut W) -> W::Lent<()>
+    where
+        W: EditEntities + 'static,
+        S: Systems<W, M>,
+    {
+        W::lent(self.try_run(world))
+    }
+
+    /// Runs every system once, as [`run`](Schedule::run), with a `Result` on every world.
+    ///
+    /// # Errors
+    /// As [`run`](Schedule::run).
+    pub fn try_run<W>(&mut self, world: &mut W) -> Result<(), AccessError>
+    where
+        W: EditEntities + 'static,
+        S: Systems<W, M>,
+    {
+        S::prepare(world);
+        let Schedule {
+            systems, stages, ..
+        } = self;
+        let stages: &[usize] = match S::STAGES {
+            Some(stages) => stages,
+            None => stages.get_or_insert_with(|| stages_of_ids(&S::ids())),
+        };
+        let count = stages.iter().max().map_or(0, |last| last + 1);
+        for stage in 0..count {
+            systems.run_stage(world, stages, stage)?;
+        }
+        Ok(())
+    }
+
+    /// The stages of this schedule on worlds `W`, with each system's name: what
+    /// [`run`](Schedule::run) runs at once. Printed, one line per stage.
+    pub fn stages<W>(&self) -> Stages
+    where
+        W: WorldParts + 'static,
+        S: Systems<W, M>,
+    {
+        let stages = match S::STAGES {
+            Some(stages) => stages.to_vec(),
+            None => stages_of_ids(&S::ids()),
+        };
+        Stages {
+            names: S::names(),
+            stages,
+            decided_at_compile_time: S::STAGES.is_some(),
+        }
+    }
+}
+
+impl<S, M> fmt::Debug for Schedule<S, M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Schedule")
+            .field("systems", &type_name::<S>())
+            .finish()
+    }
+}
+
+/// A schedule's stages, with its systems' names: see [`Schedule::stages`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stages {
+    names: Vec<&'static str>,
+    stages: Vec<usize>,
+    decided_at_compile_time: bool,
+}
+
+impl Stages {
+    /// The stage of each system, in the order they are listed.
+    pub fn of_systems(&self) -> &[usize] {
+        &self.stages
+    }
+
+    /// Whether the compiler computed them (a `#[world]`), rather than the first run (the
+    /// run-time `World`).
+    pub fn decided_at_compile_time(&self) -> bool {
+        self.decided_at_compile_time
+    }
+}
+
+impl fmt::Display for Stages {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let count = self.stages.iter().max().map_or(0, |last| last + 1);
+        for stage in 0..count {
+            let names: Vec<String> = self
+                .stages
+                .iter()
+                .zip(&self.names)
+                .filter(|(s, _)| **s == stage)
+                .map(|(_, name)| short_name(name))
+                .collect();
+            writeln!(f, "stage {stage}: {}", names.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// A tuple of systems of worlds `W` (up to twelve), as a [`Schedule`] runs them. Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a list of systems of `{W}`",
+    label = "a schedule takes a tuple of systems",
+    note = "each element is a function whose parameters are parts of the world (or `&mut Commands<W>`), and no function names one type twice, at least once mutably"
+)]
+pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
+    /// The stages, when the compiler can compute them (a `#[world]`).
+    #[doc(hidden)]
+    const STAGES: Option<&'static [usize]>;
+    /// Each system's written and read types, for the stages of the run-time world.
+    #[doc(hidden)]
+    fn ids() -> Vec<(Vec<TypeId>, Vec<TypeId>)>;
+    /// Each system's name.
+    #[doc(hidden)]
+    fn names() -> Vec<&'static str>;
+    /// Makes sure every storage a system names exists.
+    #[doc(hidden)]
+    fn prepare(world: &mut W);
+    /// Runs the systems of `stage`, then their commands.
+    #[doc(hidden)]
+    fn run_stage(
+        &mut self,
+        world: &mut W,
+        stages: &[usize],
+        stage: usize,
+    ) -> Result<(), AccessError>;
+}
+
+/// A system of a stage, ready: its parameters taken.
+type Job<'a> = Box<dyn FnOnce() + Send + 'a>;
+
+/// Runs the jobs of a stage at once: all but the last on other threads, the last here.
+fn run_jobs(mut jobs: Vec<Job<'_>>) {
+    let Some(last) = jobs.pop() else { return };
+    if jobs.is_empty() {
+        return last();
+    }
+    #[cfg(feature = "rayon")]
+    rayon::scope(|scope| {
+        for job in jobs {
+            scope.spawn(move |_| job());
+        }
+        last();
+    });
+    #[cfg(not(feature = "rayon"))]
+    std::thread::scope(|scope| {
+        for job in jobs {
+            scope.spawn(job);
+        }
+        last();
+    });
+}
+
+macro_rules! systems_tuple {
+    ($N:literal: $($S:ident $M:ident $s:ident $c:ident $i:tt),+) => {
+        impl<$($S),+> sealed::Sealed for ($($S,)+) {}
+
+        impl<W, $($S, $M),+> Systems<W, ($($M,)+)> for ($($S,)+)
+        where
+            W: EditEntities + 'static,
+            $(
+                $S: System<W, $M>,
+                $S::Writes: Mask<W> + TypeIds,
+                $S::Reads: Mask<W> + TypeIds,
+                W: NoAlias<$S::Writes, $S::Reads>,
+            )+
+        {
+            const STAGES: Option<&'static [usize]> = match [$(
+                (<$S::Writes as Mask<W>>::MASK, <$S::Reads as Mask<W>>::MASK)
+            ),+] {
+                [$((Some($s), Some($c))),+] => Some(&stages_of([$(Access { writes: $s, reads: $c }),+])),
+                _ => None,
+            };
+
+            fn ids() -> Vec<(Vec<TypeId>, Vec<TypeId>)> {
+                vec![$({
+                    let (mut writes, mut reads) = (Vec::new(), Vec::new());
+                    <$S::Writes as TypeIds>::push_ids(&mut writes);
+                    <$S::Reads as TypeIds>::push_ids(&mut reads);
+                    (writes, reads)
+                }),+]
+            }
+
+            fn names() -> Vec<&'static str> {
+                vec![$(type_name::<$S>()),+]
+            }
+
+            fn prepare(world: &mut W) {
+                $($S::prepare(world);)+
+            }
+
+            fn run_stage(
+                &mut self,
+                world: &mut W,
+                stages: &[usize],
+                stage: usize,
+            ) -> Result<(), AccessError> {
+                let ($($s,)+) = self;
+                let mut commands: [Commands<W>; $N] = core::array::from_fn(|_| Commands::new());
+                {
+                    let mut parts = world.parts();
+                    let [$($c,)+] = &mut commands;
+                    let mut jobs: Vec<Job<'_>> = Vec::new();
+                    $(
+                        if stages[$i] == stage {
+                            let taken = $S::take(&mut parts, $c)?;
+                            jobs.push(Box::new(move || $s.run(taken)));
+                        }
+                    )+
+                    run_jobs(jobs);
+                }
+                for queue in &mut commands {
+                    queue.apply(world);
+                }
+                Ok(())
+            }
+        }
+    };
+}
+
+systems_tuple!(1: S1 M1 s1 c1 0);
+systems_tuple!(2: S1 M1 s1 c1 0, S2 M2 s2 c2 1);
+systems_tuple!(3: S1 M1 s1 c1 0, S2 M2 s2 c2 1, S3 M3 s3 c3 2);
+systems_tuple!(4: S1 M1 s1 c1 0, S2 M2 s2 c2 1, S3 M3 s3 c3 2, S4 M4 s4 c4 3);
+systems_tuple!(5: S1 M1 s1 c1 0, S2 M2 s2 c2 1, S3 M3 s3 c3 2, S4 M4 s4 c4 3, S5 M5 s5 c5 4);
+systems_tuple!(6: S1 M1 s1 c1 0, S2 M2 s2 c2 1, S3 M3 s3 c3 2, S4 M4 s4 c4 3, S5 M5 s5 c5 4,
+    S6 M6 s6 c6 5);
+systems_tuple!(7: S1 M1 s1 c1 0, S2 M2 s2 c2 1, S3 M3 s3 c3 2, S4 M4 s4 c4 3, S5 M5 s5 c5 4,
+    S6 M6 s6 c6 5, S7 M7 s7 c7 6);
+systems_tuple!(8: S1 M1 s1 c1 0, S2 M2 s2 c2 1, S3 M3 s3 c3 2, S4 M4 s4 c4 3, S5 M5 s5 c5 4,
+    S6 M6 s6 c6 5, S7 M7 s7 c7 6, S8 M8 s8 c8 7);

@@ -1,0 +1,96 @@
+//! What a system's parameters may be: the parts of a borrow (groups, views, storages,
+//! values, resources, the entities) and the system's own command queue. Each part is
+//! named by the type the function writes (`GroupMut<'_, K>`); [`SystemParam::Item`] is
+//! that type for the frame's lifetime.
+
+use super::sealed::Sealed;
+use crate::access::{Borrow, Filter, Query, ValuesMut, View};
+use crate::change::Commands;
+use crate::component::Component;
+use crate::entity::Entities;
+use crate::group::{GroupKey, GroupMut, GroupRef};
+use crate::lend::{AccessError, List, Nil, WorldParts};
+use crate::resource::{Res, ResMut};
+use crate::storage::Storage;
+
+/// A parameter of a system: a part of a borrow, or `&mut Commands<W>`. Sealed: a
+/// parameter takes from the world exactly what its lists declare.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a parameter of a system of `{W}`",
+    label = "not a part of this world",
+    note = "a system's parameters are parts of a borrow (`GroupMut<'_, K>`, `GroupRef<'_, K>`, `View<'_, Q, F>`, `ValuesMut<'_, T>`, `&Storage<T>`, `Res<'_, R>`, `ResMut<'_, R>`, `&Entities`) or its command queue `&mut Commands<W>`"
+)]
+pub trait SystemParam<W: WorldParts + 'static>: Sealed {
+    /// The parameter for the frame's lifetime `'w`.
+    type Item<'w>: Send;
+    /// The types written, as a type-level list.
+    #[doc(hidden)]
+    type Writes: List;
+    /// The types read, as a type-level list.
+    #[doc(hidden)]
+    type Reads: List;
+    /// Makes sure the storages exist (the run-time world creates them on demand).
+    #[doc(hidden)]
+    fn prepare(_world: &mut W) {}
+    /// Takes the parameter from the world's parts, or the system's command queue.
+    #[doc(hidden)]
+    fn take<'w>(
+        parts: &mut W::Parts<'w>,
+        commands: &mut Option<&'w mut Commands<W>>,
+    ) -> Result<Self::Item<'w>, AccessError>;
+}
+
+/// Implements [`SystemParam`] for a part of a borrow: its lists and its taking are the
+/// part's own ([`Borrow`]).
+macro_rules! borrow_param {
+    ([$($bounds:tt)*] $part:ty => $item:ty) => {
+        impl<'x, $($bounds)*> Sealed for $part {}
+
+        impl<'x, W: WorldParts + 'static, $($bounds)*> SystemParam<W> for $part
+        where
+            for<'w> $item: Borrow<'w, W> + Send,
+        {
+            type Item<'w> = $item;
+            type Writes = <Self::Item<'static> as Borrow<'static, W>>::Writes;
+            type Reads = <Self::Item<'static> as Borrow<'static, W>>::Reads;
+
+            fn prepare(world: &mut W) {
+                <Self::Item<'static> as Borrow<'static, W>>::prepare(world);
+            }
+
+            #[inline(always)]
+            fn take<'w>(
+                parts: &mut W::Parts<'w>,
+                _: &mut Option<&'w mut Commands<W>>,
+            ) -> Result<$item, AccessError> {
+                <$item as Borrow<'w, W>>::take(parts)
+            }
+        }
+    };
+}
+
+borrow_param!([K: GroupKey] GroupMut<'x, K> => GroupMut<'w, K>);
+borrow_param!([K: GroupKey] GroupRef<'x, K> => GroupRef<'w, K>);
+borrow_param!([Q: Query, F: Filter] View<'x, Q, F> => View<'w, Q, F>);
+borrow_param!([T: Component] ValuesMut<'x, T> => ValuesMut<'w, T>);
+borrow_param!([T: Component] &'x Storage<T> => &'w Storage<T>);
+borrow_param!([] &'x Entities => &'w Entities);
+borrow_param!([R: Send + Sync + 'static] Res<'x, R> => Res<'w, R>);
+borrow_param!([R: Send + Sync + 'static] ResMut<'x, R> => ResMut<'w, R>);
+
+impl<W: 'static> Sealed for &mut Commands<W> {}
+
+impl<W: WorldParts + 'static> SystemParam<W> for &mut Commands<W> {
+    type Item<'w> = &'w mut Commands<W>;
+    type Writes = Nil;
+    type Reads = Nil;
+
+    fn take<'w>(
+        _: &mut W::Parts<'w>,
+        commands: &mut Option<&'w mut Commands<W>>,
+    ) -> Result<&'w mut Commands<W>, AccessError> {
+        commands
+            .take()
+            .ok_or(AccessError::Conflict(core::any::type_name::<Commands<W>>()))
+    }
+}

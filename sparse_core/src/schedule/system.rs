@@ -1,0 +1,92 @@
+//! Systems: plain functions whose parameters are [`SystemParam`]s. The parameters' types
+//! are read from the function's signature (a function `fn(GroupMut<'_, K>, Res<'_, R>)`
+//! is `FnMut(GroupMut<'static, K>, Res<'static, R>)`, which names them, and
+//! `FnMut(GroupMut<'w, K>, Res<'w, R>)` for every `'w`, which calls it), so nothing is
+//! declared twice.
+
+use super::param::SystemParam;
+use crate::access::cat;
+use crate::change::Commands;
+use crate::lend::{AccessError, List, WorldParts};
+
+/// The parameter `P` of a system of `W` for the frame's lifetime `'w`.
+pub type ParamItem<'w, W, P> = <P as SystemParam<W>>::Item<'w>;
+
+/// A system of worlds `W`: a function whose parameters are [`SystemParam`]s (up to eight),
+/// run by a [`Schedule`](super::Schedule). `Marker` tells the arities apart (it is
+/// `fn(P1, P2, …)`); it is inferred.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a system of `{W}`",
+    label = "not a function whose parameters are parts of this world",
+    note = "a system is a function (or closure) whose parameters, at most eight, are parts of a borrow (`GroupMut<'_, K>`, `GroupRef<'_, K>`, `View<'_, Q, F>`, `ValuesMut<'_, T>`, `&Storage<T>`, `Res<'_, R>`, `ResMut<'_, R>`, `&Entities`) or `&mut Commands<W>`, and which returns nothing"
+)]
+pub trait System<W: WorldParts + 'static, Marker>: Send {
+    /// The types the system writes, as a type-level list.
+    #[doc(hidden)]
+    type Writes: List;
+    /// The types the system reads, as a type-level list.
+    #[doc(hidden)]
+    type Reads: List;
+    /// The system's parameters for the frame's lifetime `'w`.
+    #[doc(hidden)]
+    type Taken<'w>: Send;
+    /// Makes sure the storages exist (the run-time world creates them on demand).
+    #[doc(hidden)]
+    fn prepare(world: &mut W);
+    /// Takes the parameters from the world's parts and the system's command queue.
+    #[doc(hidden)]
+    fn take<'w>(
+        parts: &mut W::Parts<'w>,
+        commands: &'w mut Commands<W>,
+    ) -> Result<Self::Taken<'w>, AccessError>;
+    /// Runs the system with its parameters.
+    #[doc(hidden)]
+    fn run(&mut self, taken: Self::Taken<'_>);
+}
+
+macro_rules! function_system {
+    ($($P:ident $p:ident),+) => {
+        impl<W, F, $($P: SystemParam<W>),+> System<W, fn($($P,)+)> for F
+        where
+            W: WorldParts + 'static,
+            F: Send,
+            for<'f> &'f mut F: FnMut($($P),+) + FnMut($(ParamItem<'_, W, $P>),+),
+        {
+            type Writes = cat!($($P::Writes),+);
+            type Reads = cat!($($P::Reads),+);
+            type Taken<'w> = ($(ParamItem<'w, W, $P>,)+);
+
+            fn prepare(world: &mut W) {
+                $($P::prepare(world);)+
+            }
+
+            #[inline]
+            fn take<'w>(
+                parts: &mut W::Parts<'w>,
+                commands: &'w mut Commands<W>,
+            ) -> Result<Self::Taken<'w>, AccessError> {
+                let mut commands = Some(commands);
+                Ok(($($P::take(parts, &mut commands)?,)+))
+            }
+
+            #[inline]
+            fn run(&mut self, ($($p,)+): Self::Taken<'_>) {
+                // Through `&mut F`, whose `FnMut` takes the frame's parameters.
+                #[allow(clippy::too_many_arguments)]
+                fn call<$($P),+>(mut f: impl FnMut($($P),+), $($p: $P),+) {
+                    f($($p),+)
+                }
+                call(&mut *self, $($p),+)
+            }
+        }
+    };
+}
+
+function_system!(P1 p1);
+function_system!(P1 p1, P2 p2);
+function_system!(P1 p1, P2 p2, P3 p3);
+function_system!(P1 p1, P2 p2, P3 p3, P4 p4);
+function_system!(P1 p1, P2 p2, P3 p3, P4 p4, P5 p5);
+function_system!(P1 p1, P2 p2, P3 p3, P4 p4, P5 p5, P6 p6);
+function_system!(P1 p1, P2 p2, P3 p3, P4 p4, P5 p5, P6 p6, P7 p7);
+function_system!(P1 p1, P2 p2, P3 p3, P4 p4, P5 p5, P6 p6, P7 p7, P8 p8);

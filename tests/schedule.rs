@@ -1,0 +1,181 @@
+//! Systems and schedules on both kinds of world: stages decided by the compiler on a
+//! `#[world]` and at the first run on the run-time `World`, the same; systems of one stage
+//! on different threads; commands applied after each stage in system order; the result
+//! equal to running the systems one after the other.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use sparse_groups::prelude::*;
+
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Position(f32);
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Velocity(f32);
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Health(i32);
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Dead;
+
+#[derive(Default, Debug, PartialEq)]
+struct Frames(u32);
+
+#[world]
+#[group(Position, Velocity)]
+struct Scene {
+    positions: Storage<Position>,
+    velocities: Storage<Velocity>,
+    healths: Storage<Health>,
+    dead: Storage<Dead>,
+    frames: Resource<Frames>,
+}
+
+fn movement(group: GroupMut<'_, (Position, Velocity)>) {
+    group.for_each(|_, (p, v)| p.0 += v.0);
+}
+
+fn decay(mut healths: ValuesMut<'_, Health>, mut frames: ResMut<'_, Frames>) {
+    for (_, h) in healths.iter_mut() {
+        h.0 -= 1;
+    }
+    frames.0 += 1;
+}
+
+fn brake(mut velocities: ValuesMut<'_, Velocity>, positions: &Storage<Position>) {
+    for (e, v) in velocities.iter_mut() {
+        if positions.get(e).is_some_and(|p| p.0 > 2.0) {
+            v.0 = 0.0;
+        }
+    }
+}
+
+fn reap<W: EditEntities + Edit<Dead> + 'static>(
+    healths: &Storage<Health>,
+    commands: &mut Commands<W>,
+) {
+    for (e, h) in healths.iter() {
+        if h.0 <= 0 {
+            commands.insert(e, Dead);
+        }
+    }
+}
+
+/// Four entities moving right, with health 0 to 3.
+macro_rules! setup {
+    ($world:expr) => {
+        (0..4)
+            .map(|i| {
+                let e = $world.spawn_with((Position(i as f32), Velocity(1.0)));
+                $world.insert(e, Health(i)).unwrap();
+                e
+            })
+            .collect::<Vec<Entity>>()
+    };
+}
+
+#[test]
+fn a_world_schedule_is_staged_by_the_compiler_and_runs_like_the_systems_in_order() {
+    let mut scene = Scene::new();
+    let entities = setup!(scene);
+    let mut frame = Schedule::new((movement, decay, brake, reap::<Scene>));
+    let stages = frame.stages::<Scene>();
+    assert!(stages.decided_at_compile_time());
+    // movement and decay are apart; brake writes velocities movement reads; reap reads
+    // healths decay writes.
+    assert_eq!(stages.of_systems(), [0, 0, 1, 1]);
+    assert_eq!(
+        stages.to_string(),
+        "stage 0: movement, decay\nstage 1: brake, reap<Scene>\n"
+    );
+    frame.run(&mut scene);
+
+    // The same systems one after the other.
+    let mut alone = Scene::new();
+    let _ = setup!(alone);
+    let mut commands = Commands::new();
+    movement(alone.group());
+    {
+        let (h, f) = alone.borrow::<(ValuesMut<Health>, ResMut<Frames>)>();
+        decay(h, f);
+    }
+    {
+        let (v, p) = alone.borrow::<(ValuesMut<Velocity>, &Storage<Position>)>();
+        brake(v, p);
+    }
+    reap(alone.storage(), &mut commands);
+    alone.apply(&mut commands);
+    for &e in &entities {
+        assert_eq!(scene.get::<Position>(e), alone.get::<Position>(e));
+        assert_eq!(scene.get::<Velocity>(e), alone.get::<Velocity>(e));
+        assert_eq!(scene.get::<Health>(e), alone.get::<Health>(e));
+        assert_eq!(scene.contains::<Dead>(e), alone.contains::<Dead>(e));
+    }
+    assert_eq!(scene.resource::<Frames>(), &Frames(1));
+    assert_eq!(
+        scene.storage::<Dead>().len(),
+        2,
+        "health 0 and 1 reached 0 or below"
+    );
+}
+
+#[test]
+fn the_run_time_world_computes_the_same_stages_and_refuses_what_it_lacks() {
+    let mut world = World::with_groups([GroupSpec::of::<(Position, Velocity)>()]).unwrap();
+    world.insert_resource(Frames::default());
+    let entities = setup!(world);
+    let mut frame = Schedule::new((movement, decay, brake, reap::<World>));
+    let stages = frame.stages::<World>();
+    assert!(!stages.decided_at_compile_time());
+    assert_eq!(stages.of_systems(), [0, 0, 1, 1]);
+    frame.run(&mut world).unwrap();
+    assert_eq!(world.resource::<Frames>(), Ok(&Frames(1)));
+    assert_eq!(world.get::<Position>(entities[3]), Some(&Position(4.0)));
+    assert_eq!(world.storage::<Dead>().map(|s| s.len()), Some(2));
+
+    let mut bare = World::new();
+    let refused = Schedule::new((movement,)).run(&mut bare);
+    assert!(matches!(
+        refused,
+        Err(sparse_groups::AccessError::NoSuchGroup(_))
+    ));
+}
+
+/// Systems that wait for each other: they finish only if they run at once.
+static MET: AtomicUsize = AtomicUsize::new(0);
+
+fn meet() -> bool {
+    MET.fetch_add(1, Ordering::SeqCst);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while MET.load(Ordering::SeqCst) < 2 {
+        if Instant::now() > deadline {
+            return false;
+        }
+        std::hint::spin_loop();
+    }
+    true
+}
+
+fn meet_healths(mut healths: ValuesMut<'_, Health>) {
+    assert!(
+        meet(),
+        "the other system of the stage did not run meanwhile"
+    );
+    assert_eq!(healths.iter_mut().count(), 0);
+}
+
+fn meet_positions(positions: &Storage<Position>) {
+    assert!(
+        meet(),
+        "the other system of the stage did not run meanwhile"
+    );
+    let _ = positions.len();
+}
+
+#[test]
+fn the_systems_of_one_stage_run_at_once() {
+    let mut scene = Scene::new();
+    let mut frame = Schedule::new((meet_healths, meet_positions));
+    assert_eq!(frame.stages::<Scene>().of_systems(), [0, 0]);
+    frame.run(&mut scene);
+    assert_eq!(MET.load(Ordering::SeqCst), 2);
+}
