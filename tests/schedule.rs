@@ -179,3 +179,24 @@ fn the_systems_of_one_stage_run_at_once() {
     frame.run(&mut scene);
     assert_eq!(MET.load(Ordering::SeqCst), 2);
 }
+
+fn speed_of_movers(view: View<'_, (&Position, &mut Velocity), With<Health>>) {
+    view.for_each(|_, (p, v)| v.0 += p.0);
+}
+
+fn count_positions(view: View<'_, &Position>, mut frames: ResMut<'_, Frames>) {
+    frames.0 += view.into_iter().count() as u32;
+}
+
+#[test]
+fn views_with_filters_are_parameters_too() {
+    let mut scene = Scene::new();
+    let e = scene.spawn_with((Position(2.0), Velocity(1.0), Health(5)));
+    scene.spawn_with((Position(2.0), Velocity(1.0)));
+    let mut frame = Schedule::new((speed_of_movers, count_positions));
+    // Both read `Position`; one writes `Velocity`, the other a resource: one stage.
+    assert_eq!(frame.stages::<Scene>().of_systems(), [0, 0]);
+    frame.run(&mut scene);
+    assert_eq!(scene.get::<Velocity>(e), Some(&Velocity(3.0)));
+    assert_eq!(scene.resource::<Frames>(), &Frames(2));
+}

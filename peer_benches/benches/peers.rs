@@ -1270,6 +1270,7 @@ fn schedule(c: &mut Criterion) {
     use ours::schedule as o;
     bench_run(&mut g, "sparse", o::setup, o::run);
     bench_run(&mut g, "sparse_serial", o::setup, o::run_serial);
+    bench_run(&mut g, "sparse_scheduled", o::setup, o::run_scheduled);
     bench_run(&mut g, "sparse_world", o::dynamic::setup, o::dynamic::run);
     use sparsey_impl::schedule as sy;
     bench_run(&mut g, "sparsey", sy::setup, sy::run);

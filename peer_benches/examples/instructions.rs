@@ -16,7 +16,8 @@
 //! in the `#[world]` / the run-time `World`), `changed` / `changed_all` (a `Changed` view
 //! over 100k positions, 1% / all of them written), `frame_views` / `frame_entt` /
 //! `frame_groups` (one realistic frame of 65,536 entities, no group / EnTT's two flat
-//! groups / the best nested groups), `overlap` / `overlap_for` (`view_overlap` by
+//! groups / the best nested groups), `schedule` / `schedule_scheduled` (ecs_bench_suite
+//! `schedule`'s three systems, `rayon::join` by hand / a `Schedule`), `overlap` / `overlap_for` (`view_overlap` by
 //! `for_each` / a `for` loop), `overlap_floor_for` / `overlap_floor_skip` / `overlap_floor_runs` (the same
 //! `for` loop over two bare paged sparse sets, the floor of a view's iterator: a lookup
 //! per walked entity / the pages the looked-up set lacks skipped / runs read by position), `save` / `load` (`serde_3deep`'s postcard snapshot of 1M
@@ -121,6 +122,16 @@ fn main() {
             for _ in 0..reps {
                 let mut s = ours::w4::dynamic::setup(sizes::W4);
                 ours::w4::dynamic::run_each(black_box(&mut s));
+            }
+        }
+        "schedule" | "schedule_scheduled" => {
+            let mut s = ours::schedule::setup();
+            for _ in 0..reps {
+                if workload == "schedule" {
+                    ours::schedule::run(black_box(&mut s));
+                } else {
+                    ours::schedule::run_scheduled(black_box(&mut s));
+                }
             }
         }
         "w4_each" => {

@@ -1846,7 +1846,7 @@ pub mod heavy {
 /// `C`) — and `rayon::join` runs them on rayon's global pool.
 pub mod schedule {
     use crate::components::sched::{self, A, B, C, D, E};
-    use sparse_groups::{GroupMut, Storage, View, world};
+    use sparse_groups::{GroupMut, Schedule, Storage, View, world};
 
     #[world]
     #[group(A, B)]
@@ -1893,6 +1893,24 @@ pub mod schedule {
                 )
             },
         );
+    }
+
+    fn ab(group: GroupMut<'_, (A, B)>) {
+        group.for_each(|_, (a, b)| sched::ab(a, b));
+    }
+
+    fn cd(view: View<'_, (&C, &mut D)>) {
+        view.for_each(|_, (c, d)| sched::cd(c, d));
+    }
+
+    fn ce(view: View<'_, (&C, &mut E)>) {
+        view.for_each(|_, (c, e)| sched::ce(c, e));
+    }
+
+    /// The three systems as functions in a `Schedule`, whose one stage the compiler
+    /// decides (the parts are apart): what `run` writes by hand.
+    pub fn run_scheduled(s: &mut State) {
+        Schedule::new((ab, cd, ce)).run(&mut s.world);
     }
 
     /// The same three loops one after the other, for the speed-up.

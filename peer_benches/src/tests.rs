@@ -1213,6 +1213,7 @@ fn schedule_every_library_runs_the_three_systems() {
     use crate::ours::schedule as o;
     check_schedule("sparse", o::setup(), o::run, o::sums);
     check_schedule("sparse_serial", o::setup(), o::run_serial, o::sums);
+    check_schedule("sparse_scheduled", o::setup(), o::run_scheduled, o::sums);
     check_schedule(
         "sparse_world",
         o::dynamic::setup(),

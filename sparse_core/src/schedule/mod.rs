@@ -199,29 +199,35 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
     ) -> Result<(), AccessError>;
 }
 
-/// A system of a stage, ready: its parameters taken.
-type Job<'a> = Box<dyn FnOnce() + Send + 'a>;
-
-/// Runs the jobs of a stage at once: all but the last on other threads, the last here.
-fn run_jobs(mut jobs: Vec<Job<'_>>) {
-    let Some(last) = jobs.pop() else { return };
-    if jobs.is_empty() {
-        return last();
-    }
+/// Runs `a` and `b` at once: on rayon's pool with the `rayon` feature, `b` on a scoped
+/// thread without it.
+#[inline]
+fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
     #[cfg(feature = "rayon")]
-    rayon::scope(|scope| {
-        for job in jobs {
-            scope.spawn(move |_| job());
-        }
-        last();
-    });
+    rayon::join(a, b);
     #[cfg(not(feature = "rayon"))]
     std::thread::scope(|scope| {
-        for job in jobs {
-            scope.spawn(job);
-        }
-        last();
+        scope.spawn(b);
+        a();
     });
+}
+
+/// Runs the systems of a stage that are ready (`Some`), at once: nested joins, nothing
+/// allocated, a system alone in its stage run on the calling thread.
+macro_rules! run_ready {
+    ($only:ident) => {
+        if let Some(job) = $only {
+            job();
+        }
+    };
+    ($first:ident, $($rest:ident),+) => {{
+        let rest_runs = false $(|| $rest.is_some())+;
+        match ($first, rest_runs) {
+            (Some(first), true) => join(first, move || run_ready!($($rest),+)),
+            (Some(first), false) => first(),
+            (None, _) => run_ready!($($rest),+),
+        }
+    }};
 }
 
 macro_rules! systems_tuple {
@@ -273,17 +279,20 @@ macro_rules! systems_tuple {
                 {
                     let mut parts = world.parts();
                     let [$($c,)+] = &mut commands;
-                    let mut jobs: Vec<Job<'_>> = Vec::new();
                     $(
-                        if stages[$i] == stage {
+                        let $c = if stages[$i] == stage {
                             let taken = $S::take(&mut parts, $c)?;
-                            jobs.push(Box::new(move || $s.run(taken)));
-                        }
+                            Some(move || $s.run(taken))
+                        } else {
+                            None
+                        };
                     )+
-                    run_jobs(jobs);
+                    run_ready!($($c),+);
                 }
                 for queue in &mut commands {
-                    queue.apply(world);
+                    if !queue.is_empty() {
+                        queue.apply(world);
+                    }
                 }
                 Ok(())
             }
