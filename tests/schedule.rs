@@ -1,11 +1,16 @@
 //! Systems and schedules on both kinds of world: stages decided by the compiler on a
 //! `#[world]` and at the first run on the run-time `World`, the same; systems of one stage
-//! on different threads; commands applied after each stage in system order; the result
-//! equal to running the systems one after the other.
+//! on different threads; commands applied after the last stage in system order; the result
+//! equal to running the systems one after the other, then their commands (a property test
+//! against the systems called by hand, on both worlds).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod common;
+
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use common::cases_or;
+use proptest::prelude::*;
 use sparse_groups::prelude::*;
 
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
@@ -199,4 +204,188 @@ fn views_with_filters_are_parameters_too() {
     frame.run(&mut scene);
     assert_eq!(scene.get::<Velocity>(e), Some(&Velocity(3.0)));
     assert_eq!(scene.resource::<Frames>(), &Frames(2));
+}
+
+/// How hard `hurt` hits this run (set by the property test before each frame).
+static HIT: AtomicI32 = AtomicI32::new(1);
+
+fn s_move(group: GroupMut<'_, (Position, Velocity)>) {
+    group.for_each(|_, (p, v)| p.0 += v.0);
+}
+
+fn s_push(view: View<'_, (&mut Velocity, &Health)>) {
+    view.for_each(|_, (v, h)| v.0 += h.0 as f32);
+}
+
+fn s_hurt(mut healths: ValuesMut<'_, Health>, frames: Res<'_, Frames>) {
+    let hit = HIT.load(Ordering::SeqCst) + frames.0 as i32 % 3;
+    healths.iter_mut().for_each(|(_, h)| h.0 -= hit);
+}
+
+fn s_count(view: View<'_, &Position>, mut frames: ResMut<'_, Frames>) {
+    frames.0 += view.into_iter().filter(|(_, p)| p.0 > 0.0).count() as u32;
+}
+
+fn reap_below<W: EditEntities + 'static>(healths: &Storage<Health>, commands: &mut Commands<W>) {
+    for (e, h) in healths.iter() {
+        if h.0 < -3 {
+            commands.destroy(e);
+        }
+    }
+}
+
+fn s_reap(healths: &Storage<Health>, commands: &mut Commands<Scene>) {
+    reap_below(healths, commands);
+}
+
+fn s_reap_world(healths: &Storage<Health>, commands: &mut Commands<World>) {
+    reap_below(healths, commands);
+}
+
+/// Every entity's components, by spawn order, and the frame count: what the worlds hold.
+macro_rules! snapshot {
+    ($world:expr, $entities:expr, $frames:expr) => {{
+        let rows = $entities
+            .iter()
+            .map(|&e| {
+                $world.is_alive(e).then(|| {
+                    (
+                        $world.get::<Position>(e).map(|p| p.0),
+                        $world.get::<Velocity>(e).map(|v| v.0),
+                        $world.get::<Health>(e).map(|h| h.0),
+                    )
+                })
+            })
+            .collect::<Vec<_>>();
+        (rows, $frames)
+    }};
+}
+
+/// Calls one system of the pool by hand, through the world's `borrow` (`$lent` turns what
+/// it returns into the parts: the parts themselves on a `#[world]`, unwrapped on the
+/// run-time `World`), its commands into `$queue`.
+macro_rules! by_hand {
+    ($w:expr, $lent:ident, $queue:expr, s_move) => {
+        s_move($lent!($w.borrow::<GroupMut<(Position, Velocity)>>()))
+    };
+    ($w:expr, $lent:ident, $queue:expr, s_push) => {
+        s_push($lent!($w.borrow::<View<(&mut Velocity, &Health)>>()))
+    };
+    ($w:expr, $lent:ident, $queue:expr, s_hurt) => {{
+        let (healths, frames) = $lent!($w.borrow::<(ValuesMut<Health>, Res<Frames>)>());
+        s_hurt(healths, frames)
+    }};
+    ($w:expr, $lent:ident, $queue:expr, s_count) => {{
+        let (positions, frames) = $lent!($w.borrow::<(View<&Position>, ResMut<Frames>)>());
+        s_count(positions, frames)
+    }};
+    ($w:expr, $lent:ident, $queue:expr, s_reap) => {
+        reap_below($lent!($w.borrow::<&Storage<Health>>()), &mut $queue)
+    };
+    ($w:expr, $lent:ident, $queue:expr, s_reap_world) => {
+        reap_below($lent!($w.borrow::<&Storage<Health>>()), &mut $queue)
+    };
+}
+
+macro_rules! parts {
+    ($parts:expr) => {
+        $parts
+    };
+}
+
+macro_rules! unwrapped {
+    ($parts:expr) => {
+        $parts.unwrap()
+    };
+}
+
+/// Runs a schedule on a `#[world]` and on the run-time `World`, and its systems by hand in
+/// the written order (then their commands) on two more, frame after frame: all four end
+/// alike.
+macro_rules! agree {
+    ($population:expr, $frames:expr, ($($s:ident),+), ($($w:ident),+)) => {{
+        let mut scene = Scene::new();
+        let mut alone = Scene::new();
+        let mut world = World::with_groups([GroupSpec::of::<(Position, Velocity)>()]).unwrap();
+        world.insert_resource(Frames::default());
+        let mut world_alone = World::with_groups([GroupSpec::of::<(Position, Velocity)>()]).unwrap();
+        world_alone.insert_resource(Frames::default());
+        let mut entities = Vec::new();
+        for &(p, v, h) in &$population {
+            macro_rules! spawn {
+                ($target:expr) => {{
+                    let e = $target.spawn_with((Position(p),));
+                    if let Some(v) = v {
+                        $target.insert(e, Velocity(v)).unwrap();
+                    }
+                    if let Some(h) = h {
+                        $target.insert(e, Health(h)).unwrap();
+                    }
+                    e
+                }};
+            }
+            let e = spawn!(scene);
+            prop_assert_eq!(e, spawn!(alone));
+            prop_assert_eq!(e, spawn!(world));
+            prop_assert_eq!(e, spawn!(world_alone));
+            entities.push(e);
+        }
+        let mut frame = Schedule::new(($($s,)+));
+        let mut frame_world = Schedule::new(($($w,)+));
+        let (stages, stages_world) = (frame.stages::<Scene>(), frame_world.stages::<World>());
+        prop_assert_eq!(stages.of_systems(), stages_world.of_systems());
+        for &hit in &$frames {
+            HIT.store(hit, Ordering::SeqCst);
+            frame.run(&mut scene);
+            frame_world.run(&mut world).unwrap();
+            let mut queue = Commands::new();
+            $(by_hand!(alone, parts, queue, $s);)+
+            alone.apply(&mut queue);
+            let mut queue = Commands::new();
+            $(by_hand!(world_alone, unwrapped, queue, $w);)+
+            world_alone.apply(&mut queue);
+            let expected = snapshot!(alone, entities, alone.resource::<Frames>().0);
+            prop_assert_eq!(&snapshot!(scene, entities, scene.resource::<Frames>().0), &expected);
+            prop_assert_eq!(&snapshot!(world, entities, world.resource::<Frames>().unwrap().0), &expected);
+            prop_assert_eq!(
+                &snapshot!(world_alone, entities, world_alone.resource::<Frames>().unwrap().0),
+                &expected
+            );
+            scene.check().unwrap();
+            world.check().unwrap();
+        }
+    }};
+}
+
+fn population() -> impl Strategy<Value = Vec<(f32, Option<f32>, Option<i32>)>> {
+    prop::collection::vec(
+        (
+            (-4..4i32).prop_map(|x| x as f32),
+            prop::option::of((-2..3i32).prop_map(|v| v as f32)),
+            prop::option::of(-2..6i32),
+        ),
+        0..24,
+    )
+}
+
+proptest! {
+    #![proptest_config(cases_or(48))]
+
+    /// Random entities and frames, three orders of five systems: the schedule ends like
+    /// its systems run one after the other, on both worlds, with the same stages.
+    #[test]
+    fn schedules_agree_with_their_systems_in_order(
+        population in population(),
+        frames in prop::collection::vec(0..4i32, 1..4),
+        order in 0..3usize,
+    ) {
+        match order {
+            0 => agree!(population, frames, (s_move, s_push, s_hurt, s_count, s_reap),
+                (s_move, s_push, s_hurt, s_count, s_reap_world)),
+            1 => agree!(population, frames, (s_hurt, s_reap, s_move, s_count, s_push),
+                (s_hurt, s_reap_world, s_move, s_count, s_push)),
+            _ => agree!(population, frames, (s_count, s_push, s_move, s_reap, s_hurt),
+                (s_count, s_push, s_move, s_reap_world, s_hurt)),
+        }
+    }
 }

@@ -7,7 +7,7 @@
 //! Schedule::new((movement, decay, collide))
 //!   stage 0: movement ‖ decay      (apart: run on two threads)
 //!   stage 1: collide               (conflicts with movement: after it)
-//!   then each system's commands, in system order
+//!   then every system's commands, in system order
 //! ```
 //!
 //! On a `#[world]` the stages are a constant the compiler computes from the numbers of
@@ -64,8 +64,9 @@ impl<S, M> Schedule<S, M> {
         }
     }
 
-    /// Runs every system once, stage by stage, then, after each stage, the commands its
-    /// systems queued, in system order. Returns what the world's `borrow` returns: nothing
+    /// Runs every system once, stage by stage, then the commands the systems queued, in
+    /// system order (so the result equals running the systems one after the other, then
+    /// their commands). Returns what the world's `borrow` returns: nothing
     /// on a `#[world]`, whose schedules cannot be refused, a `Result` on the run-time
     /// `World`.
     ///
@@ -99,8 +100,14 @@ impl<S, M> Schedule<S, M> {
             None => stages.get_or_insert_with(|| stages_of_ids(&S::ids())),
         };
         let count = stages.iter().max().map_or(0, |last| last + 1);
+        let mut queues = S::queues();
         for stage in 0..count {
-            systems.run_stage(world, stages, stage)?;
+            systems.run_stage(world, stages, stage, &mut queues)?;
+        }
+        for queue in queues.as_mut() {
+            if !queue.is_empty() {
+                queue.apply(world);
+            }
         }
         Ok(())
     }
@@ -186,16 +193,23 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
     /// Each system's name.
     #[doc(hidden)]
     fn names() -> Vec<&'static str>;
+    /// One command queue per system.
+    #[doc(hidden)]
+    type Queues: AsMut<[Commands<W>]>;
+    /// Empty queues.
+    #[doc(hidden)]
+    fn queues() -> Self::Queues;
     /// Makes sure every storage a system names exists.
     #[doc(hidden)]
     fn prepare(world: &mut W);
-    /// Runs the systems of `stage`, then their commands.
+    /// Runs the systems of `stage`, each queuing its commands in its queue.
     #[doc(hidden)]
     fn run_stage(
         &mut self,
         world: &mut W,
         stages: &[usize],
         stage: usize,
+        queues: &mut Self::Queues,
     ) -> Result<(), AccessError>;
 }
 
@@ -264,6 +278,12 @@ macro_rules! systems_tuple {
                 vec![$(type_name::<$S>()),+]
             }
 
+            type Queues = [Commands<W>; $N];
+
+            fn queues() -> Self::Queues {
+                core::array::from_fn(|_| Commands::new())
+            }
+
             fn prepare(world: &mut W) {
                 $($S::prepare(world);)+
             }
@@ -273,12 +293,12 @@ macro_rules! systems_tuple {
                 world: &mut W,
                 stages: &[usize],
                 stage: usize,
+                queues: &mut Self::Queues,
             ) -> Result<(), AccessError> {
                 let ($($s,)+) = self;
-                let mut commands: [Commands<W>; $N] = core::array::from_fn(|_| Commands::new());
                 {
                     let mut parts = world.parts();
-                    let [$($c,)+] = &mut commands;
+                    let [$($c,)+] = queues;
                     $(
                         let $c = if stages[$i] == stage {
                             let taken = $S::take(&mut parts, $c)?;
@@ -288,11 +308,6 @@ macro_rules! systems_tuple {
                         };
                     )+
                     run_ready!($($c),+);
-                }
-                for queue in &mut commands {
-                    if !queue.is_empty() {
-                        queue.apply(world);
-                    }
                 }
                 Ok(())
             }
