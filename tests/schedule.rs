@@ -389,3 +389,79 @@ proptest! {
         }
     }
 }
+
+#[derive(Default)]
+struct Seen(usize);
+
+#[world]
+#[track(Velocity)]
+struct Watched {
+    positions: Storage<Position>,
+    velocities: Storage<Velocity>,
+    seen: Resource<Seen>,
+}
+
+fn speed_up(mut velocities: ValuesMut<'_, Velocity>) {
+    velocities.iter_mut().for_each(|(_, v)| v.0 += 1.0);
+}
+
+fn watch(view: View<'_, &Position, Changed<Velocity>>, mut seen: ResMut<'_, Seen>) {
+    seen.0 += view.into_iter().count();
+}
+
+#[test]
+fn a_change_filter_orders_its_system_after_the_writer() {
+    let mut watched = Watched::new();
+    watched.spawn_with((Position(0.0), Velocity(0.0)));
+    watched.tick();
+    let mut frame = Schedule::new((speed_up, watch));
+    // `watch` borrows no `Velocity`, but reads its stamps: after the writer.
+    assert_eq!(frame.stages::<Watched>().of_systems(), [0, 1]);
+    frame.run(&mut watched);
+    assert_eq!(watched.resource::<Seen>().0, 1);
+}
+
+#[derive(Default)]
+struct Spawned(u32);
+
+fn spawn_one(mut spawned: ResMut<'_, Spawned>, commands: &mut Commands<World>) {
+    spawned.0 += 1;
+    commands.spawn((Position(9.0),));
+}
+
+fn needs_frames(_: Res<'_, Frames>) {}
+
+#[test]
+fn a_refused_run_on_the_run_time_world_changes_nothing() {
+    let mut world = World::new();
+    world.insert_resource(Spawned::default());
+    let refused = Schedule::new((spawn_one, needs_frames)).run(&mut world);
+    assert_eq!(
+        refused,
+        Err(sparse_groups::AccessError::NoResource("schedule::Frames"))
+    );
+    assert_eq!(world.resource::<Spawned>().unwrap().0, 0, "no system ran");
+    assert!(world.entities().is_empty(), "no command was applied");
+}
+
+fn panics_here(_: ValuesMut<'_, Health>) {
+    panic!("the system's own message");
+}
+
+fn quiet(_: &Storage<Position>) {}
+
+#[test]
+fn a_panic_in_a_system_keeps_its_message() {
+    let mut scene = Scene::new();
+    let mut frame = Schedule::new((quiet, panics_here));
+    assert_eq!(frame.stages::<Scene>().of_systems(), [0, 0]);
+    let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| frame.run(&mut scene)))
+        .expect_err("the system panicked");
+    let message = panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or_default();
+    assert_eq!(message, "the system's own message");
+    scene.check().unwrap();
+}

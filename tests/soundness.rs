@@ -332,6 +332,7 @@ impl sparse_groups::__private::WorldParts for Own {
         &self.entities
     }
     type Lent<R> = Result<R, sparse_groups::AccessError>;
+    const PROVEN: bool = false;
     fn lent<R>(taken: Result<R, sparse_groups::AccessError>) -> Self::Lent<R> {
         taken
     }

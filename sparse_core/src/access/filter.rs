@@ -77,6 +77,11 @@ pub trait Filter: sealed::Sealed {
     /// The types read, as a type-level list.
     #[doc(hidden)]
     type Reads: List;
+    /// The types whose change stamps a change filter reads (`Added`, `Changed`): not
+    /// borrowed (a view may write the type it filters by), but a schedule orders a system
+    /// watching a type after an earlier one writing it.
+    #[doc(hidden)]
+    type Watches: List;
     /// The types required (`With`), as a type-level list.
     #[doc(hidden)]
     type Required: List;
@@ -149,6 +154,7 @@ macro_rules! filter_leaf {
         impl<T: Component> Filter for $F<T> {
             type Fetch<'w> = Test<'w>;
             type Reads = Cons<T, Nil>;
+            type Watches = Nil;
             type Required = $Required;
             const FILTERS: usize = 1;
 
@@ -219,6 +225,7 @@ macro_rules! change_filter {
         impl<T: Component> Filter for $F<T> {
             type Fetch<'w> = StampTest;
             type Reads = Nil;
+            type Watches = Cons<T, Nil>;
             type Required = Nil;
             const FILTERS: usize = 0;
             const CHANGES: bool = true;
@@ -282,6 +289,7 @@ impl sealed::Sealed for () {}
 impl Filter for () {
     type Fetch<'w> = ();
     type Reads = Nil;
+    type Watches = Nil;
     type Required = Nil;
     const FILTERS: usize = 0;
 
@@ -329,6 +337,7 @@ macro_rules! filter_tuple {
         impl<$($F: Filter),+> Filter for ($($F,)+) {
             type Fetch<'w> = ($($F::Fetch<'w>,)+);
             type Reads = cat!($($F::Reads,)+ Nil);
+            type Watches = cat!($($F::Watches,)+ Nil);
             type Required = cat!($($F::Required,)+ Nil);
             const FILTERS: usize = 0 $(+ $F::FILTERS)+;
             const CHANGES: bool = false $(|| $F::CHANGES)+;

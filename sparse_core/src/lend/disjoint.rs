@@ -5,8 +5,8 @@
 //! as type-level lists; the world then has to prove that the writes are pairwise distinct
 //! and distinct from every read. To tell two types apart, a `#[world]` numbers its stored
 //! types: `Numbered<T>::Index` is the number of `T`'s storage, in binary, as a type
-//! (`Bits<I, Bits<O, End>>` for 2). Two types are apart when their numbers differ, which
-//! the compiler evaluates bit by bit; an overlapping request is then an unsatisfied bound,
+//! (`Bits<O, Bits<I, End>>` for 2, the lowest bit outermost). Two types are apart when
+//! their numbers differ, which the compiler evaluates bit by bit; an overlapping request is then an unsatisfied bound,
 //! reported on the user's tokens with the overlapping type's name. That takes one
 //! associated type per stored type, not one impl per pair. Code generic over its world
 //! cannot compute the numbers: it states [`Apart`] for the pairs it borrows together.

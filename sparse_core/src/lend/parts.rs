@@ -34,6 +34,9 @@ pub trait WorldParts {
     type Lent<R>;
     /// A request's taken parts as the world's `borrow` gives them ([`Lent`](Self::Lent)).
     fn lent<R>(taken: Result<R, AccessError>) -> Self::Lent<R>;
+    /// Whether the compiler proves every request the world serves (a `#[world]`), or the
+    /// world checks them when they are made (the run-time [`World`](crate::World)).
+    const PROVEN: bool;
     /// The world's entities.
     fn entities_of<'w>(parts: &Self::Parts<'w>) -> &'w Entities;
     /// Calls `f` with the shape of every group, for views to find one that drives them.

@@ -44,8 +44,8 @@ mod sealed {
 
 /// Systems listed in order, run stage by stage (see the module documentation).
 ///
-/// `S` is a tuple of systems (up to twelve); `M` tells their arities apart and is
-/// inferred.
+/// `S` is a tuple of one to eight systems, each with one to eight parameters; `M` tells
+/// their arities apart and is inferred.
 pub struct Schedule<S, M> {
     systems: S,
     /// The stages computed at run time, for worlds whose numbers the compiler does not
@@ -72,8 +72,8 @@ impl<S, M> Schedule<S, M> {
     ///
     /// # Errors
     /// On the run-time `World`, what its `borrow` refuses for a system's parameters (a
-    /// group it does not have, a resource it does not hold, a type twice in one system);
-    /// the stages before the refused one have run.
+    /// group it does not have, a resource it does not hold, a type twice in one system),
+    /// checked for every system before any runs: a refused run changes nothing.
     pub fn run<W>(&mut self, world: &mut W) -> W::Lent<()>
     where
         W: EditEntities + 'static,
@@ -99,6 +99,11 @@ impl<S, M> Schedule<S, M> {
             Some(stages) => stages,
             None => stages.get_or_insert_with(|| stages_of_ids(&S::ids())),
         };
+        // A world whose borrows are checked at run time may refuse a system: find out
+        // before any runs, so that a refused run changes nothing.
+        if !W::PROVEN {
+            S::check(world)?;
+        }
         let count = stages.iter().max().map_or(0, |last| last + 1);
         let mut queues = S::queues();
         for stage in 0..count {
@@ -193,6 +198,10 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
     /// Each system's name.
     #[doc(hidden)]
     fn names() -> Vec<&'static str>;
+    /// Takes and drops each system's parameters, one system at a time: whether the world
+    /// serves them all.
+    #[doc(hidden)]
+    fn check(world: &mut W) -> Result<(), AccessError>;
     /// One command queue per system.
     #[doc(hidden)]
     type Queues: AsMut<[Commands<W>]>;
@@ -221,8 +230,13 @@ fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
     rayon::join(a, b);
     #[cfg(not(feature = "rayon"))]
     std::thread::scope(|scope| {
-        scope.spawn(b);
+        let other = scope.spawn(b);
         a();
+        // The other system's panic, with its own message (the scope's would say only
+        // that a scoped thread panicked).
+        if let Err(panic) = other.join() {
+            std::panic::resume_unwind(panic);
+        }
     });
 }
 
@@ -245,7 +259,7 @@ macro_rules! run_ready {
 }
 
 macro_rules! systems_tuple {
-    ($N:literal: $($S:ident $M:ident $s:ident $c:ident $i:tt),+) => {
+    ($N:literal: $($S:ident $M:ident $s:ident $c:ident $v:ident $i:tt),+) => {
         impl<$($S),+> sealed::Sealed for ($($S,)+) {}
 
         impl<W, $($S, $M),+> Systems<W, ($($M,)+)> for ($($S,)+)
@@ -255,13 +269,18 @@ macro_rules! systems_tuple {
                 $S: System<W, $M>,
                 $S::Writes: Mask<W> + TypeIds,
                 $S::Reads: Mask<W> + TypeIds,
+                $S::Watches: Mask<W> + TypeIds,
                 W: NoAlias<$S::Writes, $S::Reads>,
             )+
         {
             const STAGES: Option<&'static [usize]> = match [$(
-                (<$S::Writes as Mask<W>>::MASK, <$S::Reads as Mask<W>>::MASK)
+                (
+                    <$S::Writes as Mask<W>>::MASK,
+                    <$S::Reads as Mask<W>>::MASK,
+                    <$S::Watches as Mask<W>>::MASK,
+                )
             ),+] {
-                [$((Some($s), Some($c))),+] => Some(&stages_of([$(Access { writes: $s, reads: $c }),+])),
+                [$((Some($s), Some($c), Some($v))),+] => Some(&stages_of([$(Access { writes: $s, reads: $c | $v }),+])),
                 _ => None,
             };
 
@@ -270,12 +289,21 @@ macro_rules! systems_tuple {
                     let (mut writes, mut reads) = (Vec::new(), Vec::new());
                     <$S::Writes as TypeIds>::push_ids(&mut writes);
                     <$S::Reads as TypeIds>::push_ids(&mut reads);
+                    <$S::Watches as TypeIds>::push_ids(&mut reads);
                     (writes, reads)
                 }),+]
             }
 
             fn names() -> Vec<&'static str> {
                 vec![$(type_name::<$S>()),+]
+            }
+
+            fn check(world: &mut W) -> Result<(), AccessError> {
+                $({
+                    let mut queue = Commands::new();
+                    $S::take(&mut world.parts(), &mut queue).map(drop)?;
+                })+
+                Ok(())
             }
 
             type Queues = [Commands<W>; $N];
@@ -315,14 +343,14 @@ macro_rules! systems_tuple {
     };
 }
 
-systems_tuple!(1: S1 M1 s1 c1 0);
-systems_tuple!(2: S1 M1 s1 c1 0, S2 M2 s2 c2 1);
-systems_tuple!(3: S1 M1 s1 c1 0, S2 M2 s2 c2 1, S3 M3 s3 c3 2);
-systems_tuple!(4: S1 M1 s1 c1 0, S2 M2 s2 c2 1, S3 M3 s3 c3 2, S4 M4 s4 c4 3);
-systems_tuple!(5: S1 M1 s1 c1 0, S2 M2 s2 c2 1, S3 M3 s3 c3 2, S4 M4 s4 c4 3, S5 M5 s5 c5 4);
-systems_tuple!(6: S1 M1 s1 c1 0, S2 M2 s2 c2 1, S3 M3 s3 c3 2, S4 M4 s4 c4 3, S5 M5 s5 c5 4,
-    S6 M6 s6 c6 5);
-systems_tuple!(7: S1 M1 s1 c1 0, S2 M2 s2 c2 1, S3 M3 s3 c3 2, S4 M4 s4 c4 3, S5 M5 s5 c5 4,
-    S6 M6 s6 c6 5, S7 M7 s7 c7 6);
-systems_tuple!(8: S1 M1 s1 c1 0, S2 M2 s2 c2 1, S3 M3 s3 c3 2, S4 M4 s4 c4 3, S5 M5 s5 c5 4,
-    S6 M6 s6 c6 5, S7 M7 s7 c7 6, S8 M8 s8 c8 7);
+systems_tuple!(1: S1 M1 s1 c1 v1 0);
+systems_tuple!(2: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1);
+systems_tuple!(3: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1, S3 M3 s3 c3 v3 2);
+systems_tuple!(4: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1, S3 M3 s3 c3 v3 2, S4 M4 s4 c4 v4 3);
+systems_tuple!(5: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1, S3 M3 s3 c3 v3 2, S4 M4 s4 c4 v4 3, S5 M5 s5 c5 v5 4);
+systems_tuple!(6: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1, S3 M3 s3 c3 v3 2, S4 M4 s4 c4 v4 3, S5 M5 s5 c5 v5 4,
+    S6 M6 s6 c6 v6 5);
+systems_tuple!(7: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1, S3 M3 s3 c3 v3 2, S4 M4 s4 c4 v4 3, S5 M5 s5 c5 v5 4,
+    S6 M6 s6 c6 v6 5, S7 M7 s7 c7 v7 6);
+systems_tuple!(8: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1, S3 M3 s3 c3 v3 2, S4 M4 s4 c4 v4 3, S5 M5 s5 c5 v5 4,
+    S6 M6 s6 c6 v6 5, S7 M7 s7 c7 v7 6, S8 M8 s8 c8 v8 7);

@@ -29,6 +29,13 @@ pub trait SystemParam<W: WorldParts + 'static>: Sealed {
     /// The types read, as a type-level list.
     #[doc(hidden)]
     type Reads: List;
+    /// The types whose change stamps it reads (a view's `Added`/`Changed` filters): for the
+    /// stages only (see `Filter::Watches`).
+    #[doc(hidden)]
+    type Watches: List;
+    /// How many command queues it is (`&mut Commands<W>`: one; a system takes at most one).
+    #[doc(hidden)]
+    const QUEUES: usize = 0;
     /// Makes sure the storages exist (the run-time world creates them on demand).
     #[doc(hidden)]
     fn prepare(_world: &mut W) {}
@@ -44,6 +51,9 @@ pub trait SystemParam<W: WorldParts + 'static>: Sealed {
 /// part's own ([`Borrow`]).
 macro_rules! borrow_param {
     ([$($bounds:tt)*] $part:ty => $item:ty) => {
+        borrow_param!([$($bounds)*] $part => $item, watches Nil);
+    };
+    ([$($bounds:tt)*] $part:ty => $item:ty, watches $watches:ty) => {
         impl<'x, $($bounds)*> Sealed for $part {}
 
         impl<'x, W: WorldParts + 'static, $($bounds)*> SystemParam<W> for $part
@@ -53,6 +63,7 @@ macro_rules! borrow_param {
             type Item<'w> = $item;
             type Writes = <Self::Item<'static> as Borrow<'static, W>>::Writes;
             type Reads = <Self::Item<'static> as Borrow<'static, W>>::Reads;
+            type Watches = $watches;
 
             fn prepare(world: &mut W) {
                 <Self::Item<'static> as Borrow<'static, W>>::prepare(world);
@@ -71,7 +82,7 @@ macro_rules! borrow_param {
 
 borrow_param!([K: GroupKey] GroupMut<'x, K> => GroupMut<'w, K>);
 borrow_param!([K: GroupKey] GroupRef<'x, K> => GroupRef<'w, K>);
-borrow_param!([Q: Query, F: Filter] View<'x, Q, F> => View<'w, Q, F>);
+borrow_param!([Q: Query, F: Filter] View<'x, Q, F> => View<'w, Q, F>, watches F::Watches);
 borrow_param!([T: Component] ValuesMut<'x, T> => ValuesMut<'w, T>);
 borrow_param!([T: Component] &'x Storage<T> => &'w Storage<T>);
 borrow_param!([] &'x Entities => &'w Entities);
@@ -84,6 +95,8 @@ impl<W: WorldParts + 'static> SystemParam<W> for &mut Commands<W> {
     type Item<'w> = &'w mut Commands<W>;
     type Writes = Nil;
     type Reads = Nil;
+    type Watches = Nil;
+    const QUEUES: usize = 1;
 
     fn take<'w>(
         _: &mut W::Parts<'w>,

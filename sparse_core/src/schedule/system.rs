@@ -27,6 +27,9 @@ pub trait System<W: WorldParts + 'static, Marker>: Send {
     /// The types the system reads, as a type-level list.
     #[doc(hidden)]
     type Reads: List;
+    /// The types whose change stamps the system reads (for the stages only).
+    #[doc(hidden)]
+    type Watches: List;
     /// The system's parameters for the frame's lifetime `'w`.
     #[doc(hidden)]
     type Taken<'w>: Send;
@@ -54,9 +57,16 @@ macro_rules! function_system {
         {
             type Writes = cat!($($P::Writes),+);
             type Reads = cat!($($P::Reads),+);
+            type Watches = cat!($($P::Watches),+);
             type Taken<'w> = ($(ParamItem<'w, W, $P>,)+);
 
             fn prepare(world: &mut W) {
+                const {
+                    assert!(
+                        0 $(+ $P::QUEUES)+ <= 1,
+                        "a system takes at most one `&mut Commands<W>`: queue every command in one"
+                    );
+                }
                 $($P::prepare(world);)+
             }
 

@@ -86,6 +86,7 @@ impl WorldParts for World {
     }
 
     type Lent<R> = Result<R, AccessError>;
+    const PROVEN: bool = false;
 
     fn lent<R>(taken: Result<R, AccessError>) -> Result<R, AccessError> {
         taken

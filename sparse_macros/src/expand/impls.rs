@@ -38,6 +38,7 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
             }
 
             type Lent<R> = R;
+            const PROVEN: bool = true;
 
             #[inline(always)]
             fn lent<R>(taken: ::core::result::Result<R, __sg::__private::AccessError>) -> R {
