@@ -128,8 +128,8 @@ pub use traits::*;
 pub use sparse_core::{OrdKey, RadixKey};
 // User hooks: reactions to structural change.
 pub use sparse_core::{Hook, HookError, HookEvent, HookWorld, MAX_CASCADE};
-// Change detection: view filters of `#[track]`ed types.
-pub use sparse_core::{Added, Changed};
+// Change detection: view filters of `#[track]`ed types, and the guard marking on write.
+pub use sparse_core::{Added, Changed, Mut};
 // Worlds whose groups are known at run time, and what they refuse.
 pub use sparse_core::{AccessError, GroupSpec, InsertManyError, LayoutErrors, World};
 // Drawing a world's layout; a sparse set on its own.
@@ -159,15 +159,15 @@ pub mod traits {
 
 /// The names a program using worlds needs, for one glob import:
 /// `use sparse_groups::prelude::*;` (the macros, the component and storage types, the
-/// group key markers `Get` and `Exclude`, view filters, commands, `ValuesMut`, a hook's
-/// `HookWorld`, resources and their parts `Res` and `ResMut`, the run-time world and its
-/// `GroupSpec`, and the traits generic code names).
+/// group key markers `Get` and `Exclude`, view filters, the `Mut` guard, commands,
+/// `ValuesMut`, a hook's `HookWorld`, resources and their parts `Res` and `ResMut`, the
+/// run-time world and its `GroupSpec`, and the traits generic code names).
 pub mod prelude {
     pub use crate::{
         Access, Added, Changed, Commands, Component, Edit, EditEntities, Entities, Entity,
         EntityError, Exclude, Get, GroupMut, GroupRef, GroupSpec, HasComponent, HasGroup,
-        HasResource, HookWorld, Res, ResMut, Resource, Schedule, Storage, ValuesMut, View, With,
-        Without, World, world,
+        HasResource, HookWorld, Mut, Res, ResMut, Resource, Schedule, Storage, ValuesMut, View,
+        With, Without, World, world,
     };
 }
 

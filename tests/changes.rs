@@ -5,7 +5,7 @@
 //! both worlds agree.
 
 use sparse_groups::prelude::*;
-use sparse_groups::{AccessError, Changed, GroupSpec};
+use sparse_groups::{AccessError, Changed, GroupSpec, Mut};
 
 /// What both worlds hand out: a `#[world]` the access itself, the run-time world a
 /// `Result` of it.
@@ -504,4 +504,69 @@ fn a_filter_sees_the_writes_of_a_view_borrowed_beside_it() {
     }
     let _ = e;
     w.check().unwrap();
+}
+
+/// `Mut<T>` on either world: a guard stamps its component when written through it (or
+/// `set_changed`, or `into_inner`), never when handed out, read, or written around
+/// (`bypass_change_detection`); on an untracked type it writes and stamps nothing.
+macro_rules! guard_scenario {
+    ($world:expr) => {{
+        let mut w = $world;
+        let e: Vec<Entity> = (0..5)
+            .map(|i| w.spawn_with((Position(i), Health(10 * i))))
+            .collect();
+        w.tick();
+        macro_rules! changed {
+            () => {
+                sorted(
+                    w.view::<(&Health, Changed<Health>)>()
+                        .got()
+                        .into_iter()
+                        .map(|(e, _)| e)
+                        .collect(),
+                )
+            };
+        }
+        // Read all, write one: only it is changed (a dense view over the group).
+        for (_, (mut h, p)) in w.view::<(Mut<Health>, &Position)>().got() {
+            if p.0 == 1 {
+                h.0 += 1;
+            } else {
+                assert!(h.0 >= 0);
+            }
+        }
+        assert_eq!(changed!(), vec![e[1]]);
+        // `for_each`, `get` and the world's `get_mut` of a guard tuple: the same rule.
+        w.view::<Mut<Health>>()
+            .got()
+            .for_each(|_, mut h| h.bypass_change_detection().0 += 100);
+        {
+            let mut view = w.view::<(Mut<Health>, Without<Poisoned>)>().got();
+            let mut h = view.get(e[2]).unwrap();
+            assert_eq!(h.0, 120);
+            h.set_changed();
+            assert_eq!(view.get(e[3]).map(|h| h.0), Some(130), "read: no stamp");
+        }
+        let h = w.get_mut::<(Mut<Health>, &Position)>(e[4]).unwrap().0;
+        h.into_inner().0 += 1;
+        assert_eq!(changed!(), vec![e[1], e[2], e[4]]);
+        assert_eq!(w.get::<Health>(e[0]), Some(&Health(100)), "bypassed, kept");
+        // An optional guard, and an untracked type: written, nothing stamped.
+        w.tick();
+        for (_, (mut p, h)) in w.view::<(Mut<Position>, Option<Mut<Health>>)>().got() {
+            p.0 += 1;
+            if let Some(mut h) = h.filter(|h| h.0 == 100) {
+                h.0 = 0;
+            }
+        }
+        assert_eq!(changed!(), vec![e[0]]);
+        assert_eq!(w.get::<Position>(e[3]), Some(&Position(4)));
+        w.check().unwrap();
+    }};
+}
+
+#[test]
+fn a_guard_marks_what_is_written_in_both_worlds() {
+    guard_scenario!(Game::new());
+    guard_scenario!(dynamic());
 }

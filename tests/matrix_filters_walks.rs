@@ -11,6 +11,8 @@
 //! Changed<T>  |     a `#[world]` and the run-time `World`
 //! Option<&T>  |
 //! Option<&mut T>
+//! Mut<T>      |     (a guard: the walk writes through some of them, and
+//! Option<Mut<T>>    only those may be stamped changed)
 //! ```
 //!
 //! One world holds every kind of driver: an owning chain `<A, B> ⊂ <A, B, C>` (dense
@@ -25,7 +27,8 @@
 //! For every cell: the entities yielded are exactly the model's (each once, with the
 //! values the model holds), every `&mut` handed out is at an address no other item has,
 //! and afterwards the stamps are what `docs/ordering.md#change-detection` says (added when
-//! inserted where absent; changed when added, replaced or yielded as `&mut`; nothing else).
+//! inserted where absent; changed when added, replaced, yielded as `&mut` or written
+//! through a `Mut`; nothing else).
 //! The full run (no `PROPTEST_CASES` set) also requires every possible cell to have been
 //! walked, and prints how often each was.
 
@@ -35,8 +38,8 @@ use std::sync::Mutex;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use sparse_groups::{
-    Added, Changed, Component, Entity, Exclude, Get, GroupSpec, Storage, View, With, Without,
-    World, world,
+    Added, Changed, Component, Entity, Exclude, Get, GroupSpec, Mut as Guarded, Storage, View,
+    With, Without, World, world,
 };
 
 /// A component with a number the walks read and write.
@@ -141,6 +144,9 @@ enum Leaf {
     Mut(usize),
     OptRef(usize),
     OptMut(usize),
+    /// `Mut<T>`: written only where [`guard_writes`] says so.
+    Guard(usize),
+    OptGuard(usize),
 }
 
 /// One filter of a view, by type index.
@@ -191,6 +197,13 @@ fn mix(value: u32, seed: u32) -> u32 {
     value.wrapping_mul(31).wrapping_add(seed) % 100_000
 }
 
+/// Whether a walk writes through a `Mut` guard holding `value` (it reads it either way):
+/// one in eight, hashed, so that after the seven walks of a step (seeds one apart) many
+/// values were never written and must not look changed.
+fn guard_writes(value: u32, seed: u32) -> bool {
+    (value.wrapping_mul(0x9E37_79B9) ^ seed.wrapping_mul(0x85EB_CA6B)) >> 29 == 0
+}
+
 /// What view `spec` yields in the model (the filter applied when `filtered`), with the
 /// values it reads, sorted by entity; the model written as the walk writes.
 fn model_walk(
@@ -203,8 +216,8 @@ fn model_walk(
     for (&e, row) in model.iter_mut() {
         let has = |t: usize| row.values[t].is_some();
         let required = spec.leaves.iter().all(|leaf| match *leaf {
-            Leaf::Ref(t) | Leaf::Mut(t) => has(t),
-            Leaf::OptRef(_) | Leaf::OptMut(_) => true,
+            Leaf::Ref(t) | Leaf::Mut(t) | Leaf::Guard(t) => has(t),
+            Leaf::OptRef(_) | Leaf::OptMut(_) | Leaf::OptGuard(_) => true,
         });
         let passes = !filtered
             || spec.tests.iter().all(|test| match *test {
@@ -223,6 +236,12 @@ fn model_walk(
                 Leaf::Mut(t) | Leaf::OptMut(t) => {
                     values.push(row.values[t]);
                     if let Some(v) = row.values[t] {
+                        row.write(t, mix(v, seed));
+                    }
+                }
+                Leaf::Guard(t) | Leaf::OptGuard(t) => {
+                    values.push(row.values[t]);
+                    if let Some(v) = row.values[t].filter(|&v| guard_writes(v, seed)) {
                         row.write(t, mix(v, seed));
                     }
                 }
@@ -260,6 +279,26 @@ impl<T: Value> Visit for Option<&T> {
 }
 
 impl<T: Value> Visit for Option<&mut T> {
+    fn visit(self, seed: u32, values: &mut Vec<Option<u32>>, addresses: &mut Vec<usize>) {
+        match self {
+            Some(value) => value.visit(seed, values, addresses),
+            None => values.push(None),
+        }
+    }
+}
+
+impl<T: Value> Visit for Guarded<'_, T> {
+    fn visit(mut self, seed: u32, values: &mut Vec<Option<u32>>, addresses: &mut Vec<usize>) {
+        let value = self.get();
+        values.push(Some(value));
+        addresses.push(core::ptr::from_ref::<T>(&self) as usize);
+        if guard_writes(value, seed) {
+            self.set(mix(value, seed));
+        }
+    }
+}
+
+impl<T: Value> Visit for Option<Guarded<'_, T>> {
     fn visit(self, seed: u32, values: &mut Vec<Option<u32>>, addresses: &mut Vec<usize>) {
         match self {
             Some(value) => value.visit(seed, values, addresses),
@@ -403,7 +442,7 @@ macro_rules! views {
     (@ro rw) => { false };
 }
 
-use Leaf::{Mut, OptMut, OptRef, Ref};
+use Leaf::{Guard, Mut, OptGuard, OptMut, OptRef, Ref};
 use Test::{Added as Add, Changed as Chg, With as Has, Without as Not};
 const A_: usize = 0;
 const B_: usize = 1;
@@ -447,6 +486,16 @@ views! {
     28: ro (&D, &C), Changed<A>, [Ref(D_), Ref(C_)], [Chg(A_)];
     29: ro (&D, Option<&B>), Without<A>, [Ref(D_), OptRef(B_)], [Not(A_)];
     30: ro (&C, Option<&A>), With<D>, [Ref(C_), OptRef(A_)], [Has(D_)];
+    // `Mut<T>` guards under every driver: dense, a change filter on the guarded type,
+    // a group with an optional guard, storages, the member set.
+    31: rw (Guarded<A>, &B), (), [Guard(A_), Ref(B_)], [];
+    32: rw (Guarded<A>, &B), Changed<A>, [Guard(A_), Ref(B_)], [Chg(A_)];
+    33: rw (Guarded<D>, &A, Option<Guarded<C>>), Without<X>, [Guard(D_), Ref(A_), OptGuard(C_)], [Not(X_)];
+    34: rw (Guarded<C>, &D), (), [Guard(C_), Ref(D_)], [];
+    35: rw (Guarded<D>, &C), (With<A>, Changed<B>), [Guard(D_), Ref(C_)], [Has(A_), Chg(B_)];
+    36: rw (Option<Guarded<B>>, &D, &C), Changed<A>, [OptGuard(B_), Ref(D_), Ref(C_)], [Chg(A_)];
+    37: rw (Guarded<D>, Option<Guarded<A>>), With<X>, [Guard(D_), OptGuard(A_)], [Has(X_)];
+    38: rw (Guarded<B>, &A), Added<B>, [Guard(B_), Ref(A_)], [Add(B_)];
 }
 
 #[derive(Clone, Debug)]
@@ -522,6 +571,8 @@ fn kinds(spec: &Spec, how: Walk) -> Vec<&'static str> {
         match leaf {
             Leaf::OptRef(_) => kinds.push("Option<&T>"),
             Leaf::OptMut(_) => kinds.push("Option<&mut T>"),
+            Leaf::Guard(_) => kinds.push("Mut<T>"),
+            Leaf::OptGuard(_) => kinds.push("Option<Mut<T>>"),
             _ => {}
         }
     }
@@ -570,6 +621,8 @@ const KINDS: &[&str] = &[
     "Changed<T>",
     "Option<&T>",
     "Option<&mut T>",
+    "Mut<T>",
+    "Option<Mut<T>>",
 ];
 const DRIVERS: &[&str] = &[
     "dense",
@@ -587,11 +640,20 @@ fn possible(how: Walk, kind: &str, driver: &str) -> bool {
     let lookup = matches!(how, Walk::Get | Walk::GetMut);
     match driver {
         "lookup" => {
-            lookup && (how == Walk::Get || matches!(kind, "none" | "Option<&T>" | "Option<&mut T>"))
+            lookup
+                && (how == Walk::Get
+                    || matches!(
+                        kind,
+                        "none" | "Option<&T>" | "Option<&mut T>" | "Mut<T>" | "Option<Mut<T>>"
+                    ))
         }
         _ if lookup => false,
-        _ if how == Walk::Iter && kind == "Option<&mut T>" => false,
-        "dense" => matches!(kind, "none" | "With<T>" | "Without<T>"),
+        _ if how == Walk::Iter
+            && matches!(kind, "Option<&mut T>" | "Mut<T>" | "Option<Mut<T>>") =>
+        {
+            false
+        }
+        "dense" => matches!(kind, "none" | "With<T>" | "Without<T>" | "Mut<T>"),
         "stamp scan" => matches!(how, Walk::ForEach | Walk::Par) && kind != "none",
         _ => true,
     }

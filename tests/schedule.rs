@@ -421,6 +421,32 @@ fn a_change_filter_orders_its_system_after_the_writer() {
     assert_eq!(watched.resource::<Seen>().0, 1);
 }
 
+/// Speeds up the movers left of the origin only, through a guard: only they are changed.
+fn speed_up_left(view: View<'_, (Mut<'_, Velocity>, &Position)>) {
+    view.for_each(|_, (mut v, p)| {
+        if p.0 < 0.0 {
+            v.0 += 1.0;
+        }
+    });
+}
+
+#[test]
+fn a_guard_in_a_system_marks_what_it_writes() {
+    let mut watched = Watched::new();
+    for x in [-2.0, -1.0, 1.0, 2.0, 3.0] {
+        watched.spawn_with((Position(x), Velocity(0.0)));
+    }
+    watched.tick();
+    let mut frame = Schedule::new((speed_up_left, watch));
+    assert_eq!(frame.stages::<Watched>().of_systems(), [0, 1]);
+    frame.run(&mut watched);
+    assert_eq!(
+        watched.resource::<Seen>().0,
+        2,
+        "the two written, of five walked"
+    );
+}
+
 #[derive(Default)]
 struct Spawned(u32);
 

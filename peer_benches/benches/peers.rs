@@ -1429,6 +1429,44 @@ fn frame(c: &mut Criterion) {
     }
 }
 
+/// Marking on write (`Mut<Position>`) against marking on hand-out (`&mut Position`) in a
+/// world tracking `Position` (ours only: the cost of the guard, and what it saves the
+/// `Changed` view after a pass that writes 1% of what it visits).
+fn marking(c: &mut Criterion) {
+    const N: usize = 100_000;
+    let mut g = c.benchmark_group("marking");
+    g.throughput(Throughput::Elements(N as u64));
+    bench_run(
+        &mut g,
+        "w1_mut_ref",
+        || ours::marking::setup(N),
+        ours::marking::run_w1,
+    );
+    bench_run(
+        &mut g,
+        "w1_guard",
+        || ours::marking::setup(N),
+        ours::marking::run_w1_guard,
+    );
+    bench_run(
+        &mut g,
+        "write_1pct_then_changed/mut_ref",
+        || ours::marking::setup(N),
+        |s| {
+            black_box(ours::marking::run_sparse(s));
+        },
+    );
+    bench_run(
+        &mut g,
+        "write_1pct_then_changed/guard",
+        || ours::marking::setup(N),
+        |s| {
+            black_box(ours::marking::run_sparse_guard(s));
+        },
+    );
+    g.finish();
+}
+
 criterion_group!(
     peers,
     frame,
@@ -1452,6 +1490,7 @@ criterion_group!(
     heavy_compute,
     schedule,
     serialize_binary,
-    changed_1pct
+    changed_1pct,
+    marking
 );
 criterion_main!(peers);

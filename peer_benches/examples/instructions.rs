@@ -17,7 +17,10 @@
 //! over 100k positions, 1% / all of them written), `frame_views` / `frame_entt` /
 //! `frame_groups` (one realistic frame of 65,536 entities, no group / EnTT's two flat
 //! groups / the best nested groups), `schedule` / `schedule_scheduled` (ecs_bench_suite
-//! `schedule`'s three systems, `rayon::join` by hand / a `Schedule`), `overlap` / `overlap_for` (`view_overlap` by
+//! `schedule`'s three systems, `rayon::join` by hand / a `Schedule`), `marking_w1` /
+//! `marking_w1_guard` (W1 over 100k tracked positions through `&mut` / `Mut`),
+//! `marking_sparse` / `marking_sparse_guard` (a pass writing 1% of them, then a `Changed`
+//! view, through `&mut` / `Mut`), `overlap` / `overlap_for` (`view_overlap` by
 //! `for_each` / a `for` loop), `overlap_floor_for` / `overlap_floor_skip` / `overlap_floor_runs` (the same
 //! `for` loop over two bare paged sparse sets, the floor of a view's iterator: a lookup
 //! per walked entity / the pages the looked-up set lacks skipped / runs read by position), `save` / `load` (`serde_3deep`'s postcard snapshot of 1M
@@ -37,7 +40,7 @@ fn main() {
         args.get(2).and_then(|r| r.parse::<usize>().ok()),
     ) else {
         eprintln!(
-            "usage: instructions <w1|w1fe|w2|w3|w3world|w3plain|w3world_plain|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|overlap_floor_for|overlap_floor_skip|overlap_floor_runs|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|frame_views|frame_entt|frame_groups> <repetitions>"
+            "usage: instructions <w1|w1fe|w2|w3|w3world|w3plain|w3world_plain|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|overlap_floor_for|overlap_floor_skip|overlap_floor_runs|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|marking_w1|marking_w1_guard|marking_sparse|marking_sparse_guard|frame_views|frame_entt|frame_groups> <repetitions>"
         );
         std::process::exit(2);
     };
@@ -72,6 +75,18 @@ fn main() {
         }
         "overlap_floor_runs" => {
             repeat!(raw::view_overlap_sparse, sizes::VIEW_OVERLAP, run_for_runs)
+        }
+        "marking_w1" => repeat!(ours::marking, 100_000, run_w1),
+        "marking_w1_guard" => repeat!(ours::marking, 100_000, run_w1_guard),
+        "marking_sparse" | "marking_sparse_guard" => {
+            let mut s = ours::marking::setup(100_000);
+            for _ in 0..reps {
+                black_box(if workload == "marking_sparse" {
+                    ours::marking::run_sparse(black_box(&mut s))
+                } else {
+                    ours::marking::run_sparse_guard(black_box(&mut s))
+                });
+            }
         }
         "frame_views" => repeat!(ours::frame::views, 1 << 16, run),
         "frame_entt" => repeat!(ours::frame::entt, 1 << 16, run),

@@ -2149,6 +2149,129 @@ pub mod changed {
     }
 }
 
+/// Marking on write against marking on hand-out, in a world tracking `Position`: W1
+/// (every position written) through a view of `&mut Position` (stamped as handed out:
+/// one stamp for the whole storage, the view covering it) and of `Mut<Position>` (a stamp
+/// per write); and a pass writing every 100th position it visits, followed by a
+/// `Changed<Position>` view, each way (`&mut` marks every position the pass visits, so the
+/// `Changed` view yields them all; `Mut` marks the hundredth written).
+pub mod marking {
+    use super::*;
+    use sparse_groups::{Changed, Mut};
+
+    #[world]
+    #[group(Position, Velocity)]
+    #[track(Position)]
+    struct Tracked {
+        positions: Storage<Position>,
+        velocities: Storage<Velocity>,
+    }
+
+    /// The world, one tick after the spawn.
+    pub struct State {
+        world: Tracked,
+    }
+
+    /// Spawns `n` entities with a zero position and [`VEL`], then ticks.
+    pub fn setup(n: usize) -> State {
+        let mut world = Tracked::new();
+        world.spawn_batch((0..n).map(|_| (Position::default(), VEL)));
+        world.tick();
+        State { world }
+    }
+
+    /// W1 through `&mut Position`, then a tick.
+    pub fn run_w1(s: &mut State) {
+        s.world
+            .view::<(&mut Position, &Velocity)>()
+            .for_each(|_, (p, v)| p.add_velocity(v));
+        s.world.tick();
+    }
+
+    /// W1 through `Mut<Position>`, then a tick.
+    pub fn run_w1_guard(s: &mut State) {
+        s.world
+            .view::<(Mut<Position>, &Velocity)>()
+            .for_each(|_, (mut p, v)| p.add_velocity(v));
+        s.world.tick();
+    }
+
+    /// Whether the sparse pass writes the position at `i`-th of the walk.
+    fn writes(i: usize) -> bool {
+        i.is_multiple_of(100)
+    }
+
+    /// The sparse pass through `&mut Position`, the `Changed` view's sum, a tick.
+    pub fn run_sparse(s: &mut State) -> f32 {
+        let mut i = 0;
+        s.world
+            .view::<(&mut Position, &Velocity)>()
+            .for_each(|_, (p, v)| {
+                if writes(i) {
+                    p.add_velocity(v);
+                }
+                i += 1;
+            });
+        changed_sum(s)
+    }
+
+    /// The sparse pass through `Mut<Position>`, the `Changed` view's sum, a tick.
+    pub fn run_sparse_guard(s: &mut State) -> f32 {
+        let mut i = 0;
+        s.world
+            .view::<(Mut<Position>, &Velocity)>()
+            .for_each(|_, (mut p, v)| {
+                if writes(i) {
+                    p.add_velocity(v);
+                }
+                i += 1;
+            });
+        changed_sum(s)
+    }
+
+    /// The sum of `x` over the positions the `Changed` view yields, then a tick.
+    fn changed_sum(s: &mut State) -> f32 {
+        let mut sum = 0.0;
+        s.world
+            .view::<(&Position, Changed<Position>)>()
+            .for_each(|_, p| sum += p.x);
+        s.world.tick();
+        sum
+    }
+
+    /// How many positions the `Changed` view of the last pass would yield (test helper).
+    pub fn changed_count(s: &mut State) -> usize {
+        s.world
+            .view::<(&Position, Changed<Position>)>()
+            .iter()
+            .count()
+    }
+
+    /// The sparse pass alone, without the tick (test helper).
+    pub fn sparse_pass(s: &mut State, guard: bool) {
+        let mut i = 0;
+        if guard {
+            s.world
+                .view::<(Mut<Position>, &Velocity)>()
+                .for_each(|_, (mut p, v)| {
+                    if writes(i) {
+                        p.add_velocity(v);
+                    }
+                    i += 1;
+                });
+        } else {
+            s.world
+                .view::<(&mut Position, &Velocity)>()
+                .for_each(|_, (p, v)| {
+                    if writes(i) {
+                        p.add_velocity(v);
+                    }
+                    i += 1;
+                });
+        }
+    }
+}
+
 /// The realistic frame ([`crate::components::frame`]) in three layouts of one `#[world]`:
 /// no group ([`frame::views`]), the best nested groups the systems allow
 /// ([`frame::groups`]) and the two flat groups an EnTT user would declare

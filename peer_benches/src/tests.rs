@@ -1287,6 +1287,35 @@ fn changed_1pct_both_libraries_visit_the_written_positions_only() {
     assert_eq!(bevy_impl::changed::run(&mut bevy), want, "bevy, again");
 }
 
+#[test]
+fn marking_a_guard_stamps_what_was_written_a_mut_ref_what_was_handed_out() {
+    use crate::components::VEL;
+    use crate::ours::marking;
+    let n = 10_000;
+    let mut guard = marking::setup(n);
+    marking::sparse_pass(&mut guard, true);
+    assert_eq!(marking::changed_count(&mut guard), n.div_ceil(100), "Mut");
+    let mut mut_ref = marking::setup(n);
+    marking::sparse_pass(&mut mut_ref, false);
+    assert_eq!(marking::changed_count(&mut mut_ref), n, "&mut");
+    // The timed runs: both ways sum the same written positions (the others are zero).
+    let (mut a, mut b) = (marking::setup(n), marking::setup(n));
+    let written = n.div_ceil(100) as f32 * VEL.x;
+    assert_eq!(marking::run_sparse(&mut a), written, "&mut");
+    assert_eq!(marking::run_sparse_guard(&mut b), written, "Mut");
+    // After W1 (every position moved, and changed, either way), the `Changed` views of
+    // the next sparse pass differ: `&mut` yields every position, `Mut` the hundredth.
+    marking::run_w1(&mut a);
+    marking::run_w1_guard(&mut b);
+    let moved = n as f32 * VEL.x + written * 2.0;
+    assert_eq!(marking::run_sparse(&mut a), moved, "&mut after W1");
+    assert_eq!(
+        marking::run_sparse_guard(&mut b),
+        written * 3.0,
+        "Mut after W1"
+    );
+}
+
 /// A realistic-frame port's rows, sorted by
 /// [`Row::key`](crate::components::frame::Row::key), and its frame-buffer cells
 /// after `frames` runs.

@@ -61,7 +61,7 @@ mod world_traits;
 pub mod __private;
 
 pub use access::{
-    Added, Borrow, Changed, Filter, Query, ReadOnly, ReadOnlyQuery, ValuesMut, View, ViewIter,
+    Added, Borrow, Changed, Filter, Mut, Query, ReadOnly, ReadOnlyQuery, ValuesMut, View, ViewIter,
     ViewOf, ViewQuery, ViewRefOf, With, Without,
 };
 pub use change::{

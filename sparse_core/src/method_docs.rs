@@ -159,7 +159,7 @@ Passes on a panic of `key`; the storage is then left as it was."
 lacks, in their order. A view driven by `U` then looks `T` up forward through memory."
     };
     (view) => {
-"The entities matching the query `Q` (`&T`, `&mut T`, `Option<&T>`, `Option<&mut T>`,
+"The entities matching the query `Q` (`&T`, `&mut T`, `Mut<T>`, `Option<…>` of those,
 tuples of those), with their components: driven by the cheapest storage or group, dense
 (plain slices) when a group matches it. Filters follow the query in the same tuple:
 `view::<(&mut Position, &Velocity, Without<Frozen>)>()`."

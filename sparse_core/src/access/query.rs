@@ -1,5 +1,5 @@
-//! What a view asks for: `&T`, `&mut T`, `Option<&T>`, `Option<&mut T>`, and tuples of
-//! those (nested as you like), each element a *leaf*.
+//! What a view asks for: `&T`, `&mut T`, `Mut<T>`, `Option<&T>`, `Option<&mut T>`,
+//! `Option<Mut<T>>`, and tuples of those (nested as you like), each element a *leaf*.
 //!
 //! A query states, as type-level lists, the component types it writes and reads (the
 //! compile-time borrow rule checks them) and those it requires (a view needs at least one
@@ -9,6 +9,7 @@
 
 use core::any::TypeId;
 
+use super::mut_guard::Mut;
 use crate::component::Component;
 use crate::entity::Entity;
 use crate::lend::{AccessError, Cons, LendStorage, List, Nil, WorldParts};
@@ -20,7 +21,7 @@ pub(crate) mod sealed {
     /// Sealing [`Query`](super::Query).
     #[diagnostic::on_unimplemented(
         message = "`{Self}` cannot be a view query: `Query` is sealed",
-        label = "`Query` is implemented only by `&T`, `&mut T`, `Option<&T>`, `Option<&mut T>` and tuples of them",
+        label = "`Query` is implemented only by `&T`, `&mut T`, `Mut<T>`, `Option<…>` of those and tuples of them",
         note = "a query declares the storages it borrows, and the compile-time borrow rule trusts the declaration: name components by reference, e.g. `view::<(&mut Position, &Velocity)>()`"
     )]
     pub trait Sealed {}
@@ -51,7 +52,7 @@ pub struct Needs {
     pub(crate) filters: Vec<(TypeId, bool)>,
 }
 
-/// The query of a view: `&T`, `&mut T`, `Option<&T>`, `Option<&mut T>`, or a tuple of
+/// The query of a view: `&T`, `&mut T`, `Mut<T>`, `Option<…>` of those, or a tuple of
 /// queries (up to 16 per tuple). Sealed.
 ///
 /// | element | yields | requires `T` | borrows `T` |
@@ -60,9 +61,11 @@ pub struct Needs {
 /// | `&mut T` | `&mut T` | yes | mutably |
 /// | `Option<&T>` | `Option<&T>` | no | shared |
 /// | `Option<&mut T>` | `Option<&mut T>` | no | mutably |
+/// | `Mut<T>` | [`Mut<T>`](crate::Mut), stamped changed when written | yes | mutably |
+/// | `Option<Mut<T>>` | `Option<Mut<T>>` | no | mutably |
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a view query",
-    label = "not `&T`, `&mut T`, `Option<&T>`, `Option<&mut T>` or a tuple of those",
+    label = "not `&T`, `&mut T`, `Mut<T>`, `Option<…>` of those, or a tuple of those",
     note = "a view names the components it reads by reference, e.g. `view::<(&mut Position, &Velocity)>()`; filters follow them in the same tuple: `view::<(&mut Position, Without<Frozen>)>()`"
 )]
 pub trait Query: sealed::Sealed {
@@ -245,7 +248,7 @@ pub trait ReadOnlyQuery: Query + sealed::ReadOnly {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a view query",
     label = "a view names components by reference: `&{Self}`, `&mut {Self}`, `Option<&{Self}>`",
-    note = "a view's query is `&T`, `&mut T`, `Option<&T>`, `Option<&mut T>` or a tuple of those, e.g. `view::<(&mut Position, &Velocity)>()`"
+    note = "a view's query is `&T`, `&mut T`, `Mut<T>`, `Option<…>` of those, or a tuple of those, e.g. `view::<(&mut Position, &Velocity)>()`"
 )]
 pub trait QueryOf<W: WorldParts>: Query + sealed::Of<W> {
     /// Makes sure the query's storages exist.
@@ -746,6 +749,187 @@ impl<T: Component> Query for Option<&mut T> {
 impl<W: LendStorage<T>, T: Component> sealed::Of<W> for Option<&mut T> {}
 
 impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<&mut T> {
+    fn prepare(world: &mut W) {
+        W::prepare(world);
+    }
+
+    #[inline(always)]
+    fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+    where
+        W: 'w,
+    {
+        <&mut T as QueryOf<W>>::take(parts)
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Component> sealed::Sealed for Mut<'_, T> {}
+
+/// `Mut<T>`: `&mut T`'s borrow and walk, its value wrapped with its stamp, which the
+/// guard marks on write (so nothing is marked when the item is fetched).
+impl<T: Component> Query for Mut<'_, T> {
+    type Item<'w> = Mut<'w, T>;
+    type Fetch<'w> = Leaf<ColumnMut<'w, T>>;
+    type Writes = Cons<T, Nil>;
+    type Reads = Nil;
+    type Required = Cons<T, Nil>;
+
+    leaf_common!();
+    required_leaf_misses!();
+
+    fn needs(needs: &mut Needs) {
+        needs.leaves.push((TypeId::of::<T>(), true));
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_unmarked<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+        position: usize,
+        aligned: u64,
+    ) -> Option<Mut<'w, T>> {
+        // SAFETY: forwarded (caller).
+        let value = unsafe { <&mut T as Query>::fetch_unmarked(fetch, entity, position, aligned) }?;
+        Some(Mut::new(value, fetch.column.stamp(entity)))
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_aligned<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Mut<'w, T> {
+        // SAFETY: in bounds, not aliased (caller).
+        unsafe {
+            Mut::new(
+                fetch.column.at_unmarked(position),
+                fetch.column.stamp_at(position),
+            )
+        }
+    }
+
+    #[inline(always)]
+    fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize> {
+        leaf_run!(fetch, walked, position, None)
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Mut<'w, T> {
+        let at = position.wrapping_add(fetch.offset);
+        // SAFETY: as for `&mut T` (the run's positions hold distinct walked entities, in
+        // bounds), and no item for this position is alive (caller).
+        unsafe { Mut::new(fetch.column.at_unmarked(at), fetch.column.stamp_at(at)) }
+    }
+
+    #[inline(always)]
+    unsafe fn lookup_unmarked<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+    ) -> Option<Mut<'w, T>> {
+        // SAFETY: not aliased (caller).
+        let value = unsafe { fetch.column.get_unmarked(entity) }?;
+        Some(Mut::new(value, fetch.column.stamp(entity)))
+    }
+
+    #[inline]
+    fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
+        <&mut T as Query>::reborrow(fetch)
+    }
+
+    unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
+        // SAFETY: forwarded from the caller.
+        unsafe { <&mut T as Query>::share(fetch) }
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<W: LendStorage<T>, T: Component> sealed::Of<W> for Mut<'_, T> {}
+
+impl<W: LendStorage<T>, T: Component> QueryOf<W> for Mut<'_, T> {
+    fn prepare(world: &mut W) {
+        W::prepare(world);
+    }
+
+    #[inline(always)]
+    fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+    where
+        W: 'w,
+    {
+        <&mut T as QueryOf<W>>::take(parts)
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Component> sealed::Sealed for Option<Mut<'_, T>> {}
+
+impl<T: Component> Query for Option<Mut<'_, T>> {
+    type Item<'w> = Option<Mut<'w, T>>;
+    type Fetch<'w> = Leaf<ColumnMut<'w, T>>;
+    type Writes = Cons<T, Nil>;
+    type Reads = Nil;
+    type Required = Nil;
+
+    leaf_common!();
+
+    fn needs(needs: &mut Needs) {
+        needs.leaves.push((TypeId::of::<T>(), false));
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_unmarked<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+        position: usize,
+        aligned: u64,
+    ) -> Option<Option<Mut<'w, T>>> {
+        // SAFETY: forwarded (caller).
+        Some(unsafe { <Mut<'_, T> as Query>::fetch_unmarked(fetch, entity, position, aligned) })
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_aligned<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        position: usize,
+    ) -> Option<Mut<'w, T>> {
+        // SAFETY: forwarded (caller).
+        Some(unsafe { <Mut<'_, T> as Query>::fetch_aligned(fetch, position) })
+    }
+
+    #[inline(always)]
+    fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize> {
+        leaf_run!(fetch, walked, position, Some(1))
+    }
+
+    #[inline(always)]
+    unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Option<Mut<'w, T>> {
+        if fetch.present {
+            // SAFETY: forwarded (caller).
+            Some(unsafe { <Mut<'_, T> as Query>::fetch_run(fetch, position) })
+        } else {
+            None
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn lookup_unmarked<'w>(
+        fetch: &mut Self::Fetch<'w>,
+        entity: Entity,
+    ) -> Option<Option<Mut<'w, T>>> {
+        // SAFETY: forwarded (caller).
+        Some(unsafe { <Mut<'_, T> as Query>::lookup_unmarked(fetch, entity) })
+    }
+
+    #[inline]
+    fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
+        <&mut T as Query>::reborrow(fetch)
+    }
+
+    unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
+        // SAFETY: forwarded from the caller.
+        unsafe { <&mut T as Query>::share(fetch) }
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<W: LendStorage<T>, T: Component> sealed::Of<W> for Option<Mut<'_, T>> {}
+
+impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<Mut<'_, T>> {
     fn prepare(world: &mut W) {
         W::prepare(world);
     }

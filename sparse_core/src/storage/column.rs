@@ -5,7 +5,7 @@
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
-use super::{Marker, SetCursor, Storage};
+use super::{Marker, SetCursor, Stamp, Storage};
 use crate::entity::Entity;
 
 /// A storage's values borrowed mutably for `'w`, with a lookup cursor over its entities.
@@ -85,6 +85,25 @@ impl<'w, T> ColumnMut<'w, T> {
         if let Some(ticks) = self.ticks {
             ticks.mark(entity.index());
         }
+    }
+
+    /// The stamp of `entity`'s value, if the storage is tracked: for a caller that marks
+    /// it only when the value is written (a `Mut` guard).
+    #[inline(always)]
+    pub(crate) fn stamp(&self, entity: Entity) -> Option<Stamp<'w>> {
+        self.ticks.and_then(|ticks| ticks.stamp(entity.index()))
+    }
+
+    /// The stamp of the value at `position` (see [`stamp`](Self::stamp)).
+    ///
+    /// # Safety
+    /// `position` is below the storage's length.
+    #[inline(always)]
+    pub(crate) unsafe fn stamp_at(&self, position: usize) -> Option<Stamp<'w>> {
+        let ticks = self.ticks?;
+        // SAFETY: the cursor's entities are cut to the values' length (type invariant),
+        // and `position` is below it (caller).
+        ticks.stamp(unsafe { self.cursor.dense().get_unchecked(position) }.index())
     }
 
     /// The value at `position`, unstamped (see [`mark`](Self::mark)).

@@ -20,7 +20,7 @@ pub use sparse_set::SparseSet;
 use ticks::FIRST_TICK;
 pub use ticks::StampTest;
 use ticks::Ticks;
-pub(crate) use ticks::{ChangeTicks, Clock, Marker};
+pub(crate) use ticks::{ChangeTicks, Clock, Marker, Stamp};
 
 use std::sync::Arc;
 

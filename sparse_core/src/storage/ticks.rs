@@ -369,7 +369,7 @@ pub(crate) struct Marker<'a> {
     now: u32,
 }
 
-impl Marker<'_> {
+impl<'a> Marker<'a> {
     /// Stamps the component at `index` changed (see [`ChangeTicks::changed_at`]).
     #[inline(always)]
     pub(crate) fn mark(self, index: u32) {
@@ -382,6 +382,33 @@ impl Marker<'_> {
     #[inline]
     pub(crate) fn mark_all(self) {
         self.all_changed.store(self.now, Relaxed);
+    }
+
+    /// The stamp of the component at `index`, to be marked later (a `Mut` guard marks it
+    /// when it is written through); `None` where nothing is stamped.
+    #[inline(always)]
+    pub(crate) fn stamp(self, index: u32) -> Option<Stamp<'a>> {
+        self.changed.get(index as usize).map(|stamp| Stamp {
+            stamp,
+            now: self.now,
+        })
+    }
+}
+
+/// One component's changed stamp, borrowed while its storage is lent, and the tick to
+/// write into it: what a [`Mut`](crate::Mut) guard marks on its first write. Marked with
+/// a relaxed store by the one holder of the component (as [`Marker::mark`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stamp<'a> {
+    stamp: &'a AtomicU32,
+    now: u32,
+}
+
+impl Stamp<'_> {
+    /// Stamps the component changed now.
+    #[inline(always)]
+    pub(crate) fn mark(self) {
+        self.stamp.store(self.now, Relaxed);
     }
 }
 
