@@ -345,6 +345,10 @@ impl sparse_groups::__private::WorldParts for Own {
     ) -> R {
         f(&[])
     }
+    // Any count: it only decides what change filters pass, never what is lent.
+    fn step_changes(&mut self) -> u32 {
+        u32::MAX
+    }
 }
 
 impl sparse_groups::EditEntities for Own {

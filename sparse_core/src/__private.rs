@@ -294,6 +294,25 @@ pub fn compact_set(members: &mut SparseSet, marks: &Marks) {
     members.compact(marks);
 }
 
+/// Moves a tracked storage's change count on within the tick (a schedule's stage); the
+/// new count (`None` if the storage is untracked).
+#[inline]
+pub fn step_changes<T>(storage: &mut Storage<T>) -> Option<u32> {
+    storage.step()
+}
+
+/// The change count of a world whose tracked storages stepped to `counts` (all equal: they
+/// move together), or the first count if it tracks none.
+#[inline]
+pub fn change_count(counts: &[Option<u32>]) -> u32 {
+    counts
+        .iter()
+        .flatten()
+        .copied()
+        .last()
+        .unwrap_or(crate::storage::FIRST_TICK)
+}
+
 /// The world's entity allocator, empty.
 pub fn entities() -> Entities {
     Entities::new()

@@ -119,6 +119,13 @@ pub trait Filter: sealed::Sealed {
         let _ = fetch;
         None
     }
+    /// Makes the change filters pass the stamps after count `since` (a scheduled
+    /// system's last run) instead of those since the last tick.
+    #[doc(hidden)]
+    #[inline]
+    fn since(fetch: &mut Self::Fetch<'_>, since: u32) {
+        let _ = (fetch, since);
+    }
 }
 
 /// A filter over types the world `W` stores.
@@ -259,6 +266,11 @@ macro_rules! change_filter {
             fn scan(fetch: &Self::Fetch<'_>) -> Option<StampTest> {
                 fetch.scannable().then(|| fetch.clone())
             }
+
+            #[inline]
+            fn since(fetch: &mut Self::Fetch<'_>, since: u32) {
+                fetch.since(since);
+            }
         }
 
         #[diagnostic::do_not_recommend]
@@ -385,6 +397,11 @@ macro_rules! filter_tuple {
             #[inline]
             fn scan(fetch: &Self::Fetch<'_>) -> Option<StampTest> {
                 None $(.or_else(|| $F::scan(&fetch.$i)))+
+            }
+
+            #[inline]
+            fn since(fetch: &mut Self::Fetch<'_>, since: u32) {
+                $($F::since(&mut fetch.$i, since);)+
             }
         }
 

@@ -162,6 +162,13 @@ impl Runs {
 }
 
 impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
+    /// Makes the view's `Added`/`Changed` filters pass the stamps after count `since`
+    /// (a scheduled system's last run) instead of those since the world's last tick.
+    #[inline]
+    pub(crate) fn since(&mut self, since: u32) {
+        F::since(&mut self.filter, since);
+    }
+
     /// Takes the view's storages from a world's parts and picks its driver. Inlined, so
     /// that a `#[world]`'s statically disjoint slots fold away the error path.
     ///

@@ -42,6 +42,9 @@ pub trait WorldParts {
     /// Calls `f` with the shape of every group, for views to find one that drives them.
     fn with_groups<'w, R>(parts: &Self::Parts<'w>, f: impl FnOnce(&[GroupShape<'_, 'w>]) -> R)
     -> R;
+    /// Moves the change count of every tracked storage on within the tick (a schedule's
+    /// stage, see `storage/ticks.rs`); the new count. Nothing else changes.
+    fn step_changes(&mut self) -> u32;
 }
 
 /// A world that stores `T` and can lend its storage to a borrow request.

@@ -15,6 +15,20 @@
 //! are proven apart by the borrow rule; on the run-time `World` the same stages are
 //! computed when the schedule first runs.
 //!
+//! Change detection per system: the world's change count moves on before each stage and
+//! after the last (see `storage/ticks.rs`), so what a stage writes is stamped with a count
+//! of its own, and the schedule keeps each system's count of its last run; a system's
+//! `Added<T>` / `Changed<T>` pass what was stamped after it (bevy's meaning: "since this
+//! system last ran"; at its first run, everything present).
+//!
+//! ```text
+//! count:      5        6          7        8    (tick)  9 …
+//!          (before) stage 0    stage 1  (after)
+//!                   hurt       watch              watch's next run sees stamps > 7:
+//!                   stamps 6   last run 7         what hurt wrote at 6 it saw already;
+//!                                                 what anything wrote from 8 on it sees
+//! ```
+//!
 //! # Safety
 //! There is no `unsafe` here. The systems of a stage take their parameters one after the
 //! other from one split world (`WorldParts::parts`), whose slots lend each storage or
@@ -51,6 +65,12 @@ pub struct Schedule<S, M> {
     /// The stages computed at run time, for worlds whose numbers the compiler does not
     /// know (the run-time `World`).
     stages: Option<Vec<usize>>,
+    /// Each system's change count at its last run (`0`: it never ran, so everything
+    /// present is news to it).
+    last_runs: Vec<u32>,
+    /// The world's change count after the last run: a count found lower later means it
+    /// restarted (see `storage/ticks.rs`).
+    count: u32,
     marker: PhantomData<fn() -> M>,
 }
 
@@ -60,6 +80,8 @@ impl<S, M> Schedule<S, M> {
         Schedule {
             systems,
             stages: None,
+            last_runs: Vec::new(),
+            count: 0,
             marker: PhantomData,
         }
     }
@@ -93,7 +115,11 @@ impl<S, M> Schedule<S, M> {
     {
         S::prepare(world);
         let Schedule {
-            systems, stages, ..
+            systems,
+            stages,
+            last_runs,
+            count: last_count,
+            ..
         } = self;
         let stages: &[usize] = match S::STAGES {
             Some(stages) => stages,
@@ -105,10 +131,15 @@ impl<S, M> Schedule<S, M> {
             S::check(world)?;
         }
         let count = stages.iter().max().map_or(0, |last| last + 1);
+        last_runs.resize(stages.len(), 0);
         let mut queues = S::queues();
         for stage in 0..count {
-            systems.run_stage(world, stages, stage, &mut queues)?;
+            let now = step_changes(world, last_count, last_runs);
+            systems.run_stage(world, stages, stage, &mut queues, last_runs, now)?;
         }
+        // What is written after the last stage (the commands, code outside the schedule)
+        // gets a count of its own, newer than every system's run.
+        step_changes(world, last_count, last_runs);
         for queue in queues.as_mut() {
             if !queue.is_empty() {
                 queue.apply(world);
@@ -134,6 +165,20 @@ impl<S, M> Schedule<S, M> {
             decided_at_compile_time: S::STAGES.is_some(),
         }
     }
+}
+
+/// Moves `world`'s change count on (see the module docs); the new count. When the count
+/// restarted (it is lower than `last_count`, the count after the last run), every
+/// system's last run is taken back to where the restart put every old stamp.
+fn step_changes<W: WorldParts>(world: &mut W, last_count: &mut u32, last_runs: &mut [u32]) -> u32 {
+    let now = world.step_changes();
+    if now < *last_count {
+        for run in last_runs {
+            *run = (*run).min(crate::storage::FIRST_TICK);
+        }
+    }
+    *last_count = now;
+    now
 }
 
 impl<S, M> fmt::Debug for Schedule<S, M> {
@@ -211,7 +256,9 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
     /// Makes sure every storage a system names exists.
     #[doc(hidden)]
     fn prepare(world: &mut W);
-    /// Runs the systems of `stage`, each queuing its commands in its queue.
+    /// Runs the systems of `stage`, each queuing its commands in its queue, its views'
+    /// change filters passing the stamps after its count in `last_runs`, which becomes
+    /// `now`.
     #[doc(hidden)]
     fn run_stage(
         &mut self,
@@ -219,6 +266,8 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
         stages: &[usize],
         stage: usize,
         queues: &mut Self::Queues,
+        last_runs: &mut [u32],
+        now: u32,
     ) -> Result<(), AccessError>;
 }
 
@@ -301,7 +350,7 @@ macro_rules! systems_tuple {
             fn check(world: &mut W) -> Result<(), AccessError> {
                 $({
                     let mut queue = Commands::new();
-                    $S::take(&mut world.parts(), &mut queue).map(drop)?;
+                    $S::take(&mut world.parts(), &mut queue, 0).map(drop)?;
                 })+
                 Ok(())
             }
@@ -322,6 +371,8 @@ macro_rules! systems_tuple {
                 stages: &[usize],
                 stage: usize,
                 queues: &mut Self::Queues,
+                last_runs: &mut [u32],
+                now: u32,
             ) -> Result<(), AccessError> {
                 let ($($s,)+) = self;
                 {
@@ -329,7 +380,8 @@ macro_rules! systems_tuple {
                     let [$($c,)+] = queues;
                     $(
                         let $c = if stages[$i] == stage {
-                            let taken = $S::take(&mut parts, $c)?;
+                            let taken = $S::take(&mut parts, $c, last_runs[$i])?;
+                            last_runs[$i] = now;
                             Some(move || $s.run(taken))
                         } else {
                             None

@@ -39,11 +39,14 @@ pub trait SystemParam<W: WorldParts + 'static>: Sealed {
     /// Makes sure the storages exist (the run-time world creates them on demand).
     #[doc(hidden)]
     fn prepare(_world: &mut W) {}
-    /// Takes the parameter from the world's parts, or the system's command queue.
+    /// Takes the parameter from the world's parts, or the system's command queue; a
+    /// view's `Added`/`Changed` pass the stamps after count `since` (the system's last
+    /// run).
     #[doc(hidden)]
     fn take<'w>(
         parts: &mut W::Parts<'w>,
         commands: &mut Option<&'w mut Commands<W>>,
+        since: u32,
     ) -> Result<Self::Item<'w>, AccessError>;
 }
 
@@ -51,9 +54,9 @@ pub trait SystemParam<W: WorldParts + 'static>: Sealed {
 /// part's own ([`Borrow`]).
 macro_rules! borrow_param {
     ([$($bounds:tt)*] $part:ty => $item:ty) => {
-        borrow_param!([$($bounds)*] $part => $item, watches Nil);
+        borrow_param!([$($bounds)*] $part => $item, watches Nil, since |_item, _since| {});
     };
-    ([$($bounds:tt)*] $part:ty => $item:ty, watches $watches:ty) => {
+    ([$($bounds:tt)*] $part:ty => $item:ty, watches $watches:ty, since |$item_:ident, $since:ident| $set:block) => {
         impl<'x, $($bounds)*> Sealed for $part {}
 
         impl<'x, W: WorldParts + 'static, $($bounds)*> SystemParam<W> for $part
@@ -73,8 +76,12 @@ macro_rules! borrow_param {
             fn take<'w>(
                 parts: &mut W::Parts<'w>,
                 _: &mut Option<&'w mut Commands<W>>,
+                $since: u32,
             ) -> Result<$item, AccessError> {
-                <$item as Borrow<'w, W>>::take(parts)
+                #[allow(unused_mut)]
+                let mut $item_ = <$item as Borrow<'w, W>>::take(parts)?;
+                $set
+                Ok($item_)
             }
         }
     };
@@ -82,7 +89,11 @@ macro_rules! borrow_param {
 
 borrow_param!([K: GroupKey] GroupMut<'x, K> => GroupMut<'w, K>);
 borrow_param!([K: GroupKey] GroupRef<'x, K> => GroupRef<'w, K>);
-borrow_param!([Q: Query, F: Filter] View<'x, Q, F> => View<'w, Q, F>, watches F::Watches);
+borrow_param!(
+    [Q: Query, F: Filter] View<'x, Q, F> => View<'w, Q, F>,
+    watches F::Watches,
+    since |view, since| { view.since(since); }
+);
 borrow_param!([T: Component] ValuesMut<'x, T> => ValuesMut<'w, T>);
 borrow_param!([T: Component] &'x Storage<T> => &'w Storage<T>);
 borrow_param!([] &'x Entities => &'w Entities);
@@ -101,6 +112,7 @@ impl<W: WorldParts + 'static> SystemParam<W> for &mut Commands<W> {
     fn take<'w>(
         _: &mut W::Parts<'w>,
         commands: &mut Option<&'w mut Commands<W>>,
+        _: u32,
     ) -> Result<&'w mut Commands<W>, AccessError> {
         commands
             .take()

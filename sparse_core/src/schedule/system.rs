@@ -36,11 +36,13 @@ pub trait System<W: WorldParts + 'static, Marker>: Send {
     /// Makes sure the storages exist (the run-time world creates them on demand).
     #[doc(hidden)]
     fn prepare(world: &mut W);
-    /// Takes the parameters from the world's parts and the system's command queue.
+    /// Takes the parameters from the world's parts and the system's command queue; its
+    /// views' `Added`/`Changed` pass the stamps after count `since` (its last run).
     #[doc(hidden)]
     fn take<'w>(
         parts: &mut W::Parts<'w>,
         commands: &'w mut Commands<W>,
+        since: u32,
     ) -> Result<Self::Taken<'w>, AccessError>;
     /// Runs the system with its parameters.
     #[doc(hidden)]
@@ -74,9 +76,10 @@ macro_rules! function_system {
             fn take<'w>(
                 parts: &mut W::Parts<'w>,
                 commands: &'w mut Commands<W>,
+                since: u32,
             ) -> Result<Self::Taken<'w>, AccessError> {
                 let mut commands = Some(commands);
-                Ok(($($P::take(parts, &mut commands)?,)+))
+                Ok(($($P::take(parts, &mut commands, since)?,)+))
             }
 
             #[inline]

@@ -5,7 +5,7 @@ use core::any::{Any, TypeId};
 
 use std::sync::Arc;
 
-use super::{ChangeTicks, Marks, SparseSet, Storage};
+use super::{ChangeTicks, Clock, Marks, SparseSet, Storage};
 use crate::component::Component;
 use crate::entity::Entity;
 
@@ -53,8 +53,10 @@ pub trait ErasedStorage: StorageInfo + Any + Send + Sync {
     fn change_ticks(&self) -> Option<&Arc<ChangeTicks>>;
     /// Starts a new tick of change detection (see [`Storage::tick`]).
     fn tick(&mut self);
-    /// Turns change detection on at tick `now` (see [`Storage::track`]).
-    fn track_at(&mut self, now: u32);
+    /// Turns change detection on at the count where `clock` is (see [`Storage::track`]).
+    fn track_at(&mut self, clock: Clock);
+    /// Moves the change count on within the tick (a schedule's stage).
+    fn step(&mut self);
 }
 
 /// A storage of any component type, boxed, with its component's `TypeId` kept beside
@@ -161,8 +163,12 @@ impl<T: Component> ErasedStorage for Storage<T> {
         Storage::tick(self);
     }
 
-    fn track_at(&mut self, now: u32) {
-        Storage::track_at(self, now);
+    fn track_at(&mut self, clock: Clock) {
+        Storage::track_at(self, clock);
+    }
+
+    fn step(&mut self) {
+        Storage::step(self);
     }
 }
 

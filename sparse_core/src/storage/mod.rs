@@ -17,10 +17,9 @@ pub(crate) use sort::radix_sort_pairs;
 pub use sort::{OrdKey, RadixKey};
 pub(crate) use sparse_set::SetCursor;
 pub use sparse_set::SparseSet;
-use ticks::FIRST_TICK;
 pub use ticks::StampTest;
 use ticks::Ticks;
-pub(crate) use ticks::{ChangeTicks, Clock, Marker, Stamp};
+pub(crate) use ticks::{ChangeTicks, Clock, FIRST_TICK, Marker, Stamp};
 
 use std::sync::Arc;
 
@@ -135,13 +134,13 @@ impl<T> Storage<T> {
     /// component is removed, until the next [`tick`](Self::tick). The components already
     /// stored count as added now.
     pub fn track(&mut self) {
-        self.track_at(FIRST_TICK);
+        self.track_at(Clock::default());
     }
 
-    /// [`track`](Self::track) with the count at `now` (a world's current tick).
-    pub(crate) fn track_at(&mut self, now: u32) {
+    /// [`track`](Self::track) with the count where `clock` is (a world's).
+    pub(crate) fn track_at(&mut self, clock: Clock) {
         if self.ticks.is_none() {
-            let mut ticks = ChangeTicks::new(now);
+            let mut ticks = ChangeTicks::new(clock);
             for entity in self.set.as_slice() {
                 ticks.added_at(*entity);
             }
@@ -161,6 +160,15 @@ impl<T> Storage<T> {
         if let Some(ticks) = &mut *self.ticks {
             Arc::make_mut(ticks).tick();
         }
+    }
+
+    /// Moves the change count on within the tick, as a schedule does at each stage (see
+    /// [`Schedule`](crate::Schedule)); the new count (a no-op on an untracked storage,
+    /// which has none: `None`).
+    pub(crate) fn step(&mut self) -> Option<u32> {
+        let ticks = Arc::make_mut(self.ticks.as_mut()?);
+        ticks.step();
+        Some(ticks.now())
     }
 
     /// Whether `entity`'s component was added since the last [`tick`](Self::tick)

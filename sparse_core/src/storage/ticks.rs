@@ -1,13 +1,19 @@
 //! Change detection of one storage: when each component was added and last changed, and
-//! which entities lost theirs, counted in the ticks of the storage's world.
+//! which entities lost theirs, counted in the change count of the storage's world.
 //!
 //! ```text
 //! entity index : 0     1     2     3     4
-//! added        : [ 0 |  3  |  1  |  0  |  3 ]    0: no component
-//! changed      : [ 0 |  3  |  3  |  0  |  3 ]    now = 3: indices 1, 2, 4 changed,
-//! removed      : [ e3 ]                                    1 and 4 added, since the
-//!                                                          last tick
+//! added        : [ 0 |  3  |  1  |  0  |  4 ]    0: no component
+//! changed      : [ 0 |  3  |  3  |  0  |  4 ]    now = 4, tick_start = 3: indices
+//! removed      : [ e3 ]                          1, 2, 4 changed, 1 and 4 added, since
+//!                                                the last tick (stamps ≥ 3); a system
+//!                                                that last ran at 3 sees index 4 (> 3)
 //! ```
+//!
+//! The count moves at every `tick()` (which also starts a new tick: `tick_start`) and at
+//! every stage of a schedule (`step`), so that each system's run has a count of its own:
+//! a scheduled system's `Added`/`Changed` pass the stamps after the count of its last
+//! run, a view outside a schedule those from the last tick's start on.
 //!
 //! The stamps are kept by entity *index*, not by dense position, so that the swaps of
 //! group maintenance and sorting never touch them: an untracked storage pays one test per
@@ -22,10 +28,11 @@
 //! the same view's `&mut T` column marks them, from any number of worker threads; each
 //! position is marked by the one worker that holds it, with relaxed stores.
 //!
-//! Wraparound: the tick count is a `u32` advanced by `World::tick`. When it would pass
+//! Wraparound: the count is a `u32` advanced by `tick` and `step`. When it would pass
 //! `u32::MAX`, every stamp of a present component becomes `1` ("before the count
-//! restarted") and the count restarts at `2`: a component never looks changed because
-//! its stamp is `2^32` ticks old.
+//! restarted") and the count restarts at `2` (a new tick starts there too): a component
+//! never looks changed because its stamp is `2^32` counts old. A schedule that sees the
+//! count go down takes its systems' last runs back to `1` as well.
 
 use core::ptr::NonNull;
 use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
@@ -46,32 +53,54 @@ fn next_tick(now: u32) -> (u32, bool) {
     }
 }
 
-/// A world's tick count: what it tells the storages it starts tracking.
+/// A world's change count and where its current tick started: what it tells the
+/// storages it starts tracking, which keep the same two numbers. Opaque outside this
+/// crate.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Clock(u32);
+pub struct Clock {
+    now: u32,
+    tick_start: u32,
+}
 
 impl Default for Clock {
     fn default() -> Self {
-        Clock(FIRST_TICK)
+        Clock {
+            now: FIRST_TICK,
+            tick_start: FIRST_TICK,
+        }
     }
 }
 
 impl Clock {
-    /// The current tick.
-    pub(crate) fn now(self) -> u32 {
-        self.0
+    /// Moves the count on, starting a new tick if `tick` (or if the count restarted);
+    /// whether it restarted.
+    fn advance(&mut self, tick: bool) -> bool {
+        let (next, restarted) = next_tick(self.now);
+        self.now = next;
+        if tick || restarted {
+            self.tick_start = next;
+        }
+        restarted
     }
 
-    /// Moves to the next tick, as every tracked storage of the world does.
-    pub(crate) fn advance(&mut self) {
-        self.0 = next_tick(self.0).0;
+    /// Starts a new tick, as every tracked storage of the world does.
+    pub(crate) fn tick(&mut self) {
+        self.advance(true);
+    }
+
+    /// Moves the count on within the tick (a schedule's stage), as every tracked storage
+    /// of the world does; the new count.
+    pub(crate) fn step(&mut self) -> u32 {
+        self.advance(false);
+        self.now
     }
 }
 
 /// Change stamps of one storage (see the module docs). Opaque outside this crate.
 #[derive(Debug)]
 pub struct ChangeTicks {
-    now: u32,
+    /// The count and the start of the current tick (see the module docs).
+    clock: Clock,
     added: Vec<AtomicU32>,
     changed: Vec<AtomicU32>,
     /// The version of the entity each stamped index belongs to: a scan of the stamps
@@ -91,7 +120,7 @@ impl Clone for ChangeTicks {
                 .collect()
         };
         ChangeTicks {
-            now: self.now,
+            clock: self.clock,
             added: copy(&self.added),
             changed: copy(&self.changed),
             versions: self.versions.clone(),
@@ -102,10 +131,10 @@ impl Clone for ChangeTicks {
 }
 
 impl ChangeTicks {
-    /// No component stamped, the count at `now`.
-    pub(crate) fn new(now: u32) -> Self {
+    /// No component stamped, the count where `clock` is.
+    pub(crate) fn new(clock: Clock) -> Self {
         ChangeTicks {
-            now: now.max(FIRST_TICK),
+            clock,
             added: Vec::new(),
             changed: Vec::new(),
             versions: Vec::new(),
@@ -124,8 +153,8 @@ impl ChangeTicks {
             self.changed.resize_with(len, AtomicU32::default);
             self.versions.resize(len, 0);
         }
-        *self.added[index].get_mut() = self.now;
-        *self.changed[index].get_mut() = self.now;
+        *self.added[index].get_mut() = self.clock.now;
+        *self.changed[index].get_mut() = self.clock.now;
         self.versions[index] = entity.version();
     }
 
@@ -152,22 +181,35 @@ impl ChangeTicks {
         self.removed.push(entity);
     }
 
+    /// The current count.
+    #[inline]
+    pub(crate) fn now(&self) -> u32 {
+        self.clock.now
+    }
+
+    /// The count a test "since the last tick" passes the stamps after.
+    #[inline(always)]
+    pub(crate) fn since_tick(&self) -> u32 {
+        self.clock.tick_start - 1
+    }
+
     /// Whether the component at `index` was added since the last tick.
     #[inline(always)]
     pub(crate) fn is_added(&self, index: u32) -> bool {
+        let since = self.since_tick();
         self.added
             .get(index as usize)
-            .is_some_and(|s| s.load(Relaxed) == self.now)
+            .is_some_and(|s| s.load(Relaxed) > since)
     }
 
     /// Whether the component at `index` was added or changed since the last tick.
     #[inline(always)]
     pub(crate) fn is_changed(&self, index: u32) -> bool {
-        let index = index as usize;
+        let (index, since) = (index as usize, self.since_tick());
         self.changed
             .get(index)
-            .is_some_and(|s| s.load(Relaxed) == self.now)
-            || (self.all_changed.load(Relaxed) == self.now
+            .is_some_and(|s| s.load(Relaxed) > since)
+            || (self.all_changed.load(Relaxed) > since
                 && self.added.get(index).is_some_and(|s| s.load(Relaxed) != 0))
     }
 
@@ -179,10 +221,19 @@ impl ChangeTicks {
     /// Starts a new tick: nothing is added, changed or removed since.
     pub(crate) fn tick(&mut self) {
         self.removed.clear();
-        let (next, restarted) = next_tick(self.now);
-        if restarted {
+        self.advance(true);
+    }
+
+    /// Moves the count on within the tick (a schedule's stage): what is stamped from now
+    /// on is newer than what a system that ran before saw.
+    pub(crate) fn step(&mut self) {
+        self.advance(false);
+    }
+
+    fn advance(&mut self, tick: bool) {
+        if self.clock.advance(tick) {
             // Every present component becomes old (see the module docs), so that no
-            // stamp can equal a later `now` by wrapping around.
+            // stamp can pass a later test by wrapping around.
             *self.all_changed.get_mut() = 0;
             for stamp in self.added.iter_mut().chain(&mut self.changed) {
                 let stamp = stamp.get_mut();
@@ -191,13 +242,15 @@ impl ChangeTicks {
                 }
             }
         }
-        self.now = next;
     }
 
-    /// Moves the count to `now` (tests of the wraparound).
+    /// Moves the count to `now`, a tick starting there (tests of the wraparound).
     #[cfg(test)]
     pub(crate) fn set_now(&mut self, now: u32) {
-        self.now = now;
+        self.clock = Clock {
+            now,
+            tick_start: now,
+        };
     }
 
     /// Checks the stamps against the storage's members: nonzero exactly at their indices.
@@ -213,10 +266,10 @@ impl ChangeTicks {
             let index = entity.index() as usize;
             let added = self.added[index].load(Relaxed);
             let changed = self.changed[index].load(Relaxed);
-            if added == 0 || changed < added || changed > self.now {
+            if added == 0 || changed < added || changed > self.clock.now {
                 return Err(format!(
-                    "{entity:?} stamped added {added}, changed {changed} at tick {}",
-                    self.now
+                    "{entity:?} stamped added {added}, changed {changed} at count {}",
+                    self.clock.now
                 ));
             }
         }
@@ -419,7 +472,7 @@ impl ChangeTicks {
         Marker {
             changed: &self.changed,
             all_changed: &self.all_changed,
-            now: self.now,
+            now: self.clock.now,
         }
     }
 }
@@ -440,9 +493,11 @@ pub struct StampTest {
     present: NonNull<AtomicU32>,
     versions: NonNull<u32>,
     len: usize,
-    now: u32,
+    /// The test passes the stamps after this count: the last tick's start minus one, or
+    /// the count of a scheduled system's last run.
+    since: u32,
     /// For `Changed<T>`: the stamp that says every present component changed (the storage
-    /// was handed out whole) when it equals `now`.
+    /// was handed out whole) when it passes `since`.
     all_changed: Option<NonNull<AtomicU32>>,
     _ticks: Arc<ChangeTicks>,
 }
@@ -455,7 +510,7 @@ unsafe impl Send for StampTest {}
 unsafe impl Sync for StampTest {}
 
 impl StampTest {
-    /// Tests "added since the last tick".
+    /// Tests "added since the last tick" (see [`since`](Self::since)).
     pub(crate) fn added(ticks: Arc<ChangeTicks>) -> Self {
         Self::new(ticks, false)
     }
@@ -480,10 +535,17 @@ impl StampTest {
                 .len()
                 .min(stamps.len())
                 .min(ticks.versions.len()),
-            now: ticks.now,
+            since: ticks.since_tick(),
             all_changed: changed.then(|| NonNull::from(&ticks.all_changed)),
             _ticks: ticks,
         }
+    }
+
+    /// Tests the stamps after count `since` instead (a scheduled system's last run) of
+    /// those since the last tick.
+    #[inline]
+    pub(crate) fn since(&mut self, since: u32) {
+        self.since = since;
     }
 
     /// The number of entity indices the stamps cover: what a [`scan`](Self::scan) reads.
@@ -492,13 +554,13 @@ impl StampTest {
         self.len
     }
 
-    /// Whether every present component counts as changed now (the storage was handed out
-    /// whole since the tick).
+    /// Whether every present component counts as changed (the storage was handed out
+    /// whole after `since`).
     #[inline(always)]
     fn all(&self) -> bool {
         // SAFETY: the pointer reaches the storage-wide stamp of `_ticks` (invariant).
         self.all_changed
-            .is_some_and(|all| unsafe { all.as_ref() }.load(Relaxed) == self.now)
+            .is_some_and(|all| unsafe { all.as_ref() }.load(Relaxed) > self.since)
     }
 
     /// Whether a [`scan`](Self::scan) now finds every entity that passes: not when every
@@ -516,8 +578,8 @@ impl StampTest {
             // SAFETY: `index < len`, and the pointers reach `len` live stamps and
             // versions (invariant).
             let stamp = unsafe { &*self.stamps.as_ptr().add(index) }.load(Relaxed);
-            if stamp == self.now {
-                // SAFETY: as above. A stamp equal to `now` is not zero, so the index
+            if stamp > self.since {
+                // SAFETY: as above. A stamp after `since` is not zero, so the index
                 // holds a component, whose entity's version was recorded when it came.
                 let version = unsafe { *self.versions.as_ptr().add(index) };
                 if let Some(entity) = Entity::from_raw_parts(index as u32, version) {
@@ -537,7 +599,7 @@ impl StampTest {
         // SAFETY: `index < len`, and both pointers reach `len` live stamps (invariant).
         let stamp = unsafe { &*self.stamps.as_ptr().add(index) }.load(Relaxed);
         // SAFETY: as above.
-        stamp == self.now
+        stamp > self.since
             || (self.all() && unsafe { &*self.present.as_ptr().add(index) }.load(Relaxed) != 0)
     }
 }
@@ -552,7 +614,7 @@ mod tests {
 
     #[test]
     fn stamps_follow_a_components_life() {
-        let mut t = ChangeTicks::new(FIRST_TICK);
+        let mut t = ChangeTicks::new(Clock::default());
         t.added_at(e(3));
         assert!(t.is_added(3) && t.is_changed(3));
         assert!(!t.is_added(2) && !t.is_changed(100));
@@ -572,18 +634,52 @@ mod tests {
     }
 
     #[test]
+    fn a_step_keeps_the_tick_and_tests_after_a_count_see_what_came_later() {
+        let mut t = ChangeTicks::new(Clock::default());
+        t.added_at(e(0));
+        t.tick(); // count 2, the tick starts
+        t.changed_at(0); // stamped 2
+        t.step(); // count 3, same tick
+        t.added_at(e(1)); // stamped 3
+        assert!(t.is_changed(0) && t.is_added(1), "since the tick: both");
+        let since = |since: u32, changed: bool| {
+            let handle = Arc::new(t.clone());
+            let mut test = if changed {
+                StampTest::changed(handle)
+            } else {
+                StampTest::added(handle)
+            };
+            test.since(since);
+            (test.test(0), test.test(1))
+        };
+        assert_eq!(since(2, true), (false, true), "after count 2: index 1 only");
+        assert_eq!(since(1, true), (true, true));
+        assert_eq!(
+            since(0, false),
+            (true, true),
+            "everything present is after 0"
+        );
+        assert_eq!(since(2, false), (false, true));
+        assert_eq!(since(3, true), (false, false));
+        t.all_changed(); // at count 3
+        assert_eq!(since(2, true), (true, true), "handed out whole after 2");
+        assert_eq!(since(3, true), (false, false));
+        t.check(&[e(0), e(1)]).unwrap();
+    }
+
+    #[test]
     fn the_count_restarts_before_it_wraps() {
-        let mut t = ChangeTicks::new(FIRST_TICK);
+        let mut t = ChangeTicks::new(Clock::default());
         t.set_now(u32::MAX - 1);
         t.added_at(e(0)); // stamped MAX - 1
         t.tick();
         t.added_at(e(1)); // stamped MAX
         assert!(t.is_added(1) && !t.is_changed(0));
         t.tick(); // wraps
-        assert_eq!(t.now, FIRST_TICK + 1);
+        assert_eq!(t.clock.now, FIRST_TICK + 1);
         assert!(!t.is_changed(0) && !t.is_changed(1), "old stamps stay old");
         t.check(&[e(0), e(1)]).unwrap();
-        // 2^32 ticks later, the stamp of index 1 would have equalled `now` again.
+        // 2^32 ticks later, the stamp of index 1 would have passed again.
         for _ in 0..3 {
             t.tick();
             assert!(!t.is_changed(0) && !t.is_changed(1));
@@ -594,8 +690,29 @@ mod tests {
     }
 
     #[test]
+    fn a_step_restarts_the_count_too() {
+        let mut t = ChangeTicks::new(Clock::default());
+        t.set_now(u32::MAX);
+        t.added_at(e(0));
+        t.step(); // wraps within the tick: a new tick starts at the restart
+        assert_eq!(
+            (t.clock.now, t.clock.tick_start),
+            (FIRST_TICK + 1, FIRST_TICK + 1)
+        );
+        assert!(!t.is_added(0) && !t.is_changed(0));
+        let mut test = StampTest::changed(Arc::new(t.clone()));
+        test.since(FIRST_TICK);
+        assert!(
+            !test.test(0),
+            "a system's last run taken back to 1 sees nothing old"
+        );
+        t.changed_at(0);
+        assert!(t.is_changed(0));
+    }
+
+    #[test]
     fn a_test_reads_the_stamps_of_its_time() {
-        let mut t = ChangeTicks::new(FIRST_TICK);
+        let mut t = ChangeTicks::new(Clock::default());
         t.added_at(e(0));
         t.tick();
         t.added_at(e(2));
@@ -618,7 +735,7 @@ mod tests {
 
     #[test]
     fn one_stamp_changes_every_present_component() {
-        let mut t = ChangeTicks::new(FIRST_TICK);
+        let mut t = ChangeTicks::new(Clock::default());
         t.added_at(e(0));
         t.added_at(e(1));
         t.tick();

@@ -37,16 +37,25 @@ impl World {
     /// ```
     pub fn track<T: Component>(&mut self) {
         let index = self.index_or_register::<T>();
-        let now = self.clock.now();
-        self.storages[index].track_at(now);
+        let clock = self.clock;
+        self.storages[index].track_at(clock);
     }
 
     #[doc = crate::__method_doc!(tick)]
     pub fn tick(&mut self) {
-        self.clock.advance();
+        self.clock.tick();
         for storage in &mut self.storages {
             storage.tick();
         }
+    }
+
+    /// Moves the change count on within the tick in every tracked storage (a schedule's
+    /// stage); the new count.
+    pub(crate) fn step_changes(&mut self) -> u32 {
+        for storage in &mut self.storages {
+            storage.step();
+        }
+        self.clock.step()
     }
 
     #[doc = crate::__method_doc!(removed)]

@@ -96,6 +96,10 @@ impl WorldParts for World {
         parts.world.entities
     }
 
+    fn step_changes(&mut self) -> u32 {
+        World::step_changes(self)
+    }
+
     fn with_groups<'w, R>(
         parts: &Self::Parts<'w>,
         f: impl FnOnce(&[GroupShape<'_, 'w>]) -> R,

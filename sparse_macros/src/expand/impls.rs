@@ -51,6 +51,11 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
             }
 
             #[inline]
+            fn step_changes(&mut self) -> u32 {
+                self.__sparse.step_changes()
+            }
+
+            #[inline]
             fn with_groups<'w, R>(
                 parts: &Self::Parts<'w>,
                 f: impl ::core::ops::FnOnce(&[__sg::__private::GroupShape<'_, 'w>]) -> R,

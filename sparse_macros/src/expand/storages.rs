@@ -43,6 +43,12 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
             let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
             quote!(#cfg self.#field.tick();)
         });
+    let steps = (0..cx.model.storages.len())
+        .filter(|&i| cx.tracked[i])
+        .map(|i| {
+            let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
+            quote!(#cfg __p::step_changes(&mut self.#field),)
+        });
     let holds = (0..cx.model.storages.len()).map(|i| {
         let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
         quote!(#cfg if self.#field.contains(entity) { return false; })
@@ -140,6 +146,13 @@ pub(super) fn module(cx: &Cx<'_>) -> TokenStream {
                 #[inline]
                 pub fn tick(&mut self) {
                     #(#ticks)*
+                }
+
+                /// Moves the change count of every tracked storage on within the tick (a
+                /// schedule's stage); the new count.
+                #[inline]
+                pub fn step_changes(&mut self) -> u32 {
+                    __p::change_count(&[#(#steps)*])
                 }
 
                 /// The entity allocator.
