@@ -310,3 +310,47 @@ proptest! {
         run(ops)?;
     }
 }
+
+static PANIC: AtomicU64 = AtomicU64::new(0);
+
+fn panics_when_asked(_: &Storage<Position>) {
+    assert_eq!(PANIC.load(Ordering::SeqCst), 0, "asked to panic");
+}
+
+#[test]
+fn a_system_that_panics_leaves_its_stage_last_runs_as_they_were() {
+    let mut game = Game::new();
+    game.spawn_with((Position(0), Health(1)));
+    game.spawn_with((Position(1), Health(2)));
+    let mut frame = Schedule::new((saw_early, panics_when_asked));
+    assert_eq!(frame.stages::<Game>().of_systems(), [0, 0]);
+    PANIC.store(1, Ordering::SeqCst);
+    let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| frame.run(&mut game)));
+    assert!(panicked.is_err());
+    PANIC.store(0, Ordering::SeqCst);
+    frame.run(&mut game);
+    let seen = &game.resource::<EarlyLog>().0;
+    // The run that panicked may or may not have logged before the other system failed;
+    // the next run is still a first run: it sees both entities.
+    assert_eq!(seen.last().map(Vec::len), Some(2), "{seen:?}");
+    frame.run(&mut game);
+    assert_eq!(game.resource::<EarlyLog>().0.last().map(Vec::len), Some(0));
+}
+
+#[test]
+fn a_schedule_run_on_a_new_world_starts_over() {
+    let mut frame = Schedule::new((saw_added,));
+    let mut first = Game::new();
+    first.spawn_with((Position(0), Health(1)));
+    for _ in 0..5 {
+        frame.run(&mut first);
+    }
+    // A fresh world's count is lower than the old one's: every system's next run is a
+    // first run, so nothing the new world holds is missed.
+    let mut second = Game::new();
+    let e = second.spawn_with((Position(0), Health(1)));
+    frame.run(&mut second);
+    assert_eq!(second.resource::<AddedLog>().0, [vec![e]]);
+    frame.run(&mut second);
+    assert_eq!(second.resource::<AddedLog>().0, [vec![e], vec![]]);
+}

@@ -1429,6 +1429,30 @@ fn frame(c: &mut Criterion) {
     }
 }
 
+/// The realistic frame's seven systems through a `Schedule` (stages decided by the
+/// compiler, run on rayon's pool) against the same functions called in order, and bevy's
+/// `Schedule` of the same systems on its multi-threaded executor against its
+/// single-threaded one; 2 cores here.
+fn frame_scheduled(c: &mut Criterion) {
+    use sparse_peer_benches::bevy_impl::frame::scheduled as b;
+    use sparse_peer_benches::components::frame::SIZES;
+    use sparse_peer_benches::ours::frame::scheduled as o;
+    for n in [SIZES[0], SIZES[SIZES.len() - 1]] {
+        let mut g = c.benchmark_group(format!("frame_scheduled_{n}"));
+        g.throughput(Throughput::Elements(n as u64));
+        bench_run(&mut g, "sparse_in_order", || o::setup(n), o::run_in_order);
+        bench_run(&mut g, "sparse_scheduled", || o::setup(n), o::run);
+        bench_run(
+            &mut g,
+            "bevy_single_threaded",
+            || b::setup_single(n),
+            b::run,
+        );
+        bench_run(&mut g, "bevy_multi_threaded", || b::setup(n), b::run);
+        g.finish();
+    }
+}
+
 /// Marking on write (`Mut<Position>`) against marking on hand-out (`&mut Position`) in a
 /// world tracking `Position` (ours only: the cost of the guard, and what it saves the
 /// `Changed` view after a pass that writes 1% of what it visits).
@@ -1491,6 +1515,7 @@ criterion_group!(
     schedule,
     serialize_binary,
     changed_1pct,
-    marking
+    marking,
+    frame_scheduled
 );
 criterion_main!(peers);

@@ -674,7 +674,12 @@ pub mod frame {
     /// least one frame component: in 0.20 resources are entities too (a fresh world
     /// already holds `DefaultQueryFilters`), and a query of options alone matches them.
     pub fn rows(s: &mut State) -> Vec<Row> {
-        let mut query = s.world.query_filtered::<(
+        rows_of(&mut s.world)
+    }
+
+    /// Every entity's components in `world` (see [`rows`]).
+    fn rows_of(world: &mut World) -> Vec<Row> {
+        let mut query = world.query_filtered::<(
             Option<&Pos>,
             Option<&Vel>,
             Option<&Data>,
@@ -691,6 +696,107 @@ pub mod frame {
             With<Sprite>,
             With<Player>,
         )>>();
-        query.iter(&s.world).map(Row::of).collect()
+        query.iter(world).map(Row::of).collect()
+    }
+
+    /// The seven systems as bevy systems in a `Schedule`, the frame buffer a resource,
+    /// ordered as a bevy user orders them for a deterministic frame (conflicting systems
+    /// chained: `(movement, data, health)`, then `(more_complex, damage)`, then `sprite`,
+    /// then `render`, the same stages `sparse`'s compiler finds); the multi-threaded
+    /// executor (bevy's default) or the single-threaded one.
+    pub mod scheduled {
+        use super::super::init_task_pool;
+        use super::*;
+        use bevy_ecs::prelude::{IntoScheduleConfigs, Query, ResMut, Resource};
+        use bevy_ecs::schedule::{Schedule, SingleThreadedExecutor};
+
+        /// The frame buffer as a resource.
+        #[derive(Resource, Default)]
+        pub struct Fb(pub FrameBuffer);
+
+        fn movement_system(mut q: Query<(&mut Pos, &Vel)>) {
+            q.iter_mut().for_each(|(mut p, v)| movement(&mut p, v));
+        }
+
+        fn data_system(mut q: Query<&mut Data>) {
+            q.iter_mut().for_each(|mut d| data(&mut d));
+        }
+
+        fn more_complex_system(mut q: Query<(&mut Vel, &Pos, &Data)>) {
+            q.iter_mut()
+                .for_each(|(mut v, p, d)| more_complex(&mut v, p, d));
+        }
+
+        fn health_system(mut q: Query<&mut Health>) {
+            q.iter_mut().for_each(|mut h| health(&mut h));
+        }
+
+        fn damage_system(mut q: Query<(&mut Health, &Damage)>) {
+            q.iter_mut().for_each(|(mut h, d)| damage(&mut h, d));
+        }
+
+        fn sprite_system(mut q: Query<(&mut Sprite, &Player, &Health)>) {
+            q.iter_mut()
+                .for_each(|(mut sp, p, h)| sprite(&mut sp, p, h));
+        }
+
+        fn render_system(q: Query<(&Pos, &Sprite)>, mut fb: ResMut<Fb>) {
+            let fb = &mut fb.0;
+            fb.clear();
+            q.iter().for_each(|(p, sp)| render(fb, p, sp));
+        }
+
+        /// The world and its schedule.
+        pub struct State {
+            world: World,
+            schedule: Schedule,
+        }
+
+        fn build(n: usize, mut schedule: Schedule) -> State {
+            init_task_pool();
+            let mut world = World::new();
+            spawn_each!(n, |bundle| {
+                world.spawn(bundle);
+            });
+            world.insert_resource(Fb::default());
+            schedule.add_systems(
+                (
+                    (movement_system, data_system, health_system),
+                    (more_complex_system, damage_system),
+                    sprite_system,
+                    render_system,
+                )
+                    .chain(),
+            );
+            schedule.initialize(&mut world).expect("a valid schedule");
+            State { world, schedule }
+        }
+
+        /// The `n` entities and the schedule on the multi-threaded executor.
+        pub fn setup(n: usize) -> State {
+            build(n, Schedule::default())
+        }
+
+        /// The same on the single-threaded executor: the systems one after the other.
+        pub fn setup_single(n: usize) -> State {
+            let mut schedule = Schedule::default();
+            schedule.set_executor(SingleThreadedExecutor::new());
+            build(n, schedule)
+        }
+
+        /// One frame: `schedule.run(&mut world)`.
+        pub fn run(s: &mut State) {
+            s.schedule.run(&mut s.world);
+        }
+
+        /// Every entity's components (test helper), as [`frame::rows`](super::rows).
+        pub fn rows(s: &mut State) -> Vec<Row> {
+            rows_of(&mut s.world)
+        }
+
+        /// The frame buffer's cells (test helper).
+        pub fn cells(s: &State) -> &[u32] {
+            &s.world.resource::<Fb>().0.cells
+        }
     }
 }

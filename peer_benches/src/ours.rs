@@ -2203,29 +2203,13 @@ pub mod marking {
 
     /// The sparse pass through `&mut Position`, the `Changed` view's sum, a tick.
     pub fn run_sparse(s: &mut State) -> f32 {
-        let mut i = 0;
-        s.world
-            .view::<(&mut Position, &Velocity)>()
-            .for_each(|_, (p, v)| {
-                if writes(i) {
-                    p.add_velocity(v);
-                }
-                i += 1;
-            });
+        sparse_pass(s, false);
         changed_sum(s)
     }
 
     /// The sparse pass through `Mut<Position>`, the `Changed` view's sum, a tick.
     pub fn run_sparse_guard(s: &mut State) -> f32 {
-        let mut i = 0;
-        s.world
-            .view::<(Mut<Position>, &Velocity)>()
-            .for_each(|_, (mut p, v)| {
-                if writes(i) {
-                    p.add_velocity(v);
-                }
-                i += 1;
-            });
+        sparse_pass(s, true);
         changed_sum(s)
     }
 
@@ -2247,7 +2231,7 @@ pub mod marking {
             .count()
     }
 
-    /// The sparse pass alone, without the tick (test helper).
+    /// The sparse pass, through `Mut<Position>` if `guard`, else `&mut Position`.
     pub fn sparse_pass(s: &mut State, guard: bool) {
         let mut i = 0;
         if guard {
@@ -2552,6 +2536,130 @@ pub mod frame {
         /// One frame.
         pub fn run(s: &mut State) {
             run_systems(s, &SYSTEMS);
+        }
+    }
+
+    /// The seven systems of [`groups`] as functions in a [`Schedule`], the frame buffer a
+    /// resource: the compiler puts `movement`, `data` and `health` in stage 0,
+    /// `more_complex` and `damage` in stage 1, `sprite` in 2 and `render` in 3
+    /// (`tests::frame_scheduled_equals_in_order_and_bevy`). [`run_in_order`] calls the same
+    /// functions one after the other.
+    pub mod scheduled {
+        use super::*;
+        use sparse_groups::{ResMut, Resource, Schedule};
+
+        #[world]
+        #[group(Pos, Sprite)]
+        #[group(Pos, Sprite, Vel)]
+        #[group(Pos, Sprite, Vel, Data)]
+        #[group(Health, Player)]
+        #[group(Health, Player, Damage)]
+        struct Frame {
+            positions: Storage<Pos>,
+            velocities: Storage<Vel>,
+            data: Storage<Data>,
+            healths: Storage<Health>,
+            damages: Storage<Damage>,
+            sprites: Storage<Sprite>,
+            players: Storage<Player>,
+            fb: Resource<FrameBuffer>,
+        }
+
+        /// The world and its entities.
+        pub struct State {
+            world: Frame,
+            entities: Vec<Entity>,
+        }
+
+        /// Creates the `n` entities in order and sorts the groups as [`groups`] does.
+        pub fn setup(n: usize) -> State {
+            let mut world = Frame::new();
+            let entities = populate!(world, n);
+            world.sort_group_by_radix_key::<(Pos, Sprite), _>(|(p, _)| {
+                (u64::from(p.y as u32) << 32) | u64::from(p.x as u32)
+            });
+            world.sort_group_as::<(Health, Player), Sprite>();
+            world.sort_group_as::<(Pos, Sprite), Player>();
+            State { world, entities }
+        }
+
+        fn movement_system(view: View<'_, (&mut Pos, &Vel), With<Sprite>>) {
+            view.for_each(|_, (p, v)| movement(p, v));
+        }
+
+        fn data_system(view: View<'_, &mut Data>) {
+            view.for_each(|_, d| data(d));
+        }
+
+        fn more_complex_system(view: View<'_, (&mut Vel, &Pos, &Data), With<Sprite>>) {
+            view.for_each(|_, (v, p, d)| more_complex(v, p, d));
+        }
+
+        fn health_system(view: View<'_, &mut Health>) {
+            view.for_each(|_, h| health(h));
+        }
+
+        fn damage_system(view: View<'_, (&mut Health, &Damage), With<Player>>) {
+            view.for_each(|_, (h, d)| damage(h, d));
+        }
+
+        fn sprite_system(view: View<'_, (&mut Sprite, &Player, &Health)>) {
+            view.for_each(|_, (sp, p, h)| sprite(sp, p, h));
+        }
+
+        fn render_system(view: View<'_, (&Pos, &Sprite)>, mut fb: ResMut<'_, FrameBuffer>) {
+            let fb = &mut *fb;
+            fb.clear();
+            view.for_each(|_, (p, sp)| render(fb, p, sp));
+        }
+
+        /// The frame's schedule.
+        macro_rules! frame {
+            () => {
+                Schedule::new((
+                    movement_system,
+                    data_system,
+                    more_complex_system,
+                    health_system,
+                    damage_system,
+                    sprite_system,
+                    render_system,
+                ))
+            };
+        }
+
+        /// One frame through the schedule (its stages a constant: building it costs
+        /// nothing but the systems' last-run counts).
+        pub fn run(s: &mut State) {
+            frame!().run(&mut s.world);
+        }
+
+        /// One frame, the same functions called one after the other.
+        pub fn run_in_order(s: &mut State) {
+            let w = &mut s.world;
+            movement_system(w.borrow());
+            data_system(w.borrow());
+            more_complex_system(w.borrow());
+            health_system(w.borrow());
+            damage_system(w.borrow());
+            sprite_system(w.borrow());
+            let (view, fb) = w.borrow();
+            render_system(view, fb);
+        }
+
+        /// The stage of each system (test helper).
+        pub fn stages() -> Vec<usize> {
+            frame!().stages::<Frame>().of_systems().to_vec()
+        }
+
+        /// Every entity's components (test helper).
+        pub fn rows(s: &mut State) -> Vec<Row> {
+            rows!(s)
+        }
+
+        /// The frame buffer's cells (test helper).
+        pub fn cells(s: &State) -> &[u32] {
+            &s.world.resource::<FrameBuffer>().cells
         }
     }
 }

@@ -1351,6 +1351,29 @@ fn check_frame(
 }
 
 #[test]
+fn frame_scheduled_equals_in_order_and_bevy() {
+    use crate::ours::frame::scheduled as o;
+    let (n, frames) = (4096, 120);
+    assert_eq!(o::stages(), [0, 0, 1, 0, 1, 2, 3], "the compiler's stages");
+    let want = frame_after(
+        raw::frame::setup(n),
+        frames,
+        raw::frame::run,
+        |s| raw::frame::rows(s),
+        |s| &s.fb.cells,
+    );
+    let got = frame_after(o::setup(n), frames, o::run, o::rows, o::cells);
+    check_frame("sparse, scheduled", &want, got);
+    let got = frame_after(o::setup(n), frames, o::run_in_order, o::rows, o::cells);
+    check_frame("sparse, in order", &want, got);
+    use bevy_impl::frame::scheduled as b;
+    let got = frame_after(b::setup(n), frames, b::run, b::rows, b::cells);
+    check_frame("bevy, multi-threaded executor", &want, got);
+    let got = frame_after(b::setup_single(n), frames, b::run, b::rows, b::cells);
+    check_frame("bevy, single-threaded executor", &want, got);
+}
+
+#[test]
 fn frame_ports_match_the_vec_reference() {
     use crate::components::frame::{ALIVE, DEAD, SPAWN};
     let (n, frames) = (4096, 300);

@@ -1,7 +1,8 @@
 //! Systems and schedules: plain functions whose parameters are parts of a world
 //! ([`SystemParam`]), listed in order in a [`Schedule`], which runs at once the systems
 //! whose parts are apart and keeps the written order of those that conflict. The result
-//! equals running the systems one after the other.
+//! equals running the systems one after the other (their `Added`/`Changed` filters
+//! meaning "since this system last ran", see below).
 //!
 //! ```text
 //! Schedule::new((movement, decay, collide))
@@ -17,9 +18,13 @@
 //!
 //! Change detection per system: the world's change count moves on before each stage and
 //! after the last (see `storage/ticks.rs`), so what a stage writes is stamped with a count
-//! of its own, and the schedule keeps each system's count of its last run; a system's
-//! `Added<T>` / `Changed<T>` pass what was stamped after it (bevy's meaning: "since this
-//! system last ran"; at its first run, everything present).
+//! of its own, and the schedule keeps each system's count of its last run (stored once
+//! the stage has run: a stage that panics leaves its systems' counts as they were); a
+//! system's `Added<T>` / `Changed<T>` pass what was stamped after it (bevy's meaning:
+//! "since this system last ran"; at its first run, everything present). A count lower
+//! than the schedule last saw (the world restarted its count, or the schedule runs on
+//! another world) makes every system's next run a first run again: changes are reported
+//! twice rather than lost.
 //!
 //! ```text
 //! count:      5        6          7        8    (tick)  9 …
@@ -88,7 +93,8 @@ impl<S, M> Schedule<S, M> {
 
     /// Runs every system once, stage by stage, then the commands the systems queued, in
     /// system order (so the result equals running the systems one after the other, then
-    /// their commands). Returns what the world's `borrow` returns: nothing
+    /// their commands, each system's change filters passing what changed since its last
+    /// run). Returns what the world's `borrow` returns: nothing
     /// on a `#[world]`, whose schedules cannot be refused, a `Result` on the run-time
     /// `World`.
     ///
@@ -134,12 +140,12 @@ impl<S, M> Schedule<S, M> {
         last_runs.resize(stages.len(), 0);
         let mut queues = S::queues();
         for stage in 0..count {
-            let now = step_changes(world, last_count, last_runs);
+            let now = next_count(world, last_count, last_runs);
             systems.run_stage(world, stages, stage, &mut queues, last_runs, now)?;
         }
         // What is written after the last stage (the commands, code outside the schedule)
         // gets a count of its own, newer than every system's run.
-        step_changes(world, last_count, last_runs);
+        next_count(world, last_count, last_runs);
         for queue in queues.as_mut() {
             if !queue.is_empty() {
                 queue.apply(world);
@@ -167,15 +173,13 @@ impl<S, M> Schedule<S, M> {
     }
 }
 
-/// Moves `world`'s change count on (see the module docs); the new count. When the count
-/// restarted (it is lower than `last_count`, the count after the last run), every
-/// system's last run is taken back to where the restart put every old stamp.
-fn step_changes<W: WorldParts>(world: &mut W, last_count: &mut u32, last_runs: &mut [u32]) -> u32 {
+/// Moves `world`'s change count on (see the module docs); the new count. When it is
+/// lower than `last_count`, the count after the last run (the world restarted its count,
+/// or it is another world), every system's next run is a first run.
+fn next_count<W: WorldParts>(world: &mut W, last_count: &mut u32, last_runs: &mut [u32]) -> u32 {
     let now = world.step_changes();
     if now < *last_count {
-        for run in last_runs {
-            *run = (*run).min(crate::storage::FIRST_TICK);
-        }
+        last_runs.fill(0);
     }
     *last_count = now;
     now
@@ -258,7 +262,7 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
     fn prepare(world: &mut W);
     /// Runs the systems of `stage`, each queuing its commands in its queue, its views'
     /// change filters passing the stamps after its count in `last_runs`, which becomes
-    /// `now`.
+    /// `now` once the stage has run.
     #[doc(hidden)]
     fn run_stage(
         &mut self,
@@ -381,13 +385,15 @@ macro_rules! systems_tuple {
                     $(
                         let $c = if stages[$i] == stage {
                             let taken = $S::take(&mut parts, $c, last_runs[$i])?;
-                            last_runs[$i] = now;
                             Some(move || $s.run(taken))
                         } else {
                             None
                         };
                     )+
                     run_ready!($($c),+);
+                }
+                for (run, _) in last_runs.iter_mut().zip(stages).filter(|(_, s)| **s == stage) {
+                    *run = now;
                 }
                 Ok(())
             }

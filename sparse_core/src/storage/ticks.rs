@@ -448,8 +448,8 @@ impl<'a> Marker<'a> {
     }
 }
 
-/// One component's changed stamp, borrowed while its storage is lent, and the tick to
-/// write into it: what a [`Mut`](crate::Mut) guard marks on its first write. Marked with
+/// One component's changed stamp, borrowed while its storage is lent, and the count to
+/// write into it: what a [`Mut`](crate::Mut) guard marks when written through. Marked with
 /// a relaxed store by the one holder of the component (as [`Marker::mark`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Stamp<'a> {
