@@ -451,6 +451,32 @@ fn a_guard_in_a_system_marks_what_it_writes() {
 }
 
 #[derive(Default)]
+struct Reserved(Vec<Entity>);
+
+fn reserve_one(entities: &Entities, mut reserved: ResMut<'_, Reserved>) {
+    reserved.0.push(entities.reserve());
+}
+
+fn reserve_another(entities: &Entities, _: &Storage<Position>) {
+    let _ = entities.reserve();
+}
+
+#[test]
+fn systems_that_may_reserve_entities_never_share_a_stage() {
+    let mut world = World::new();
+    world.insert_resource(Reserved::default());
+    // Apart but for `&Entities`: the reservations come in system order.
+    let mut frame = Schedule::new((reserve_another, reserve_one));
+    assert_eq!(frame.stages::<World>().of_systems(), [0, 1]);
+    for _ in 0..3 {
+        frame.run(&mut world).unwrap();
+    }
+    let reserved = &world.resource::<Reserved>().unwrap().0;
+    let indices: Vec<u32> = reserved.iter().map(|e| e.index()).collect();
+    assert_eq!(indices, [1, 3, 5], "the second reservation of each run");
+}
+
+#[derive(Default)]
 struct Spawned(u32);
 
 fn spawn_one(mut spawned: ResMut<'_, Spawned>, commands: &mut Commands<World>) {

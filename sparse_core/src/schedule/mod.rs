@@ -333,7 +333,11 @@ macro_rules! systems_tuple {
                     <$S::Watches as Mask<W>>::MASK,
                 )
             ),+] {
-                [$((Some($s), Some($c), Some($v))),+] => Some(&stages_of([$(Access { writes: $s, reads: $c | $v }),+])),
+                [$((Some($s), Some($c), Some($v))),+] => Some(&stages_of([$(Access {
+                    writes: $s,
+                    reads: $c | $v,
+                    reserves: $S::RESERVES,
+                }),+])),
                 _ => None,
             };
 
@@ -343,6 +347,9 @@ macro_rules! systems_tuple {
                     <$S::Writes as TypeIds>::push_ids(&mut writes);
                     <$S::Reads as TypeIds>::push_ids(&mut reads);
                     <$S::Watches as TypeIds>::push_ids(&mut reads);
+                    if $S::RESERVES {
+                        writes.push(TypeId::of::<crate::entity::Entities>());
+                    }
                     (writes, reads)
                 }),+]
             }

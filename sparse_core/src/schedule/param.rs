@@ -36,6 +36,10 @@ pub trait SystemParam<W: WorldParts + 'static>: Sealed {
     /// How many command queues it is (`&mut Commands<W>`: one; a system takes at most one).
     #[doc(hidden)]
     const QUEUES: usize = 0;
+    /// Whether it may reserve entities (`&Entities`): two systems that may never share a
+    /// stage, so that their handles come in system order.
+    #[doc(hidden)]
+    const RESERVES: bool = false;
     /// Makes sure the storages exist (the run-time world creates them on demand).
     #[doc(hidden)]
     fn prepare(_world: &mut W) {}
@@ -54,9 +58,14 @@ pub trait SystemParam<W: WorldParts + 'static>: Sealed {
 /// part's own ([`Borrow`]).
 macro_rules! borrow_param {
     ([$($bounds:tt)*] $part:ty => $item:ty) => {
-        borrow_param!([$($bounds)*] $part => $item, watches Nil, since |_item, _since| {});
+        borrow_param!([$($bounds)*] $part => $item, watches Nil, reserves false, since |_item, _since| {});
     };
-    ([$($bounds:tt)*] $part:ty => $item:ty, watches $watches:ty, since |$item_:ident, $since:ident| $set:block) => {
+    (
+        [$($bounds:tt)*] $part:ty => $item:ty,
+        watches $watches:ty,
+        reserves $reserves:literal,
+        since |$item_:ident, $since:ident| $set:block
+    ) => {
         impl<'x, $($bounds)*> Sealed for $part {}
 
         impl<'x, W: WorldParts + 'static, $($bounds)*> SystemParam<W> for $part
@@ -67,6 +76,7 @@ macro_rules! borrow_param {
             type Writes = <Self::Item<'static> as Borrow<'static, W>>::Writes;
             type Reads = <Self::Item<'static> as Borrow<'static, W>>::Reads;
             type Watches = $watches;
+            const RESERVES: bool = $reserves;
 
             fn prepare(world: &mut W) {
                 <Self::Item<'static> as Borrow<'static, W>>::prepare(world);
@@ -92,11 +102,17 @@ borrow_param!([K: GroupKey] GroupRef<'x, K> => GroupRef<'w, K>);
 borrow_param!(
     [Q: Query, F: Filter] View<'x, Q, F> => View<'w, Q, F>,
     watches F::Watches,
+    reserves false,
     since |view, since| { view.since(since); }
 );
 borrow_param!([T: Component] ValuesMut<'x, T> => ValuesMut<'w, T>);
 borrow_param!([T: Component] &'x Storage<T> => &'w Storage<T>);
-borrow_param!([] &'x Entities => &'w Entities);
+borrow_param!(
+    [] &'x Entities => &'w Entities,
+    watches Nil,
+    reserves true,
+    since |_entities, _since| {}
+);
 borrow_param!([R: Send + Sync + 'static] Res<'x, R> => Res<'w, R>);
 borrow_param!([R: Send + Sync + 'static] ResMut<'x, R> => ResMut<'w, R>);
 

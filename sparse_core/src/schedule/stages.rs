@@ -91,6 +91,9 @@ pub struct Access {
     pub writes: u128,
     /// The types read.
     pub reads: u128,
+    /// Whether it may reserve entities: two such systems conflict (their handles would
+    /// come in either order).
+    pub reserves: bool,
 }
 
 /// The stage of each system, from masks (see the module): evaluated by the compiler for a
@@ -102,7 +105,9 @@ pub const fn stages_of<const N: usize>(access: [Access; N]) -> [usize; N] {
         let mut j = 0;
         while j < i {
             let (a, b) = (access[i], access[j]);
-            let conflict = a.writes & (b.writes | b.reads) != 0 || b.writes & a.reads != 0;
+            let conflict = a.writes & (b.writes | b.reads) != 0
+                || b.writes & a.reads != 0
+                || (a.reserves && b.reserves);
             if conflict && stage[j] + 1 > stage[i] {
                 stage[i] = stage[j] + 1;
             }
@@ -113,7 +118,8 @@ pub const fn stages_of<const N: usize>(access: [Access; N]) -> [usize; N] {
     stage
 }
 
-/// The same stages from each system's written and read `TypeId`s (the run-time world).
+/// The same stages from each system's written and read `TypeId`s (the run-time world; a
+/// system that may reserve entities writes `Entities`).
 pub fn stages_of_ids(access: &[(Vec<TypeId>, Vec<TypeId>)]) -> Vec<usize> {
     let meets = |a: &[TypeId], b: &[TypeId]| a.iter().any(|x| b.contains(x));
     let mut stage = vec![0; access.len()];
@@ -135,53 +141,36 @@ mod tests {
 
     #[test]
     fn the_two_ways_give_the_same_stages() {
-        let masks = [
+        const fn access(writes: u128, reads: u128, reserves: bool) -> Access {
             Access {
-                writes: 0b001,
-                reads: 0b010,
-            },
-            Access {
-                writes: 0b100,
-                reads: 0,
-            },
-            Access {
-                writes: 0b010,
-                reads: 0b001,
-            },
-            Access {
-                writes: 0,
-                reads: 0b100,
-            },
+                writes,
+                reads,
+                reserves,
+            }
+        }
+        const MASKS: [Access; 5] = [
+            access(0b001, 0b010, true),
+            access(0b100, 0, false),
+            access(0b010, 0b001, false),
+            access(0, 0b100, false),
+            access(0, 0, true),
         ];
-        const STAGES: [usize; 4] = stages_of([
-            Access {
-                writes: 0b001,
-                reads: 0b010,
-            },
-            Access {
-                writes: 0b100,
-                reads: 0,
-            },
-            Access {
-                writes: 0b010,
-                reads: 0b001,
-            },
-            Access {
-                writes: 0,
-                reads: 0b100,
-            },
-        ]);
-        assert_eq!(STAGES, [0, 0, 1, 1]);
-        let ids = |mask: u128| -> Vec<TypeId> {
+        const STAGES: [usize; 5] = stages_of(MASKS);
+        assert_eq!(STAGES, [0, 0, 1, 1, 1]);
+        let ids = |mask: u128, reserves: bool| -> Vec<TypeId> {
             let all = [TypeId::of::<u8>(), TypeId::of::<u16>(), TypeId::of::<u32>()];
-            (0..3)
+            let mut ids: Vec<TypeId> = (0..3)
                 .filter(|b| mask >> b & 1 == 1)
                 .map(|b| all[b])
-                .collect()
+                .collect();
+            if reserves {
+                ids.push(TypeId::of::<crate::Entities>());
+            }
+            ids
         };
-        let by_ids: Vec<(Vec<TypeId>, Vec<TypeId>)> = masks
+        let by_ids: Vec<(Vec<TypeId>, Vec<TypeId>)> = MASKS
             .iter()
-            .map(|a| (ids(a.writes), ids(a.reads)))
+            .map(|a| (ids(a.writes, a.reserves), ids(a.reads, false)))
             .collect();
         assert_eq!(stages_of_ids(&by_ids), STAGES);
     }

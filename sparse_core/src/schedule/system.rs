@@ -30,6 +30,9 @@ pub trait System<W: WorldParts + 'static, Marker>: Send {
     /// The types whose change stamps the system reads (for the stages only).
     #[doc(hidden)]
     type Watches: List;
+    /// Whether it may reserve entities (see `SystemParam::RESERVES`).
+    #[doc(hidden)]
+    const RESERVES: bool;
     /// The system's parameters for the frame's lifetime `'w`.
     #[doc(hidden)]
     type Taken<'w>: Send;
@@ -61,6 +64,7 @@ macro_rules! function_system {
             type Reads = cat!($($P::Reads),+);
             type Watches = cat!($($P::Watches),+);
             type Taken<'w> = ($(ParamItem<'w, W, $P>,)+);
+            const RESERVES: bool = false $(|| $P::RESERVES)+;
 
             fn prepare(world: &mut W) {
                 const {
