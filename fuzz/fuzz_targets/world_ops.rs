@@ -709,6 +709,37 @@ fuzz_target!(|data: &[u8]| {
                     .map(|(&e, _)| e)
                     .collect();
                 assert_eq!(changed, expected);
+                // A `Mut<C>` guard beside `D`: only the values written count as changed.
+                let written = both!(|w| {
+                    let mut written: Vec<Entity> = Vec::new();
+                    w.view::<(Mut<C>, &D)>()
+                        .unwrap_or_view()
+                        .for_each(|e, (mut c, d)| {
+                            if (c.0 ^ d.0) % 3 == 0 {
+                                c.0 = c.0.wrapping_add(1) % 65_536;
+                                written.push(e);
+                            }
+                        });
+                    written.sort_unstable();
+                    written
+                });
+                let expected: Vec<(Entity, u32)> = model
+                    .rows
+                    .iter()
+                    .filter_map(|(&e, r)| match (r.values[2], r.values[3]) {
+                        (Some(c), Some(d)) if (c ^ d) % 3 == 0 => {
+                            Some((e, c.wrapping_add(1) % 65_536))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(
+                    written,
+                    expected.iter().map(|&(e, _)| e).collect::<Vec<_>>()
+                );
+                for (e, c) in expected {
+                    model.write(e, 2, c);
+                }
             }
             13 => {
                 // Destroys the entities whose `D` is odd.
