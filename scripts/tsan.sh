@@ -2,8 +2,9 @@
 # ThreadSanitizer (nightly, with the standard library rebuilt instrumented): the tests
 # that run parallel loops — sparse_core's rayon tests, the soundness attacks (the parallel
 # change filters among them), the matrix of views (its `par_for_each` cells) and the
-# differential test (groups and views walked by `par_for_each`) — with property tests at
-# reduced case counts. Any reported race fails the run.
+# differential test (groups and views walked by `par_for_each`), and the schedules (the
+# systems of a stage run at once) — with property tests at reduced case counts. Any
+# reported race fails the run.
 #
 #   bash scripts/tsan.sh            # PROPTEST_CASES=16 unless set
 set -euo pipefail
@@ -18,4 +19,5 @@ tsan=(cargo +nightly test -Zbuild-std --target "$target" --target-dir target/tsa
 
 "${tsan[@]}" -p sparse_core --features rayon --lib --test parallel
 "${tsan[@]}" -p sparse_groups --features rayon,serde \
-    --test soundness --test matrix_filters_walks --test differential
+    --test soundness --test matrix_filters_walks --test differential \
+    --test schedule --test schedule_ticks

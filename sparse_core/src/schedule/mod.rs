@@ -275,12 +275,17 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
     ) -> Result<(), AccessError>;
 }
 
-/// Runs `a` and `b` at once: on rayon's pool with the `rayon` feature, `b` on a scoped
-/// thread without it.
+/// Runs `a` and `b` at once: `a` on the calling thread, `b` spawned on rayon's pool with
+/// the `rayon` feature (not `rayon::join`, which from outside the pool blocks the caller
+/// and runs both on one worker until another wakes to steal `b`: slower than running them
+/// in order on a 2-core machine, `docs/performance.md`), on a scoped thread without it.
 #[inline]
 fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
     #[cfg(feature = "rayon")]
-    rayon::join(a, b);
+    rayon::in_place_scope(|scope| {
+        scope.spawn(|_| b());
+        a();
+    });
     #[cfg(not(feature = "rayon"))]
     std::thread::scope(|scope| {
         let other = scope.spawn(b);
@@ -293,8 +298,8 @@ fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
     });
 }
 
-/// Runs the systems of a stage that are ready (`Some`), at once: nested joins, nothing
-/// allocated, a system alone in its stage run on the calling thread.
+/// Runs the systems of a stage that are ready (`Some`), at once: nested joins (one job or
+/// thread per extra system), a system alone in its stage run on the calling thread.
 macro_rules! run_ready {
     ($only:ident) => {
         if let Some(job) = $only {
