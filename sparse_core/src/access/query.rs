@@ -354,6 +354,29 @@ macro_rules! leaf_run {
     }};
 }
 
+/// `QueryOf` for a leaf that takes its storage as leaf `$base` does (an optional leaf, a
+/// guard): the same slot, the same fetch.
+macro_rules! query_of_as {
+    ($leaf:ty => $base:ty) => {
+        #[diagnostic::do_not_recommend]
+        impl<W: LendStorage<T>, T: Component> sealed::Of<W> for $leaf {}
+
+        impl<W: LendStorage<T>, T: Component> QueryOf<W> for $leaf {
+            fn prepare(world: &mut W) {
+                W::prepare(world);
+            }
+
+            #[inline(always)]
+            fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
+            where
+                W: 'w,
+            {
+                <$base as QueryOf<W>>::take(parts)
+            }
+        }
+    };
+}
+
 #[diagnostic::do_not_recommend]
 impl<T: Component> sealed::Sealed for &T {}
 
@@ -646,22 +669,7 @@ impl<T: Component> ReadOnlyQuery for Option<&T> {
     }
 }
 
-#[diagnostic::do_not_recommend]
-impl<W: LendStorage<T>, T: Component> sealed::Of<W> for Option<&T> {}
-
-impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<&T> {
-    fn prepare(world: &mut W) {
-        W::prepare(world);
-    }
-
-    #[inline(always)]
-    fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
-    where
-        W: 'w,
-    {
-        <&T as QueryOf<W>>::take(parts)
-    }
-}
+query_of_as!(Option<&T> => &T);
 
 #[diagnostic::do_not_recommend]
 impl<T: Component> sealed::Sealed for Option<&mut T> {}
@@ -745,22 +753,7 @@ impl<T: Component> Query for Option<&mut T> {
     }
 }
 
-#[diagnostic::do_not_recommend]
-impl<W: LendStorage<T>, T: Component> sealed::Of<W> for Option<&mut T> {}
-
-impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<&mut T> {
-    fn prepare(world: &mut W) {
-        W::prepare(world);
-    }
-
-    #[inline(always)]
-    fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
-    where
-        W: 'w,
-    {
-        <&mut T as QueryOf<W>>::take(parts)
-    }
-}
+query_of_as!(Option<&mut T> => &mut T);
 
 #[diagnostic::do_not_recommend]
 impl<T: Component> sealed::Sealed for Mut<'_, T> {}
@@ -838,22 +831,7 @@ impl<T: Component> Query for Mut<'_, T> {
     }
 }
 
-#[diagnostic::do_not_recommend]
-impl<W: LendStorage<T>, T: Component> sealed::Of<W> for Mut<'_, T> {}
-
-impl<W: LendStorage<T>, T: Component> QueryOf<W> for Mut<'_, T> {
-    fn prepare(world: &mut W) {
-        W::prepare(world);
-    }
-
-    #[inline(always)]
-    fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
-    where
-        W: 'w,
-    {
-        <&mut T as QueryOf<W>>::take(parts)
-    }
-}
+query_of_as!(Mut<'_, T> => &mut T);
 
 #[diagnostic::do_not_recommend]
 impl<T: Component> sealed::Sealed for Option<Mut<'_, T>> {}
@@ -926,22 +904,7 @@ impl<T: Component> Query for Option<Mut<'_, T>> {
     }
 }
 
-#[diagnostic::do_not_recommend]
-impl<W: LendStorage<T>, T: Component> sealed::Of<W> for Option<Mut<'_, T>> {}
-
-impl<W: LendStorage<T>, T: Component> QueryOf<W> for Option<Mut<'_, T>> {
-    fn prepare(world: &mut W) {
-        W::prepare(world);
-    }
-
-    #[inline(always)]
-    fn take<'w>(parts: &mut W::Parts<'w>) -> Result<Self::Fetch<'w>, AccessError>
-    where
-        W: 'w,
-    {
-        <&mut T as QueryOf<W>>::take(parts)
-    }
-}
+query_of_as!(Option<Mut<'_, T>> => &mut T);
 
 /// `cat!(A::Writes, B::Writes, …, Nil)`: the concatenation of type-level lists.
 macro_rules! cat {
