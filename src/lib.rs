@@ -154,7 +154,7 @@ pub mod traits {
     pub use sparse_core::{ParamItem, System, SystemParam, Systems};
     // Snapshots (feature `serde`).
     #[cfg(feature = "serde")]
-    pub use sparse_core::{LoadTypes, SnapshotTypes};
+    pub use sparse_core::{LoadItem, LoadTypes, SaveItem, SnapshotItem, SnapshotTypes};
 }
 
 /// The names a program using worlds needs, for one glob import:

@@ -4,10 +4,16 @@
 //! for every group kind after every operation; the differential test checks that both
 //! worlds run the same hooks in the same order, seeing the same groups.
 
+mod common;
+
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use common::cases_or;
+use proptest::prelude::*;
 use sparse_groups::prelude::*;
+use sparse_groups::traits::Lookup;
 use sparse_groups::{AccessError, Borrow, HookError, HookEvent};
 
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
@@ -395,4 +401,186 @@ fn a_reserved_spawn_runs_its_hooks_as_a_spawn_does() {
         .on_insert::<Velocity>(record_insert::<World, Velocity, Position>)
         .unwrap();
     reserved_spawn!(world);
+}
+
+/// What the replace hooks saw: the entity, the value replaced, the new one.
+#[derive(Debug, Default)]
+struct Moves(Vec<(Entity, i32, i32)>);
+
+#[world]
+#[group(Position, Velocity)]
+#[on_insert(Position, not_a_replace::<Moved>)]
+#[on_replace(Position, moved::<Moved>)]
+#[on_insert(Marker, nudge::<Moved>)]
+struct Moved {
+    positions: Storage<Position>,
+    velocities: Storage<Velocity>,
+    markers: Storage<Marker>,
+    moves: Resource<Moves>,
+}
+
+/// Notes the value the change replaced beside the new one.
+fn moved<W>(world: &mut HookWorld<'_, W>, e: Entity)
+where
+    W: EditEntities + Lookup<Position> + 'static,
+    for<'s> ResMut<'s, Moves>: Borrow<'s, W>,
+{
+    assert!(world.replaced::<Velocity>().is_none(), "another type: none");
+    let old = world
+        .replaced::<Position>()
+        .expect("a replace hook gets the old value");
+    let new = world.get::<Position>(e).expect("the new value").0;
+    // The old value lives apart from the world: read beside a borrow of it.
+    let mut moves = world.try_borrow::<ResMut<Moves>>().expect("the log");
+    moves.0.push((e, old.0, new));
+}
+
+fn not_a_replace<W: EditEntities + 'static>(world: &mut HookWorld<'_, W>, _: Entity) {
+    assert!(
+        world.replaced::<Position>().is_none(),
+        "an insert replaced nothing"
+    );
+}
+
+/// A hook's command replacing a `Position`: the replace hook runs for it too.
+fn nudge<W: EditEntities + Edit<Position> + 'static>(world: &mut HookWorld<'_, W>, e: Entity) {
+    world.commands().insert(e, Position(-1));
+}
+
+fn moved_world() -> World {
+    let mut world = World::with_groups([GroupSpec::of::<(Position, Velocity)>()]).unwrap();
+    world.insert_resource(Moves::default());
+    world.on_insert::<Position>(not_a_replace::<World>).unwrap();
+    world.on_replace::<Position>(moved::<World>).unwrap();
+    world.on_insert::<Marker>(nudge::<World>).unwrap();
+    world
+}
+
+/// One way to insert positions (entities picked by index among those spawned).
+#[derive(Clone, Debug)]
+enum Put {
+    One(usize, i32),
+    Tuple(usize, i32),
+    Many(Vec<(usize, i32)>),
+    Command(usize, i32),
+    /// A `Marker`, whose insert hook queues `Position(-1)`.
+    Hooked(usize),
+    Spawn(i32),
+    Remove(usize),
+}
+
+fn put() -> impl Strategy<Value = Put> {
+    let e = 0usize..6;
+    prop_oneof![
+        (e.clone(), -9..9).prop_map(|(e, x)| Put::One(e, x)),
+        (e.clone(), -9..9).prop_map(|(e, x)| Put::Tuple(e, x)),
+        prop::collection::vec((e.clone(), -9..9), 0..5).prop_map(Put::Many),
+        (e.clone(), -9..9).prop_map(|(e, x)| Put::Command(e, x)),
+        e.clone().prop_map(Put::Hooked),
+        (-9..9).prop_map(Put::Spawn),
+        e.prop_map(Put::Remove),
+    ]
+}
+
+/// Applies `puts` to a world (`$moves`: its log of replaces) and returns the log.
+macro_rules! put_all {
+    ($w:expr, $puts:expr, $moves:ident) => {{
+        let w = $w;
+        let mut entities: Vec<Entity> = (0..3).map(|_| w.spawn()).collect();
+        for put in $puts {
+            let pick = |i: &usize| entities[i % entities.len()];
+            match put {
+                Put::One(e, x) => drop(w.insert(pick(e), Position(*x))),
+                Put::Tuple(e, x) => drop(w.insert(pick(e), (Position(*x), Velocity(*x)))),
+                Put::Many(items) => {
+                    let items: Vec<_> =
+                        items.iter().map(|(e, x)| (pick(e), Position(*x))).collect();
+                    w.insert_many(items).unwrap();
+                }
+                Put::Command(e, x) => {
+                    let mut commands = Commands::new();
+                    commands.insert(pick(e), Position(*x));
+                    w.apply(&mut commands);
+                }
+                Put::Hooked(e) => drop(w.insert(pick(e), Marker)),
+                Put::Spawn(x) => entities.push(w.spawn_with((Position(*x),))),
+                Put::Remove(e) => drop(w.remove::<Position>(pick(e))),
+            }
+        }
+        w.check().unwrap();
+        let log = std::mem::take(&mut $moves!(w).0);
+        (entities, log)
+    }};
+}
+
+macro_rules! static_moves {
+    ($w:expr) => {
+        $w.resource_mut::<Moves>()
+    };
+}
+
+macro_rules! dynamic_moves {
+    ($w:expr) => {
+        $w.resource_mut::<Moves>().unwrap()
+    };
+}
+
+proptest! {
+    #![proptest_config(cases_or(128))]
+
+    /// Every path that overwrites a `Position` (insert, tuple insert, `insert_many` with
+    /// repeats, commands, a hook's commands) hands its replace hook the value it replaced;
+    /// checked against a plain map of current values, in both worlds.
+    #[test]
+    fn a_replace_hook_sees_the_replaced_value_on_every_path(
+        puts in prop::collection::vec(put(), 0..40),
+    ) {
+        let (entities, static_log) = put_all!(&mut Moved::new(), &puts, static_moves);
+        let (_, dynamic_log) = put_all!(&mut moved_world(), &puts, dynamic_moves);
+        let mut model: HashMap<Entity, i32> = HashMap::new();
+        let mut want = Vec::new();
+        let mut spawned = 3;
+        let put_one = |model: &mut HashMap<Entity, i32>, e: Entity, x: i32, want: &mut Vec<_>| {
+            if let Some(old) = model.insert(e, x) {
+                want.push((e, old, x));
+            }
+        };
+        let mut has_marker = std::collections::HashSet::new();
+        for put in &puts {
+            let pick = |i: &usize| entities[i % spawned];
+            match put {
+                Put::One(e, x) | Put::Tuple(e, x) | Put::Command(e, x) => {
+                    put_one(&mut model, pick(e), *x, &mut want);
+                }
+                // One change per entity: the value it had before the batch, the last
+                // the batch gives it.
+                Put::Many(items) => {
+                    let mut last: Vec<(Entity, i32)> = Vec::new();
+                    for (e, x) in items {
+                        match last.iter_mut().find(|(f, _)| *f == pick(e)) {
+                            Some(entry) => entry.1 = *x,
+                            None => last.push((pick(e), *x)),
+                        }
+                    }
+                    for (e, x) in last {
+                        put_one(&mut model, e, x, &mut want);
+                    }
+                }
+                Put::Hooked(e) => {
+                    if has_marker.insert(pick(e)) {
+                        put_one(&mut model, pick(e), -1, &mut want);
+                    }
+                }
+                Put::Spawn(x) => {
+                    put_one(&mut model, entities[spawned], *x, &mut want);
+                    spawned += 1;
+                }
+                Put::Remove(e) => {
+                    model.remove(&pick(e));
+                }
+            }
+        }
+        prop_assert_eq!(&static_log, &want);
+        prop_assert_eq!(&dynamic_log, &want);
+    }
 }

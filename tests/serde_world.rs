@@ -9,7 +9,7 @@ mod common;
 use common::cases_or;
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
-use sparse_groups::{Component, Entity, GroupSpec, Storage, World, world};
+use sparse_groups::{Component, Entity, GroupSpec, Resource, Storage, World, world};
 
 #[derive(Component, Serialize, Deserialize, Clone, Debug, PartialEq)]
 struct Pos(f32);
@@ -21,6 +21,13 @@ struct Frozen;
 struct Name(String);
 #[derive(Component, Serialize, Deserialize, Clone, Debug, PartialEq)]
 struct Parent(Entity);
+
+/// A resource: how many changes made the world, and the last entity they named.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+struct Tally {
+    changes: u64,
+    last: Option<Entity>,
+}
 
 /// A 3-deep family with an exclusion, a partial-owning group and a non-owning one.
 #[world]
@@ -36,9 +43,10 @@ struct Scene {
     frozen: Storage<Frozen>,
     names: Storage<Name>,
     parents: Storage<Parent>,
+    tally: Resource<Tally>,
 }
 
-type Types = (Pos, Vel, Frozen, Name, Parent);
+type Types = (Pos, Vel, Frozen, Name, Parent, Resource<Tally>);
 
 fn dynamic() -> World {
     World::with_groups([
@@ -176,9 +184,12 @@ proptest! {
     #[test]
     fn worlds_round_trip_in_json_and_postcard(ops in prop::collection::vec(op(), 0..200)) {
         let mut s = Scene::new();
-        apply!(&mut s, &ops);
+        let entities = apply!(&mut s, &ops);
         let mut d = dynamic();
         apply!(&mut d, &ops);
+        let tally = Tally { changes: ops.len() as u64, last: entities.last().copied() };
+        *s.resource_mut::<Tally>() = tally.clone();
+        d.insert_resource(tally.clone());
 
         let json = serde_json::to_string(&s).unwrap();
         let bytes = postcard::to_stdvec(&s).unwrap();
@@ -190,6 +201,7 @@ proptest! {
         for loaded in [&mut from_json, &mut from_bytes] {
             loaded.check().map_err(TestCaseError::fail)?;
             prop_assert_eq!(&state!(&*loaded, static_storage, static_len), &expected);
+            prop_assert_eq!(loaded.resource::<Tally>(), &tally);
             prop_assert_eq!(loaded.spawn(), next);
         }
 
@@ -203,6 +215,7 @@ proptest! {
         for loaded in [&mut from_json, &mut from_bytes] {
             loaded.check().map_err(TestCaseError::fail)?;
             prop_assert_eq!(&state!(&*loaded, dynamic_storage, dynamic_len), &expected);
+            prop_assert_eq!(loaded.resource::<Tally>(), Ok(&tally));
             prop_assert_eq!(loaded.spawn(), next);
         }
     }
@@ -214,8 +227,10 @@ proptest! {
     ) {
         let mut s = Scene::new();
         apply!(&mut s, &ops);
+        s.resource_mut::<Tally>().changes = ops.len() as u64;
         let mut d = dynamic();
         apply!(&mut d, &ops);
+        d.insert_resource(Tally { changes: ops.len() as u64, last: None });
         let corrupt = |mut bytes: Vec<u8>| {
             for &(at, byte, how) in &edits {
                 if bytes.is_empty() {
@@ -245,6 +260,7 @@ proptest! {
         } else {
             // A failed load changes nothing.
             prop_assert_eq!(loaded.entities().index_bound(), 0);
+            prop_assert!(!loaded.contains_resource::<Tally>());
             loaded.check().map_err(TestCaseError::fail)?;
         }
     }
@@ -259,12 +275,12 @@ fn refused(json: &str, expected: &str) {
     );
 }
 
-/// The format this version's snapshots begin with (see `Snapshot`).
-const FORMAT: u64 = (1 << 32) + 1;
+/// The format of sparse_groups 0.3's snapshots, which hold no resources: still read.
+const FORMAT_WITHOUT_RESOURCES: u64 = (1 << 32) + 1;
 
 /// The format of this version's snapshots, and an allocator of three alive entities.
 const ENTITIES: &str =
-    r#""format":4294967297,"entities":{"versions":[1,2,1],"free":[],"retired":[]}"#;
+    r#""format":4294967298,"entities":{"versions":[1,2,1],"free":[],"retired":[]}"#;
 
 #[test]
 fn hostile_snapshots_are_errors_naming_what_is_wrong() {
@@ -280,7 +296,7 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
     // A storage lists its entities by index: the allocator gives their versions, and an
     // index of no alive entity (free, or never handed out) is refused.
     refused(
-        r#"{"format":4294967297,"entities":{"versions":[1,2],"free":[1],"retired":[]},
+        r#"{"format":4294967298,"entities":{"versions":[1,2],"free":[1],"retired":[]},
             "storages":{"positions":{"entities":[1],"components":[1.0]}}}"#,
         "storage `positions`: entity index 1 has a component but no alive entity",
     );
@@ -303,21 +319,21 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
     );
     // The allocator gives the storages' entities their versions: it comes first.
     refused(
-        r#"{"format":4294967297,"storages":{},"entities":{"versions":[],"free":[],"retired":[]}}"#,
+        r#"{"format":4294967298,"storages":{},"entities":{"versions":[],"free":[],"retired":[]}}"#,
         "a snapshot's `entities` come before its `storages`",
     );
     // The format comes before the storages, and is this version's.
     refused(
         &format!(r#"{{"storages":{{}},{ENTITIES}}}"#),
-        "a snapshot has a `format` (4294967297) before its storages; this one has none",
+        "a snapshot has a `format` (4294967298) before its storages; this one has none",
     );
     refused(
-        &storages("").replace("4294967297", "4294967296"),
-        "its format is 4294967296, this version reads 4294967297",
+        &storages("").replace("4294967298", "4294967296"),
+        "its format is 4294967296, this version reads 4294967298 and 4294967297",
     );
     refused(
         &storages(r#""positions":{"components":[1.0],"entities":[0],"shared":0}"#)
-            .replace(r#""storages""#, r#""format":4294967297,"storages""#),
+            .replace(r#""storages""#, r#""format":4294967298,"storages""#),
         "duplicate field `format`",
     );
     refused(
@@ -331,7 +347,7 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
         "storage `frozen` is listed twice",
     );
     let entities =
-        |e: &str| format!(r#"{{"format":4294967297,"entities":{e},"storages":{{}},"groups":[]}}"#);
+        |e: &str| format!(r#"{{"format":4294967298,"entities":{e},"storages":{{}},"groups":[]}}"#);
     refused(
         &entities(r#"{"versions":[1,0],"free":[],"retired":[]}"#),
         "entity index 1 has version 0",
@@ -349,7 +365,7 @@ fn hostile_snapshots_are_errors_naming_what_is_wrong() {
         "retired entity index 1 has version 3, which could still grow",
     );
     refused("{}", "this one has none");
-    refused(r#"{"format":4294967297}"#, "missing field `entities`");
+    refused(r#"{"format":4294967298}"#, "missing field `entities`");
     refused(
         &format!(r#"{{{ENTITIES},"storages":{{}}}}"#),
         "missing field `groups`",
@@ -495,7 +511,7 @@ fn a_non_owning_group_keeps_its_member_order_through_a_snapshot() {
 
 #[test]
 fn a_retired_index_stays_retired_and_free_order_is_kept() {
-    let json = r#"{"format":4294967297,"entities":{"versions":[4294967295,3,5,1],"free":[2,1],"retired":[0]},"storages":{},"groups":[]}"#;
+    let json = r#"{"format":4294967298,"entities":{"versions":[4294967295,3,5,1],"free":[2,1],"retired":[0]},"storages":{},"groups":[]}"#;
     let mut w = loaded_static_json(json).unwrap();
     assert_eq!(w.entities().len(), 1);
     // `spawn` takes the free list from its end, and never the retired index.
@@ -653,11 +669,15 @@ fn a_snapshot_without_this_versions_format_is_refused() {
         .collect(),
         groups: vec![],
     };
-    let loaded: Scene = postcard::from_bytes(&postcard::to_stdvec(&now(FORMAT)).unwrap()).unwrap();
+    let loaded: Scene =
+        postcard::from_bytes(&postcard::to_stdvec(&now(FORMAT_WITHOUT_RESOURCES)).unwrap())
+            .unwrap();
     loaded.check().unwrap();
     assert_eq!(loaded.storage::<Pos>().components(), &[Pos(1.0), Pos(2.0)]);
-    let error =
-        postcard::from_bytes::<Scene>(&postcard::to_stdvec(&now(FORMAT - 1)).unwrap()).err();
+    let error = postcard::from_bytes::<Scene>(
+        &postcard::to_stdvec(&now(FORMAT_WITHOUT_RESOURCES - 1)).unwrap(),
+    )
+    .err();
     assert!(
         matches!(error, Some(postcard::Error::SerdeDeCustom)),
         "{error:?}"
@@ -666,7 +686,7 @@ fn a_snapshot_without_this_versions_format_is_refused() {
     let json = serde_json::to_string(&before("positions")).unwrap();
     refused(
         &json,
-        "a snapshot has a `format` (4294967297) before its storages; this one has none",
+        "a snapshot has a `format` (4294967298) before its storages; this one has none",
     );
     let json = serde_json::to_string(&before("Pos")).unwrap();
     let error = loaded_dynamic_json(&json).err();
@@ -790,7 +810,7 @@ fn a_column_of_tags_longer_than_its_entities_is_refused_at_once() {
             components: Announced(1 << 60),
         };
         postcard::to_stdvec(&Snapshot {
-            format: FORMAT,
+            format: FORMAT_WITHOUT_RESOURCES,
             entities: Parts {
                 versions: vec![1],
                 free: vec![],
@@ -838,5 +858,132 @@ fn a_column_of_tags_longer_than_its_entities_is_refused_at_once() {
             |e| e.contains("invalid length 2, expected at most 1 values, one per entity")
         ),
         "{error:?}"
+    );
+}
+
+/// Resources: a `#[world]` writes each declared one by field name, the run-time world each
+/// it lists as `Resource<R>`; a load replaces the world's values with the snapshot's and
+/// keeps the others; what is wrong with a resource is an error naming it, and a refused
+/// load changes no resource.
+#[test]
+fn resources_are_saved_by_name_and_refused_when_wrong() {
+    let mut s = Scene::new();
+    let e = s.spawn_with((Pos(1.0),));
+    *s.resource_mut::<Tally>() = Tally {
+        changes: 3,
+        last: Some(e),
+    };
+    let json = serde_json::to_string(&s).unwrap();
+    assert!(
+        json.ends_with(r#""resources":{"tally":{"changes":3,"last":[0,1]}}}"#),
+        "{json}"
+    );
+    let storages = |r: &str| {
+        format!(
+            r#"{{{ENTITIES},"storages":{{"positions":{{"entities":[0],"components":[1.0]}}}},"groups":[],"resources":{{{r}}}}}"#
+        )
+    };
+    let loaded = loaded_static_json(&storages(r#""tally":{"changes":7,"last":null}"#)).unwrap();
+    assert_eq!(loaded.resource::<Tally>().changes, 7);
+    // Absent from the snapshot (or a snapshot of 0.3, which wrote none): the world's value.
+    let loaded = loaded_static_json(&storages("")).unwrap();
+    assert_eq!(loaded.resource::<Tally>(), &Tally::default());
+    let old = storages("")
+        .replace("4294967298", "4294967297")
+        .replace(r#","resources":{}"#, "");
+    assert!(!old.contains("resources"), "{old}");
+    loaded_static_json(&old).unwrap().check().unwrap();
+    refused(
+        &storages(r#""score":1"#),
+        "the snapshot has a resource `score` this world does not have (it has tally)",
+    );
+    refused(
+        &storages(r#""tally":{"changes":1,"last":null},"tally":{"changes":2,"last":null}"#),
+        "resource `tally` is listed twice",
+    );
+    refused(
+        &storages(r#""tally":{"changes":-1,"last":null}"#),
+        "resource `tally`: invalid value: integer `-1`",
+    );
+    refused(
+        &format!(
+            r#"{},"resources":{{}}}}"#,
+            storages("").strip_suffix('}').unwrap()
+        ),
+        "duplicate field `resources`",
+    );
+
+    // The run-time world: listed resources only, and every held one must be listed.
+    let mut d = dynamic();
+    d.spawn_with((Pos(1.0),));
+    d.insert_resource(Tally {
+        changes: 3,
+        last: Some(e),
+    });
+    let error = serde_json::to_string(&d.snapshot::<(Pos,)>()).unwrap_err();
+    assert!(
+        error.to_string().contains(
+            "the world holds a resource `Tally` the snapshot does not list (list it as `Resource<Tally>`"
+        ),
+        "{error}"
+    );
+    let error = serde_json::to_string(&d.snapshot::<(Pos, Resource<Tally>, Resource<Tally>)>())
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("two resources of the snapshot are named `Tally`"),
+        "{error}"
+    );
+    let json = serde_json::to_string(&d.snapshot::<Types>()).unwrap();
+    assert!(
+        json.ends_with(r#""resources":{"Tally":{"changes":3,"last":[0,1]}}}"#),
+        "{json}"
+    );
+    // A load replaces the world's value.
+    let mut loaded = dynamic();
+    loaded.insert_resource(Tally::default());
+    loaded
+        .load::<Types, _>(&mut serde_json::Deserializer::from_str(&json))
+        .unwrap();
+    assert_eq!(loaded.resource::<Tally>().unwrap().changes, 3);
+    // A listed resource the world does not hold is not written, and a load without it
+    // leaves the world's.
+    d.remove_resource::<Tally>();
+    let json = serde_json::to_string(&d.snapshot::<Types>()).unwrap();
+    assert!(json.ends_with(r#""resources":{}}"#), "{json}");
+    let mut loaded = dynamic();
+    loaded.insert_resource(Tally {
+        changes: 9,
+        last: None,
+    });
+    loaded
+        .load::<Types, _>(&mut serde_json::Deserializer::from_str(&json))
+        .unwrap();
+    assert_eq!(loaded.resource::<Tally>().unwrap().changes, 9);
+    // A refused load changes no resource, even one read before what is wrong.
+    let bad = r#"{"format":4294967298,"entities":{"versions":[1],"free":[],"retired":[]},"resources":{"Tally":{"changes":1,"last":null}},"storages":{"Pos":{"entities":[0,0],"components":[1.0,2.0]}},"groups":[]}"#;
+    let mut loaded = dynamic();
+    loaded.insert_resource(Tally {
+        changes: 9,
+        last: None,
+    });
+    let error = loaded
+        .load::<Types, _>(&mut serde_json::Deserializer::from_str(bad))
+        .unwrap_err();
+    assert!(error.to_string().contains("listed twice"), "{error}");
+    assert_eq!(loaded.resource::<Tally>().unwrap().changes, 9);
+    // A world listing no resource reads an empty map, and names none in its refusal.
+    let error = dynamic()
+        .load::<(Pos,), _>(&mut serde_json::Deserializer::from_str(&bad.replace(
+            r#""entities":[0,0],"components":[1.0,2.0]"#,
+            r#""entities":[0],"components":[1.0]"#,
+        )))
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("a resource `Tally` this world does not have (it has none)"),
+        "{error}"
     );
 }

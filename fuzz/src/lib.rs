@@ -5,7 +5,9 @@ pub mod snapshots {
     //! A world with every group kind, saved and loaded by the `snapshot_load` target.
 
     use serde::{Deserialize, Serialize};
-    use sparse_groups::{Component, Entity, Exclude, Get, GroupSpec, Storage, World, world};
+    use sparse_groups::{
+        Component, Entity, Exclude, Get, GroupSpec, Resource, Storage, World, world,
+    };
 
     #[derive(Component, Serialize, Deserialize, Clone, Debug, PartialEq)]
     pub struct Pos(pub f32);
@@ -18,8 +20,15 @@ pub mod snapshots {
     #[derive(Component, Serialize, Deserialize, Clone, Debug, PartialEq)]
     pub struct Parent(pub Entity);
 
+    /// A resource naming an entity.
+    #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+    pub struct Census {
+        pub spawned: u32,
+        pub root: Option<Entity>,
+    }
+
     /// A 3-deep owning family with an exclusion, a partial-owning group and a non-owning
-    /// one; `Pos` tracked.
+    /// one; `Pos` tracked; a resource.
     #[world]
     #[derive(Serialize, Deserialize, Debug)]
     #[group(Pos, Vel)]
@@ -34,10 +43,11 @@ pub mod snapshots {
         frozen: Storage<Frozen>,
         names: Storage<Name>,
         parents: Storage<Parent>,
+        census: Resource<Census>,
     }
 
     /// The types a run-time world's snapshot lists.
-    pub type Types = (Pos, Vel, Frozen, Name, Parent);
+    pub type Types = (Pos, Vel, Frozen, Name, Parent, Resource<Census>);
 
     /// The run-time world with the same layout.
     pub fn dynamic() -> World {
@@ -73,17 +83,27 @@ pub mod snapshots {
             }
             let gone = w.spawn_with((Frozen,));
             w.destroy(gone).unwrap();
-            w
+            (
+                w,
+                Census {
+                    spawned: 8,
+                    root: Some(root),
+                },
+            )
         }};
     }
 
     /// The sample scene in a `#[world]`.
     pub fn sample() -> Scene {
-        sample!(Scene::new())
+        let (mut scene, census) = sample!(Scene::new());
+        *scene.resource_mut::<Census>() = census;
+        scene
     }
 
     /// The sample scene in the run-time world.
     pub fn sample_dynamic() -> World {
-        sample!(dynamic())
+        let (mut world, census) = sample!(dynamic());
+        world.insert_resource(census);
+        world
     }
 }

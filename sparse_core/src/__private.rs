@@ -70,8 +70,8 @@ pub use serde;
 #[cfg(feature = "serde")]
 pub mod snapshot {
     pub use crate::snapshot::{
-        Columns, LoadStorages, Reading, SharedColumns, deserialize_world, read_columns,
-        serialize_world, validate_columns,
+        Columns, LoadStorages, Reading, SharedColumns, WorldWritten, deserialize_world,
+        read_columns, read_resource, serialize_world, validate_columns,
     };
 }
 

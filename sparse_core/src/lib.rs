@@ -79,7 +79,7 @@ pub use lend::{AccessError, Apart};
 pub use resource::{Res, ResMut, Resource};
 pub use schedule::{ParamItem, Schedule, Stages, System, SystemParam, Systems};
 #[cfg(feature = "serde")]
-pub use snapshot::{LoadTypes, Snapshot, SnapshotTypes};
+pub use snapshot::{LoadItem, LoadTypes, SaveItem, Snapshot, SnapshotItem, SnapshotTypes};
 pub use storage::{OrdKey, RadixKey, SparseSet, Storage};
 pub use world::{GroupSpec, LayoutErrors, World};
 pub use world_traits::{Access, HasComponent, HasGroup, HasResource, Unowned};

@@ -162,21 +162,7 @@ pub(crate) fn fields<'a>(world: &'a World, errors: &mut Vec<Error>) -> Option<Mo
             (_, None) => errors.push(Error::new_spanned(&component.ty, message)),
         }
     }
-    let (mut derives, passthrough) = derive_list::classify(&world.derives, errors);
-    if let (Some(first), Some(derive)) = (
-        resources.first(),
-        derives.serialize.as_ref().or(derives.deserialize.as_ref()),
-    ) {
-        errors.push(Error::new_spanned(
-            derive,
-            format!(
-                "a snapshot of this world would leave out its resources (`{}` first): a world with resources cannot derive `Serialize` or `Deserialize` yet; remove the derive, or keep the resource's value in a component",
-                first.resource.key
-            ),
-        ));
-        // The fallback expansion: no snapshot code, so the error stays the only one.
-        (derives.serialize, derives.deserialize) = (None, None);
-    }
+    let (derives, passthrough) = derive_list::classify(&world.derives, errors);
     Some(Model {
         world,
         storages,

@@ -3,10 +3,12 @@
 //!
 //! What hooks guarantee is documented on [`Hook`], the public face of this module.
 
+use core::any::Any;
 use core::cell::Cell;
 use core::fmt;
 
 use crate::access::Borrow;
+use crate::change::steps::Inserted;
 use crate::change::{Commands, EditEntities, InsertManyError, Lookup};
 use crate::component::short_name;
 use crate::entity::{Entities, Entity, EntityError};
@@ -15,7 +17,7 @@ use crate::storage::Marks;
 
 /// A hook is a function `fn(&mut HookWorld<'_, W>, Entity)` declared for one event of one
 /// component type: `on_insert` (the entity had no `T` and now has one), `on_replace` (a
-/// `T` was overwritten) and `on_remove` (the entity is about to lose its `T`: `remove`,
+/// `T` was overwritten; [`HookWorld::replaced`] gives the old one) and `on_remove` (the entity is about to lose its `T`: `remove`,
 /// bulk removal, `clear`, or its destruction).
 ///
 /// **Declaring.** A `#[world]` declares hooks beside its groups, checked at compile time
@@ -58,7 +60,8 @@ use crate::storage::Marks;
 /// before the next command). It has no method that changes structure, so no group can be
 /// broken while a hook runs.
 ///
-/// **Bulk changes** run the hooks of every entity they touch: `insert_many`,
+/// **Bulk changes** run the hooks of every entity they touch: `insert_many` (one hook per
+/// entity, a replace hook given the value from before the batch),
 /// `spawn_batch` and `spawn_with` after the whole batch is in place, `remove_many`,
 /// `clear`, `destroy_many` and `retain` before any of it is removed. A snapshot load runs
 /// no hook (it restores a state, it does not change one).
@@ -144,6 +147,25 @@ impl std::error::Error for HookError {}
 pub struct HookWorld<'a, W: 'static> {
     world: &'a mut W,
     commands: &'a mut Commands<W>,
+    /// In an `on_replace` hook, the value the change replaced.
+    replaced: Option<&'a dyn Any>,
+}
+
+impl<'a, W: 'static> HookWorld<'a, W> {
+    /// In an `on_replace` hook of `T`, the `T` the change replaced (the new one is
+    /// [`get`](HookWorld::get)'s): `None` in other hooks, or for another type. It lives as
+    /// long as the hook runs, apart from the world, so it can be read beside any borrow:
+    ///
+    /// ```text
+    /// fn moved(world: &mut HookWorld<'_, Scene>, e: Entity) {
+    ///     let from = world.replaced::<Position>().map(cell_of);
+    ///     let (positions, mut grid) = world.borrow::<(&Storage<Position>, ResMut<Grid>)>();
+    ///     grid.move_entity(e, from, cell_of(positions.get(e).unwrap()));
+    /// }
+    /// ```
+    pub fn replaced<T: 'static>(&self) -> Option<&'a T> {
+        self.replaced?.downcast_ref()
+    }
 }
 
 impl<W: EditEntities + 'static> HookWorld<'_, W> {
@@ -276,15 +298,24 @@ thread_local! {
     static CASCADE: Cell<u32> = const { Cell::new(0) };
 }
 
-/// Runs `hook` for `entity`, queuing into `commands`.
+/// Runs `hook` for `entity`, queuing into `commands`; `replaced`: the value a replace
+/// replaced.
 #[inline(always)]
 fn run<W: EditEntities + 'static>(
     world: &mut W,
     commands: &mut Commands<W>,
     hook: Hook<W>,
     entity: Entity,
+    replaced: Option<&dyn Any>,
 ) {
-    hook(&mut HookWorld { world, commands }, entity);
+    hook(
+        &mut HookWorld {
+            world,
+            commands,
+            replaced,
+        },
+        entity,
+    );
 }
 
 /// Applies the commands the hooks queued, one nesting level deeper.
@@ -330,7 +361,7 @@ fn cascade_too_deep() -> ! {
 /// # Errors
 /// What `store` reports (no hook runs).
 #[inline]
-pub fn insert<W: EditEntities + 'static, T>(
+pub fn insert<W: EditEntities + 'static, T: 'static>(
     world: &mut W,
     hooks: &TypeHooks<W>,
     entity: Entity,
@@ -345,7 +376,8 @@ pub fn insert<W: EditEntities + 'static, T>(
     };
     if let Some(hook) = hooks.hook(event) {
         let mut commands = Commands::new();
-        run(world, &mut commands, hook, entity);
+        let replaced = old.as_ref().map(|old| old as &dyn Any);
+        run(world, &mut commands, hook, entity, replaced);
         apply(world, commands);
     }
     Ok(old)
@@ -363,46 +395,58 @@ pub fn remove<W: EditEntities + 'static, T>(
     if let Some(hook) = hooks.hook(HookEvent::Remove)
         && (hooks.has)(world, entity)
     {
-        run(world, &mut commands, hook, entity);
+        run(world, &mut commands, hook, entity, None);
     }
     let value = take(world, entity);
     apply(world, commands);
     value
 }
 
-/// Inserts `items` through `store`, then runs, item by item, the insert hook (the entity
-/// had no `T` before the item) or the replace hook.
+/// Inserts `items` through `store` (which returns how many it added and the values it
+/// replaced, in the items' order), then runs one hook per entity, in the order the items
+/// first name them: the insert hook if the entity had no `T` before the batch, else the
+/// replace hook, given the value it had before the batch (a value an earlier item of the
+/// same batch put there is replaced unseen, as the hooks see the batch as one change).
 ///
 /// # Errors
 /// What `store` reports (no hook runs).
-pub fn insert_many<W: EditEntities + 'static, T>(
+pub fn insert_many<W: EditEntities + 'static, T: 'static>(
     world: &mut W,
     hooks: &TypeHooks<W>,
     items: Vec<(Entity, T)>,
-    store: impl FnOnce(&mut W, Vec<(Entity, T)>) -> Result<usize, InsertManyError<T>>,
+    store: impl FnOnce(&mut W, Vec<(Entity, T)>) -> Result<Inserted<T>, InsertManyError<T>>,
 ) -> Result<usize, InsertManyError<T>> {
     if hooks.hook(HookEvent::Insert).is_none() && hooks.hook(HookEvent::Replace).is_none() {
-        return store(world, items);
+        return store(world, items).map(|(added, _)| added);
     }
     // By index: a handle sharing an index with another is stale, and `store` refuses it.
     let mut seen = Marks::with_indices(world.entities().index_bound());
-    let events: Vec<(Entity, HookEvent)> = items
-        .iter()
-        .map(|&(entity, _)| {
-            let had = (hooks.has)(world, entity) || !seen.mark(entity);
-            let event = if had {
-                HookEvent::Replace
-            } else {
-                HookEvent::Insert
-            };
-            (entity, event)
-        })
-        .collect();
-    let added = store(world, items)?;
+    // Each entity's event, with the place among the replaced values of the one it had
+    // before the batch; an item naming an entity again replaces too.
+    let mut replaces = 0;
+    let mut events: Vec<(Entity, Option<usize>)> = Vec::new();
+    for &(entity, _) in &items {
+        let first = seen.mark(entity);
+        let had = (hooks.has)(world, entity);
+        if first {
+            events.push((entity, had.then_some(replaces)));
+        }
+        if had || !first {
+            replaces += 1;
+        }
+    }
+    let (added, replaced) = store(world, items)?;
     let mut commands = Commands::new();
-    for (entity, event) in events {
+    for (entity, before) in events {
+        let (event, old) = match before {
+            Some(at) => (
+                HookEvent::Replace,
+                replaced.get(at).map(|old| old as &dyn Any),
+            ),
+            None => (HookEvent::Insert, None),
+        };
         if let Some(hook) = hooks.hook(event) {
-            run(world, &mut commands, hook, entity);
+            run(world, &mut commands, hook, entity, old);
         }
     }
     apply(world, commands);
@@ -422,7 +466,7 @@ pub fn remove_many<W: EditEntities + 'static>(
         let mut seen = Marks::with_indices(world.entities().index_bound());
         for &entity in entities {
             if (hooks.has)(world, entity) && seen.mark(entity) {
-                run(world, &mut commands, hook, entity);
+                run(world, &mut commands, hook, entity, None);
             }
         }
     }
@@ -440,7 +484,7 @@ pub fn clear<W: EditEntities + 'static>(
     let mut commands = Commands::new();
     if let Some(hook) = hooks.hook(HookEvent::Remove) {
         for entity in (hooks.holders)(world) {
-            run(world, &mut commands, hook, entity);
+            run(world, &mut commands, hook, entity, None);
         }
     }
     clear(world);
@@ -502,7 +546,7 @@ fn removing<W: EditEntities + 'static>(
         if let Some(hook) = type_hooks.hook(HookEvent::Remove)
             && (type_hooks.has)(world, entity)
         {
-            run(world, commands, hook, entity);
+            run(world, commands, hook, entity, None);
         }
     }
 }
@@ -523,7 +567,7 @@ pub fn spawned<W: EditEntities + 'static>(
             if let Some(hook) = type_hooks.hook(HookEvent::Insert)
                 && (type_hooks.has)(world, entity)
             {
-                run(world, &mut commands, hook, entity);
+                run(world, &mut commands, hook, entity, None);
             }
         }
     }

@@ -118,16 +118,22 @@ pub fn remove<P: ComponentPlan>(mut plan: P, entity: Entity) -> Option<P::Compon
 /// small enough for its scratch to stay in cache, large enough to amortize each step.
 const CHUNK: usize = 4096;
 
+/// What a bulk insertion gives back: how many entities gained the component, and the
+/// values its items replaced, in the items' order.
+pub type Inserted<T> = (usize, Vec<T>);
+
 /// Inserts every item (see [`Edit::insert_many`](crate::Edit::insert_many)): appends the
-/// new components a chunk at a time, then runs each step of the plan for the whole chunk;
-/// replaced values are dropped last, once the world is consistent.
+/// new components a chunk at a time, then runs each step of the plan for the whole chunk.
+/// Returns how many entities gained the component and the values the items replaced, in
+/// the items' order (for `on_replace` hooks; otherwise dropped once the world is
+/// consistent).
 ///
 /// # Errors
 /// [`InsertManyError`] if an entity is not alive; nothing is written.
 pub fn insert_many<P: ComponentPlan>(
     mut plan: P,
     items: Vec<(Entity, P::Component)>,
-) -> Result<usize, InsertManyError<P::Component>> {
+) -> Result<Inserted<P::Component>, InsertManyError<P::Component>> {
     let entities = plan.entities_mut();
     entities.flush();
     if let Some(&(dead, _)) = items.iter().find(|(e, _)| !entities.is_alive(*e)) {
@@ -165,8 +171,7 @@ pub fn insert_many<P: ComponentPlan>(
         }
         count += added.len();
     }
-    drop(replaced);
-    Ok(count)
+    Ok((count, replaced))
 }
 
 /// Appends `values` for `entities`, which are alive, distinct and have no component of the

@@ -14,25 +14,32 @@ use crate::entity::{Entities, Entity};
 use crate::storage::SparseSet;
 use storage::WrittenColumns;
 pub use storage::{Columns, EntityList, SharedColumns};
-pub use world::{LoadTypes, Snapshot, SnapshotTypes};
+pub use world::{LoadItem, LoadTypes, SaveItem, Snapshot, SnapshotItem, SnapshotTypes};
 
 /// The fields of a world's snapshot: its format, its allocator, its storages (a map from
-/// name to columns) and the member order of each non-owning group, in declaration order.
-const WORLD_FIELDS: &[&str] = &["format", "entities", "storages", "groups"];
+/// name to columns), the member order of each non-owning group, in declaration order,
+/// and its resources (a map from name to value).
+const WORLD_FIELDS: &[&str] = &["format", "entities", "storages", "groups", "resources"];
 
 /// The format a world's snapshot is written in, its first field (in a self-describing
-/// format, any field before the storages): 2³² + 1. It is above
+/// format, any field before the storages): 2³² + 2. It is above
 /// any count of entities, so a snapshot of sparse_groups 0.2, which begins with its
 /// allocator's count and writes storages' entities whole, is refused rather than
 /// misread, in a format without field names too (postcard).
-pub(crate) const FORMAT: u64 = (1 << 32) + 1;
+pub(crate) const FORMAT: u64 = (1 << 32) + 2;
 
-/// Refuses a snapshot whose format, `found` (`None`: it has none), is not [`FORMAT`].
-fn check_format<E: de::Error>(found: Option<u64>) -> Result<(), E> {
+/// The format of sparse_groups 0.3, which wrote no resources: still read (a world
+/// loading it keeps its resources' values).
+const FORMAT_WITHOUT_RESOURCES: u64 = (1 << 32) + 1;
+
+/// Refuses a snapshot whose format, `found` (`None`: it has none), is neither [`FORMAT`]
+/// nor [`FORMAT_WITHOUT_RESOURCES`]; whether it has resources.
+fn check_format<E: de::Error>(found: Option<u64>) -> Result<bool, E> {
     match found {
-        Some(FORMAT) => Ok(()),
+        Some(FORMAT) => Ok(true),
+        Some(FORMAT_WITHOUT_RESOURCES) => Ok(false),
         Some(other) => Err(E::custom(format_args!(
-            "this is no snapshot of this version: its format is {other}, this version reads {FORMAT} (sparse_groups 0.2 wrote snapshots without a format, which this version does not read)"
+            "this is no snapshot of this version: its format is {other}, this version reads {FORMAT} and {FORMAT_WITHOUT_RESOURCES} (sparse_groups 0.2 wrote snapshots without a format, which this version does not read)"
         ))),
         None => Err(E::custom(format_args!(
             "a snapshot has a `format` ({FORMAT}) before its storages; this one has none (sparse_groups 0.2 wrote snapshots without a format, which this version does not read)"
@@ -73,6 +80,22 @@ pub trait LoadStorages<'de>: Sized {
         reading: &mut Reading<'_>,
     ) -> Result<bool, A::Error>;
 
+    /// Every resource name, separated by commas, for messages (empty: the world has
+    /// none).
+    fn resource_names(&self) -> String;
+
+    /// Reads the value of the resource called `name` from `map` (with
+    /// [`read_resource`]).
+    ///
+    /// # Errors
+    /// The format's error; a resource read twice is an error too. `Ok(false)`: no
+    /// resource has that name.
+    fn read_resource<A: MapAccess<'de>>(
+        &mut self,
+        name: &str,
+        map: &mut A,
+    ) -> Result<bool, A::Error>;
+
     /// Checks every storage read against the loaded allocator.
     ///
     /// # Errors
@@ -80,7 +103,7 @@ pub trait LoadStorages<'de>: Sized {
     fn validate(&self, entities: &Entities) -> Result<(), String>;
 
     /// Inserts every storage read into `world` (validated, and whose allocator is the
-    /// loaded one).
+    /// loaded one), and makes every resource read its value.
     fn insert(self, world: &mut Self::World, key: &Self::Key);
 }
 
@@ -92,30 +115,45 @@ pub struct Reading<'a> {
     previous: EntityList,
 }
 
-/// Writes a world's snapshot: its format, its allocator, then `storages` (a map from
-/// name to [`Columns`]), then the members of its non-owning groups (`member_sets`, in declaration
-/// order), each in its order.
+/// A world's parts as a snapshot writes them.
+pub struct WorldWritten<'a, S, R> {
+    /// The allocator.
+    pub entities: &'a Entities,
+    /// A map from storage name to [`Columns`].
+    pub storages: &'a S,
+    /// The member sets of the non-owning groups, in declaration order.
+    pub member_sets: &'a [&'a SparseSet],
+    /// A map from resource name to value.
+    pub resources: &'a R,
+}
+
+/// Writes a world's snapshot: its format, its allocator, then its storages, then the
+/// members of its non-owning groups, each in its order, then its resources.
 ///
 /// # Errors
 /// The format's error.
 pub fn serialize_world<S: Serializer>(
     serializer: S,
     name: &'static str,
-    entities: &Entities,
-    storages: &impl Serialize,
-    member_sets: &[&SparseSet],
+    written: WorldWritten<'_, impl Serialize, impl Serialize>,
 ) -> Result<S::Ok, S::Error> {
-    let orders: Vec<&[Entity]> = member_sets.iter().map(|set| set.as_slice()).collect();
+    let orders: Vec<&[Entity]> = written
+        .member_sets
+        .iter()
+        .map(|set| set.as_slice())
+        .collect();
     let mut world = serializer.serialize_struct(name, WORLD_FIELDS.len())?;
     world.serialize_field(WORLD_FIELDS[0], &FORMAT)?;
-    world.serialize_field(WORLD_FIELDS[1], entities)?;
-    world.serialize_field(WORLD_FIELDS[2], storages)?;
+    world.serialize_field(WORLD_FIELDS[1], written.entities)?;
+    world.serialize_field(WORLD_FIELDS[2], written.storages)?;
     world.serialize_field(WORLD_FIELDS[3], &orders)?;
+    world.serialize_field(WORLD_FIELDS[4], written.resources)?;
     world.end()
 }
 
 /// Reads a world's snapshot into `world`, which must be empty: no entity was ever spawned
-/// in it. Nothing is changed unless the whole snapshot is valid.
+/// in it. The resources the snapshot holds replace the world's; the others keep their
+/// values. Nothing is changed unless the whole snapshot is valid.
 ///
 /// # Errors
 /// The format's error, or what is wrong with the snapshot (see the module docs).
@@ -201,7 +239,7 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Self::Value, A::Error> {
-        check_format(seq.next_element::<u64>()?)?;
+        let has_resources = check_format(seq.next_element::<u64>()?)?;
         let entities: Entities = seq
             .next_element()?
             .ok_or_else(|| de::Error::invalid_length(1, &self))?;
@@ -210,6 +248,10 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
         let orders = seq
             .next_element()?
             .ok_or_else(|| de::Error::invalid_length(3, &self))?;
+        if has_resources {
+            seq.next_element_seed(ResourcesSeed(&mut self.storages))?
+                .ok_or_else(|| de::Error::invalid_length(4, &self))?;
+        }
         Ok((entities, self.storages, orders))
     }
 
@@ -218,6 +260,7 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
         let mut entities = None;
         let mut storages = false;
         let mut orders = None;
+        let mut resources = false;
         // Keys in any order (a map may sort them), except that the format, which says how
         // to read the storages, and the allocator, which gives their entities' versions,
         // come before the storages.
@@ -255,6 +298,13 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
                 WorldField::Groups => {
                     orders = Some(map.next_value::<Vec<Vec<Entity>>>()?);
                 }
+                WorldField::Resources if resources => {
+                    return Err(de::Error::duplicate_field("resources"));
+                }
+                WorldField::Resources => {
+                    map.next_value_seed(ResourcesSeed(&mut self.storages))?;
+                    resources = true;
+                }
             }
         }
         if !format {
@@ -277,6 +327,7 @@ enum WorldField {
     Entities,
     Storages,
     Groups,
+    Resources,
 }
 
 /// Reads the map of storages into a [`LoadStorages`], given the snapshot's allocator.
@@ -312,6 +363,63 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for StoragesSeed<'_, L> {
         }
         Ok(())
     }
+}
+
+/// Reads the map of resources into a [`LoadStorages`].
+struct ResourcesSeed<'a, L>(&'a mut L);
+
+impl<'de, L: LoadStorages<'de>> DeserializeSeed<'de> for ResourcesSeed<'_, L> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de, L: LoadStorages<'de>> Visitor<'de> for ResourcesSeed<'_, L> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "a map from resource name to its value")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while let Some(name) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            if !self.0.read_resource(&name, &mut map)? {
+                let names = self.0.resource_names();
+                let has = if names.is_empty() {
+                    String::from("it has none")
+                } else {
+                    format!("it has {names}")
+                };
+                return Err(de::Error::custom(format_args!(
+                    "the snapshot has a resource `{name}` this world does not have ({has})"
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads the value of resource `name` into `slot` (see [`LoadStorages::read_resource`]).
+///
+/// # Errors
+/// The format's error, prefixed with the resource's name, or a resource read twice.
+pub fn read_resource<'de, A: MapAccess<'de>, R: Deserialize<'de>>(
+    map: &mut A,
+    name: &str,
+    slot: &mut Option<R>,
+) -> Result<bool, A::Error> {
+    if slot.is_some() {
+        return Err(de::Error::custom(format_args!(
+            "resource `{name}` is listed twice"
+        )));
+    }
+    let value = map
+        .next_value::<R>()
+        .map_err(|e| de::Error::custom(format_args!("resource `{name}`: {e}")))?;
+    *slot = Some(value);
+    Ok(true)
 }
 
 /// Reads the columns of storage `name` into `slot` (see [`LoadStorages::read`]): the

@@ -917,13 +917,13 @@ impl<T: Component> Edit<T> for World {
         fn store<T: Component>(
             world: &mut World,
             items: Vec<(Entity, T)>,
-        ) -> Result<usize, InsertManyError<T>> {
+        ) -> Result<steps::Inserted<T>, InsertManyError<T>> {
             let index = world.index_or_register::<T>();
             steps::insert_many(world.plan::<T>(index), items)
         }
         match self.hooks.of::<T>() {
             Some(type_hooks) => crate::change::hooks::insert_many(self, &type_hooks, items, store),
-            None => store(self, items),
+            None => store(self, items).map(|(added, _)| added),
         }
     }
 

@@ -10,7 +10,14 @@ use crate::lend::AccessError;
 /// The resources of a run-time world, by type.
 #[derive(Default)]
 pub(super) struct Resources {
-    map: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
+    map: HashMap<TypeId, Held>,
+}
+
+/// A resource and its type's name (for a snapshot's messages).
+struct Held {
+    value: Box<dyn Any + Send + Sync>,
+    #[cfg(feature = "serde")]
+    name: &'static str,
 }
 
 impl Resources {
@@ -18,12 +25,20 @@ impl Resources {
     pub(super) fn iter_mut(
         &mut self,
     ) -> impl Iterator<Item = (TypeId, &mut (dyn Any + Send + Sync))> {
-        self.map.iter_mut().map(|(&id, r)| (id, &mut **r))
+        self.map.iter_mut().map(|(&id, r)| (id, &mut *r.value))
     }
 
     /// Each resource with its type.
     pub(super) fn iter(&self) -> impl Iterator<Item = (TypeId, &(dyn Any + Send + Sync))> {
-        self.map.iter().map(|(&id, r)| (id, &**r))
+        self.map.iter().map(|(&id, r)| (id, &*r.value))
+    }
+
+    /// Each resource's type and its name (without module paths).
+    #[cfg(feature = "serde")]
+    pub(crate) fn types(&self) -> impl Iterator<Item = (TypeId, String)> + '_ {
+        self.map
+            .iter()
+            .map(|(&id, r)| (id, crate::component::short_name(r.name)))
     }
 }
 
@@ -32,12 +47,15 @@ impl World {
     /// (A `#[world]` declares its resources as fields of type `Resource<R>` instead, and
     /// always holds them.)
     pub fn insert_resource<R: Send + Sync + 'static>(&mut self, value: R) -> Option<R> {
-        let old = self
-            .resources
-            .map
-            .insert(TypeId::of::<R>(), Box::new(value))?;
+        let held = Held {
+            value: Box::new(value),
+            #[cfg(feature = "serde")]
+            name: type_name::<R>(),
+        };
+        let old = self.resources.map.insert(TypeId::of::<R>(), held)?;
         Some(
-            *old.downcast::<R>()
+            *old.value
+                .downcast::<R>()
                 .expect("a resource is stored under its type"),
         )
     }
@@ -46,7 +64,8 @@ impl World {
     pub fn remove_resource<R: 'static>(&mut self) -> Option<R> {
         let old = self.resources.map.remove(&TypeId::of::<R>())?;
         Some(
-            *old.downcast::<R>()
+            *old.value
+                .downcast::<R>()
                 .expect("a resource is stored under its type"),
         )
     }
@@ -66,7 +85,8 @@ impl World {
             .map
             .get(&TypeId::of::<R>())
             .map(|r| {
-                r.downcast_ref::<R>()
+                r.value
+                    .downcast_ref::<R>()
                     .expect("a resource is stored under its type")
             })
             .ok_or(AccessError::NoResource(type_name::<R>()))
@@ -82,7 +102,8 @@ impl World {
             .map
             .get_mut(&TypeId::of::<R>())
             .map(|r| {
-                r.downcast_mut::<R>()
+                r.value
+                    .downcast_mut::<R>()
                     .expect("a resource is stored under its type")
             })
             .ok_or(AccessError::NoResource(type_name::<R>()))

@@ -24,6 +24,11 @@ impl World {
         })
     }
 
+    /// The held resources' types: id and name (without module paths).
+    pub(crate) fn resource_types(&self) -> impl Iterator<Item = (TypeId, String)> + '_ {
+        self.resources.types()
+    }
+
     /// The member sets of the non-owning groups, in declaration order.
     pub(crate) fn member_sets(&self) -> impl Iterator<Item = &SparseSet> {
         self.groups.iter().filter_map(|g| g.members.as_ref())

@@ -87,7 +87,7 @@ impl Changes {
                 }
             }
             _ => {
-                for &(event, t, e) in &HOOK_LOG.with_borrow(Clone::clone) {
+                for &(event, t, e, _) in &HOOK_LOG.with_borrow(Clone::clone) {
                     let Some(k) = TRACKED.iter().position(|&x| x == t) else {
                         continue;
                     };

@@ -12,11 +12,15 @@ use crate::harness::Model;
 use crate::ops::Op;
 
 thread_local! {
-    /// The user hooks' calls during the current op: event, type index, entity.
-    pub(crate) static HOOK_LOG: RefCell<Vec<(HookEvent, usize, Entity)>> = const { RefCell::new(Vec::new()) };
+    /// The user hooks' calls during the current op: event, type index, entity, and the
+    /// values the hook read: the one replaced (`HookWorld::replaced`) and the current one.
+    pub(crate) static HOOK_LOG: RefCell<Vec<(HookEvent, usize, Entity, Seen)>> = const { RefCell::new(Vec::new()) };
     /// What the hooks found wrong (a hook cannot return an error).
     static HOOK_FAULTS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
 }
+
+/// What a hook read of its component: the value the change replaced, the current value.
+pub(crate) type Seen = (Option<u32>, Option<u32>);
 
 /// Registers a hook for every event of every type: each checks the ordering rule (an
 /// insert or replace hook finds the entity in exactly the groups its components now
@@ -47,8 +51,9 @@ pub(crate) fn register_hooks(world: &mut World) {
                 ));
             }
         }
+        let seen = (world.replaced::<T>().map(|v| v.get()), comps[T::IDX]);
         HOOK_FAULTS.with_borrow_mut(|f| f.extend(faults));
-        HOOK_LOG.with_borrow_mut(|log| log.push((event, T::IDX, e)));
+        HOOK_LOG.with_borrow_mut(|log| log.push((event, T::IDX, e, seen)));
     }
     fn hook_get<T: Val>(world: &HookWorld<'_, World>, e: Entity) -> Option<u32> {
         world.get::<T>(e).map(|v| v.get())
@@ -74,7 +79,8 @@ pub(crate) fn register_hooks(world: &mut World) {
 }
 
 /// The hooks' findings during `op`; that the hooks, replayed in order, follow each
-/// component's life from before the op to after it; and (for every op but commands, whose
+/// component's life from before the op to after it (a replace hook given the value the
+/// replay holds, which the last hook of that component read, or the op found); and (for every op but commands, whose
 /// changes can undo each other within the op) that they ran exactly for the components
 /// added and removed: one insert hook per component added, one remove hook per component removed
 /// (destruction included), replace hooks only for components there afterwards.
@@ -86,17 +92,36 @@ pub(crate) fn check_hooks(op: &Op, before: &Model, after: &Model) -> Result<(), 
     // For every op, commands included: replayed in order, each component's hooks follow
     // its life (an insert only where it was absent, a replace or a remove only where it
     // was present) from the state before the op to the state after it.
-    let mut present: HashMap<(Entity, usize), bool> = HashMap::new();
-    for &(event, t, e) in &log {
-        let now = present.entry((e, t)).or_insert_with(|| has(before, e, t));
+    let value = |model: &Model, e: Entity, t: usize| model.get(&e).and_then(|c| c[t]);
+    let mut present: HashMap<(Entity, usize), Option<u32>> = HashMap::new();
+    for &(event, t, e, (replaced, current)) in &log {
+        let now = present.entry((e, t)).or_insert_with(|| value(before, e, t));
         ensure!(
-            *now != (event == HookEvent::Insert),
+            now.is_some() != (event == HookEvent::Insert),
             "{event} hook of type {t} for {e:?}, which {} it",
-            if *now { "already has" } else { "lacks" }
+            if now.is_some() {
+                "already has"
+            } else {
+                "lacks"
+            }
         );
-        *now = event != HookEvent::Remove;
+        let want = if event == HookEvent::Replace {
+            *now
+        } else {
+            None
+        };
+        ensure!(
+            replaced == want,
+            "{event} hook of type {t} for {e:?} was given {replaced:?} as the value replaced, not {want:?}"
+        );
+        *now = if event == HookEvent::Remove {
+            None
+        } else {
+            current
+        };
     }
-    for (&(e, t), &now) in &present {
+    for (&(e, t), now) in &present {
+        let now = now.is_some();
         ensure!(
             now == has(after, e, t),
             "the hooks leave type {t} of {e:?} {}, the op leaves it {}",
@@ -119,7 +144,7 @@ pub(crate) fn check_hooks(op: &Op, before: &Model, after: &Model) -> Result<(), 
         return Ok(());
     }
     let mut fired = [Vec::new(), Vec::new()];
-    for &(event, t, e) in &log {
+    for &(event, t, e, _) in &log {
         match event {
             HookEvent::Insert => fired[0].push((e, t)),
             HookEvent::Remove => fired[1].push((e, t)),

@@ -68,15 +68,21 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
     let ident = cx.ident();
     let name = ident.to_string();
     let serde = quote!(__sg::__private::serde);
-    // The trait paths carry the component's span, so that a component missing the trait
-    // is reported at its field.
+    // The trait paths carry the component's (or resource's) span, so that a type missing
+    // the trait is reported at its field.
     let bounds = |bound: TokenStream| {
+        let resources = (0..cx.model.resources.len()).map(|j| {
+            let ty = cx.resource_type(j);
+            let bound = respan(bound.clone(), ty.span());
+            quote_spanned!(ty.span()=> #ty: #bound)
+        });
         (0..cx.model.storages.len())
             .map(|i| {
                 let ty = cx.storage_type(i);
                 let bound = respan(bound.clone(), cx.component_span(i));
                 quote_spanned!(cx.component_span(i)=> #ty: #bound)
             })
+            .chain(resources)
             .collect::<Vec<_>>()
     };
     let serialize_impl = serialize.as_ref().map(|_| {

@@ -278,7 +278,7 @@ fn edit(cx: &Cx<'_>, i: usize) -> TokenStream {
         [
             quote_spanned!(span=> self.__sparse.#insert(entity, value)),
             quote_spanned!(span=> self.__sparse.#remove(entity)),
-            quote_spanned!(span=> self.__sparse.#insert_many(items)),
+            quote_spanned!(span=> self.__sparse.#insert_many(items).map(|(added, _)| added)),
             quote_spanned!(span=> self.__sparse.#remove_many(entities)),
             quote_spanned!(span=> self.__sparse.#clear()),
         ]

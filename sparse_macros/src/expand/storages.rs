@@ -284,7 +284,7 @@ fn storage_methods(cx: &Cx<'_>, i: usize) -> TokenStream {
         pub fn #insert_many(
             &mut self,
             items: ::std::vec::Vec<(__sg::Entity, #param)>,
-        ) -> ::core::result::Result<usize, __sg::InsertManyError<#param>> {
+        ) -> ::core::result::Result<(usize, ::std::vec::Vec<#param>), __sg::InsertManyError<#param>> {
             __p::insert_many(#plan(self), items)
         }
 
@@ -581,6 +581,10 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
         return TokenStream::new();
     }
     let params = cx.params();
+    let component_params: Vec<_> = (0..cx.model.storages.len()).map(Cx::param).collect();
+    let resource_params: Vec<_> = (0..cx.model.resources.len())
+        .map(Cx::resource_param)
+        .collect();
     let storages: Vec<_> = (0..cx.model.storages.len())
         .map(|i| {
             let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
@@ -588,6 +592,43 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
             (cfg, field, param, name)
         })
         .collect();
+    let resources: Vec<_> = (0..cx.model.resources.len())
+        .map(|j| {
+            let (field, param) = (Cx::resource_field(j), Cx::resource_param(j));
+            (field, param, cx.model.resources[j].field.ident.to_string())
+        })
+        .collect();
+    let resource_count = resources.len();
+    let resource_entries = resources.iter().map(|(field, _, name)| {
+        quote! {
+            __p::serde::ser::SerializeMap::serialize_entry(&mut map, #name, &self.0.#field)?;
+        }
+    });
+    let resource_slots = resources
+        .iter()
+        .map(|(field, param, _)| quote!(#field: ::core::option::Option<#param>,));
+    let resource_slot_inits = resources
+        .iter()
+        .map(|(field, ..)| quote!(#field: ::core::option::Option::None,));
+    let resource_names = resources
+        .iter()
+        .map(|(.., name)| name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let resource_reads = resources.iter().map(|(field, _, name)| {
+        quote! {
+            if name == #name {
+                return __p::snapshot::read_resource(map, #name, &mut self.#field);
+            }
+        }
+    });
+    let resource_inserts = resources.iter().map(|(field, ..)| {
+        quote! {
+            if let ::core::option::Option::Some(value) = self.#field {
+                world.#field = value;
+            }
+        }
+    });
     let count = storages
         .iter()
         .map(|(cfg, ..)| quote!(#cfg let count = count + 1;));
@@ -662,7 +703,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
     quote! {
         __p::if_serde! {
             #[automatically_derived]
-            impl<#(#params: __sg::Component),*> Storages<#(#params),*> {
+            impl<#(#component_params: __sg::Component,)* #(#resource_params,)*> Storages<#(#params),*> {
                 /// Writes the world's snapshot.
                 #[allow(clippy::vec_init_then_push)]
                 pub fn serialize_world<__S: __p::serde::Serializer>(
@@ -676,7 +717,12 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
                     #[allow(unused_mut)]
                     let mut sets: ::std::vec::Vec<&__p::SparseSet> = ::std::vec::Vec::new();
                     #(#shared_sets)*
-                    __p::snapshot::serialize_world(serializer, name, &self.entities, &StorageMap(self), &sets)
+                    __p::snapshot::serialize_world(serializer, name, __p::snapshot::WorldWritten {
+                        entities: &self.entities,
+                        storages: &StorageMap(self),
+                        member_sets: &sets,
+                        resources: &ResourceMap(self),
+                    })
                 }
 
                 /// Reads a snapshot into these storages, which are empty (the key's holder
@@ -692,6 +738,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
                 {
                     __p::snapshot::deserialize_world(deserializer, name, self, key, Loader {
                         #(#slot_inits)*
+                        #(#resource_slot_inits)*
                         marker: ::core::marker::PhantomData,
                     })
                 }
@@ -718,14 +765,31 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
                 }
             }
 
-            /// Each storage's columns, once read.
+            /// The resources as a map from field name to value.
+            pub struct ResourceMap<'a, #(#params),*>(&'a Storages<#(#params),*>);
+
+            #[automatically_derived]
+            impl<#(#params: __p::serde::Serialize),*> __p::serde::Serialize for ResourceMap<'_, #(#params),*> {
+                fn serialize<__S: __p::serde::Serializer>(
+                    &self,
+                    serializer: __S,
+                ) -> ::core::result::Result<__S::Ok, __S::Error> {
+                    #[allow(unused_mut)]
+                    let mut map = __p::serde::Serializer::serialize_map(serializer, ::core::option::Option::Some(#resource_count))?;
+                    #(#resource_entries)*
+                    __p::serde::ser::SerializeMap::end(map)
+                }
+            }
+
+            /// Each storage's columns and each resource's value, once read.
             pub struct Loader<#(#params),*> {
                 #(#slots)*
+                #(#resource_slots)*
                 marker: ::core::marker::PhantomData<fn() -> (#(#params,)*)>,
             }
 
             #[automatically_derived]
-            impl<'de, #(#params: __sg::Component + __p::serde::Deserialize<'de>),*> __p::snapshot::LoadStorages<'de> for Loader<#(#params),*> {
+            impl<'de, #(#component_params: __sg::Component + __p::serde::Deserialize<'de>,)* #(#resource_params: __p::serde::Deserialize<'de>,)*> __p::snapshot::LoadStorages<'de> for Loader<#(#params),*> {
                 type World = Storages<#(#params),*>;
                 type Key = Key;
 
@@ -745,6 +809,20 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
                     ::std::string::String::from(#all_names)
                 }
 
+                fn resource_names(&self) -> ::std::string::String {
+                    ::std::string::String::from(#resource_names)
+                }
+
+                fn read_resource<__A: __p::serde::de::MapAccess<'de>>(
+                    &mut self,
+                    name: &str,
+                    map: &mut __A,
+                ) -> ::core::result::Result<bool, __A::Error> {
+                    #(#resource_reads)*
+                    let _ = (name, map);
+                    ::core::result::Result::Ok(false)
+                }
+
                 fn read<__A: __p::serde::de::MapAccess<'de>>(
                     &mut self,
                     name: &str,
@@ -762,6 +840,7 @@ fn serde(cx: &Cx<'_>) -> TokenStream {
 
                 fn insert(self, world: &mut Self::World, _: &Key) {
                     #(#inserts)*
+                    #(#resource_inserts)*
                 }
             }
         }

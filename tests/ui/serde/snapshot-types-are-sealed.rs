@@ -13,7 +13,13 @@ impl SnapshotTypes for Everything {
     fn type_ids() -> Vec<TypeId> {
         Vec::new()
     }
+    fn resource_ids() -> Vec<TypeId> {
+        Vec::new()
+    }
     fn names() -> Vec<String> {
+        Vec::new()
+    }
+    fn resource_names() -> Vec<String> {
         Vec::new()
     }
 }
