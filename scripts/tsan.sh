@@ -20,4 +20,4 @@ tsan=(cargo +nightly test -Zbuild-std --target "$target" --target-dir target/tsa
 "${tsan[@]}" -p sparse_core --features rayon --lib --test parallel
 "${tsan[@]}" -p sparse_groups --features rayon,serde \
     --test soundness --test matrix_filters_walks --test differential \
-    --test schedule --test schedule_ticks
+    --test schedule --test schedule_ticks --test schedule_model

@@ -235,7 +235,7 @@ pub trait Query: sealed::Sealed {
 /// A query that only reads: what a view borrowed through `&self` may ask for.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` writes, but this access is read-only",
-    label = "`&mut` in a read-only view",
+    label = "`&mut T` or `Mut<T>` in a read-only view",
     note = "read-only access (`view_ref`, `borrow_ref`, `&View`) takes `&T` and `Option<&T>` only; use `view` / `borrow` through `&mut` to write"
 )]
 pub trait ReadOnlyQuery: Query + sealed::ReadOnly {
