@@ -1334,6 +1334,17 @@ fn frame_after<S>(
     (rows, cells(&s).to_vec())
 }
 
+/// The `Vec` reference's rows and cells after `frames` frames of `n` entities.
+fn frame_reference(n: usize, frames: usize) -> (Vec<crate::components::frame::Row>, Vec<u32>) {
+    frame_after(
+        raw::frame::setup(n),
+        frames,
+        raw::frame::run,
+        |s| raw::frame::rows(s),
+        |s| &s.fb.cells,
+    )
+}
+
 /// Asserts that a port ends where the reference ends.
 fn check_frame(
     name: &str,
@@ -1355,13 +1366,7 @@ fn frame_scheduled_equals_in_order_and_bevy() {
     use crate::ours::frame::scheduled as o;
     let (n, frames) = (4096, 120);
     assert_eq!(o::stages(), [0, 0, 1, 0, 1, 2, 3], "the compiler's stages");
-    let want = frame_after(
-        raw::frame::setup(n),
-        frames,
-        raw::frame::run,
-        |s| raw::frame::rows(s),
-        |s| &s.fb.cells,
-    );
+    let want = frame_reference(n, frames);
     let got = frame_after(o::setup(n), frames, o::run, o::rows, o::cells);
     check_frame("sparse, scheduled", &want, got);
     let got = frame_after(o::setup(n), frames, o::run_in_order, o::rows, o::cells);
@@ -1377,13 +1382,7 @@ fn frame_scheduled_equals_in_order_and_bevy() {
 fn frame_ports_match_the_vec_reference() {
     use crate::components::frame::{ALIVE, DEAD, SPAWN};
     let (n, frames) = (4096, 300);
-    let want = frame_after(
-        raw::frame::setup(n),
-        frames,
-        raw::frame::run,
-        |s| raw::frame::rows(s),
-        |s| &s.fb.cells,
-    );
+    let want = frame_reference(n, frames);
     // The run is long enough for entities to die and respawn: every life state is held
     // by some entity at the end, and the frame buffer holds glyphs.
     assert_eq!(want.0.len(), n, "raw: entity count");

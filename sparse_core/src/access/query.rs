@@ -377,6 +377,71 @@ macro_rules! query_of_as {
     };
 }
 
+/// The methods of an optional leaf, `Option<$inner>`: what it needs (its type, not
+/// required), `$inner`'s fetches with a missing component given as `None` rather than
+/// as a miss, a run that constrains nothing, and `$inner`'s fetch as it is.
+macro_rules! optional_leaf {
+    ($inner:ty) => {
+        fn needs(needs: &mut Needs) {
+            needs.leaves.push((TypeId::of::<T>(), false));
+        }
+
+        #[inline(always)]
+        unsafe fn fetch_unmarked<'w>(
+            fetch: &mut Self::Fetch<'w>,
+            entity: Entity,
+            position: usize,
+            aligned: u64,
+        ) -> Option<Self::Item<'w>> {
+            // SAFETY: forwarded (caller).
+            Some(unsafe { <$inner as Query>::fetch_unmarked(fetch, entity, position, aligned) })
+        }
+
+        #[inline(always)]
+        unsafe fn fetch_aligned<'w>(
+            fetch: &mut Self::Fetch<'w>,
+            position: usize,
+        ) -> Self::Item<'w> {
+            // SAFETY: forwarded (caller).
+            Some(unsafe { <$inner as Query>::fetch_aligned(fetch, position) })
+        }
+
+        #[inline(always)]
+        fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize> {
+            leaf_run!(fetch, walked, position, Some(1))
+        }
+
+        #[inline(always)]
+        unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Self::Item<'w> {
+            if fetch.present {
+                // SAFETY: forwarded (caller).
+                Some(unsafe { <$inner as Query>::fetch_run(fetch, position) })
+            } else {
+                None
+            }
+        }
+
+        #[inline(always)]
+        unsafe fn lookup_unmarked<'w>(
+            fetch: &mut Self::Fetch<'w>,
+            entity: Entity,
+        ) -> Option<Self::Item<'w>> {
+            // SAFETY: forwarded (caller).
+            Some(unsafe { <$inner as Query>::lookup_unmarked(fetch, entity) })
+        }
+
+        #[inline]
+        fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
+            <$inner as Query>::reborrow(fetch)
+        }
+
+        unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
+            // SAFETY: forwarded from the caller.
+            unsafe { <$inner as Query>::share(fetch) }
+        }
+    };
+}
+
 #[diagnostic::do_not_recommend]
 impl<T: Component> sealed::Sealed for &T {}
 
@@ -603,60 +668,7 @@ impl<T: Component> Query for Option<&T> {
     type Required = Nil;
 
     leaf_common!();
-
-    fn needs(needs: &mut Needs) {
-        needs.leaves.push((TypeId::of::<T>(), false));
-    }
-
-    #[inline(always)]
-    unsafe fn fetch_unmarked<'w>(
-        fetch: &mut Self::Fetch<'w>,
-        entity: Entity,
-        position: usize,
-        aligned: u64,
-    ) -> Option<Option<&'w T>> {
-        // SAFETY: forwarded (caller).
-        Some(unsafe { <&T as Query>::fetch_unmarked(fetch, entity, position, aligned) })
-    }
-
-    #[inline(always)]
-    unsafe fn fetch_aligned<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Option<&'w T> {
-        // SAFETY: forwarded (caller).
-        Some(unsafe { fetch.column.at(position) })
-    }
-
-    #[inline(always)]
-    fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize> {
-        leaf_run!(fetch, walked, position, Some(1))
-    }
-
-    #[inline(always)]
-    unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Option<&'w T> {
-        if fetch.present {
-            // SAFETY: forwarded (caller).
-            Some(unsafe { <&T as Query>::fetch_run(fetch, position) })
-        } else {
-            None
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn lookup_unmarked<'w>(
-        fetch: &mut Self::Fetch<'w>,
-        entity: Entity,
-    ) -> Option<Option<&'w T>> {
-        Some(fetch.column.get(entity))
-    }
-
-    #[inline]
-    fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
-        <&T as Query>::reborrow(fetch)
-    }
-
-    unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
-        // SAFETY: forwarded from the caller.
-        unsafe { <&T as Query>::share(fetch) }
-    }
+    optional_leaf!(&T);
 }
 
 #[diagnostic::do_not_recommend]
@@ -682,6 +694,7 @@ impl<T: Component> Query for Option<&mut T> {
     type Required = Nil;
 
     leaf_common!();
+    optional_leaf!(&mut T);
 
     #[inline]
     fn whole(fetch: &mut Self::Fetch<'_>, whole: u64) {
@@ -690,66 +703,11 @@ impl<T: Component> Query for Option<&mut T> {
         }
     }
 
-    fn needs(needs: &mut Needs) {
-        needs.leaves.push((TypeId::of::<T>(), false));
-    }
-
-    #[inline(always)]
-    unsafe fn fetch_unmarked<'w>(
-        fetch: &mut Self::Fetch<'w>,
-        entity: Entity,
-        position: usize,
-        aligned: u64,
-    ) -> Option<Option<&'w mut T>> {
-        // SAFETY: forwarded (caller).
-        Some(unsafe { <&mut T as Query>::fetch_unmarked(fetch, entity, position, aligned) })
-    }
-
     #[inline(always)]
     fn mark(fetch: &Self::Fetch<'_>, entity: Entity, item: &Option<&mut T>) {
         if item.is_some() {
             fetch.column.mark(entity);
         }
-    }
-
-    #[inline(always)]
-    unsafe fn fetch_aligned<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Option<&'w mut T> {
-        // SAFETY: forwarded (caller).
-        Some(unsafe { fetch.column.at(position) })
-    }
-
-    #[inline(always)]
-    fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize> {
-        leaf_run!(fetch, walked, position, Some(1))
-    }
-
-    #[inline(always)]
-    unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Option<&'w mut T> {
-        if fetch.present {
-            // SAFETY: forwarded (caller).
-            Some(unsafe { <&mut T as Query>::fetch_run(fetch, position) })
-        } else {
-            None
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn lookup_unmarked<'w>(
-        fetch: &mut Self::Fetch<'w>,
-        entity: Entity,
-    ) -> Option<Option<&'w mut T>> {
-        // SAFETY: forwarded (caller).
-        Some(unsafe { fetch.column.get_unmarked(entity) })
-    }
-
-    #[inline]
-    fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
-        <&mut T as Query>::reborrow(fetch)
-    }
-
-    unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
-        // SAFETY: forwarded from the caller.
-        unsafe { <&mut T as Query>::share(fetch) }
     }
 }
 
@@ -844,64 +802,7 @@ impl<T: Component> Query for Option<Mut<'_, T>> {
     type Required = Nil;
 
     leaf_common!();
-
-    fn needs(needs: &mut Needs) {
-        needs.leaves.push((TypeId::of::<T>(), false));
-    }
-
-    #[inline(always)]
-    unsafe fn fetch_unmarked<'w>(
-        fetch: &mut Self::Fetch<'w>,
-        entity: Entity,
-        position: usize,
-        aligned: u64,
-    ) -> Option<Option<Mut<'w, T>>> {
-        // SAFETY: forwarded (caller).
-        Some(unsafe { <Mut<'_, T> as Query>::fetch_unmarked(fetch, entity, position, aligned) })
-    }
-
-    #[inline(always)]
-    unsafe fn fetch_aligned<'w>(
-        fetch: &mut Self::Fetch<'w>,
-        position: usize,
-    ) -> Option<Mut<'w, T>> {
-        // SAFETY: forwarded (caller).
-        Some(unsafe { <Mut<'_, T> as Query>::fetch_aligned(fetch, position) })
-    }
-
-    #[inline(always)]
-    fn run(fetch: &mut Self::Fetch<'_>, walked: &[Entity], position: usize) -> Option<usize> {
-        leaf_run!(fetch, walked, position, Some(1))
-    }
-
-    #[inline(always)]
-    unsafe fn fetch_run<'w>(fetch: &mut Self::Fetch<'w>, position: usize) -> Option<Mut<'w, T>> {
-        if fetch.present {
-            // SAFETY: forwarded (caller).
-            Some(unsafe { <Mut<'_, T> as Query>::fetch_run(fetch, position) })
-        } else {
-            None
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn lookup_unmarked<'w>(
-        fetch: &mut Self::Fetch<'w>,
-        entity: Entity,
-    ) -> Option<Option<Mut<'w, T>>> {
-        // SAFETY: forwarded (caller).
-        Some(unsafe { <Mut<'_, T> as Query>::lookup_unmarked(fetch, entity) })
-    }
-
-    #[inline]
-    fn reborrow<'a>(fetch: &'a mut Self::Fetch<'_>) -> Self::Fetch<'a> {
-        <&mut T as Query>::reborrow(fetch)
-    }
-
-    unsafe fn share<'w>(fetch: &Self::Fetch<'w>) -> Self::Fetch<'w> {
-        // SAFETY: forwarded from the caller.
-        unsafe { <&mut T as Query>::share(fetch) }
-    }
+    optional_leaf!(Mut<'_, T>);
 }
 
 query_of_as!(Option<Mut<'_, T>> => &mut T);
