@@ -51,6 +51,7 @@ use core::marker::PhantomData;
 use crate::change::{Commands, EditEntities};
 use crate::component::short_name;
 use crate::lend::{AccessError, NoAlias, WorldParts};
+use param::OneQueueAtMost;
 pub use param::SystemParam;
 use stages::{Access, Mask, TypeIds, stages_of, stages_of_ids};
 pub use system::{ParamItem, System};
@@ -328,6 +329,7 @@ macro_rules! systems_tuple {
                 $S::Writes: Mask<W> + TypeIds,
                 $S::Reads: Mask<W> + TypeIds,
                 $S::Watches: Mask<W> + TypeIds,
+                $S::Queues: OneQueueAtMost,
                 W: NoAlias<$S::Writes, $S::Reads>,
             )+
         {

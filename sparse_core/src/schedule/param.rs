@@ -9,7 +9,7 @@ use crate::change::Commands;
 use crate::component::Component;
 use crate::entity::Entities;
 use crate::group::{GroupKey, GroupMut, GroupRef};
-use crate::lend::{AccessError, List, Nil, WorldParts};
+use crate::lend::{AccessError, Cons, List, Nil, WorldParts};
 use crate::resource::{Res, ResMut};
 use crate::storage::Storage;
 
@@ -33,9 +33,10 @@ pub trait SystemParam<W: WorldParts + 'static>: Sealed {
     /// stages only (see `Filter::Watches`).
     #[doc(hidden)]
     type Watches: List;
-    /// How many command queues it is (`&mut Commands<W>`: one; a system takes at most one).
+    /// The command queues it is, as a type-level list (`&mut Commands<W>`: one; a system
+    /// takes at most one, see [`OneQueueAtMost`]).
     #[doc(hidden)]
-    const QUEUES: usize = 0;
+    type Queues: List;
     /// Whether it may reserve entities (`&Entities`): two systems that may never share a
     /// stage, so that their handles come in system order.
     #[doc(hidden)]
@@ -76,6 +77,7 @@ macro_rules! borrow_param {
             type Writes = <Self::Item<'static> as Borrow<'static, W>>::Writes;
             type Reads = <Self::Item<'static> as Borrow<'static, W>>::Reads;
             type Watches = $watches;
+            type Queues = Nil;
             const RESERVES: bool = $reserves;
 
             fn prepare(world: &mut W) {
@@ -123,7 +125,7 @@ impl<W: WorldParts + 'static> SystemParam<W> for &mut Commands<W> {
     type Writes = Nil;
     type Reads = Nil;
     type Watches = Nil;
-    const QUEUES: usize = 1;
+    type Queues = Cons<Commands<W>, Nil>;
 
     fn take<'w>(
         _: &mut W::Parts<'w>,
@@ -135,3 +137,17 @@ impl<W: WorldParts + 'static> SystemParam<W> for &mut Commands<W> {
             .ok_or(AccessError::Conflict(core::any::type_name::<Commands<W>>()))
     }
 }
+
+/// The command queues of one system's parameters: none or one. A system with two would
+/// split its commands in two queues applied in an order it cannot see; the compiler
+/// refuses it, naming the fix.
+#[diagnostic::on_unimplemented(
+    message = "a system takes at most one `&mut Commands<W>`",
+    label = "a system of this schedule has two command queues",
+    note = "queue every command of a system in one `&mut Commands<W>` parameter"
+)]
+pub trait OneQueueAtMost {}
+
+impl OneQueueAtMost for Nil {}
+
+impl<Q> OneQueueAtMost for Cons<Q, Nil> {}

@@ -30,6 +30,9 @@ pub trait System<W: WorldParts + 'static, Marker>: Send {
     /// The types whose change stamps the system reads (for the stages only).
     #[doc(hidden)]
     type Watches: List;
+    /// Its command queues, as a type-level list (see `SystemParam::Queues`).
+    #[doc(hidden)]
+    type Queues: List;
     /// Whether it may reserve entities (see `SystemParam::RESERVES`).
     #[doc(hidden)]
     const RESERVES: bool;
@@ -63,16 +66,11 @@ macro_rules! function_system {
             type Writes = cat!($($P::Writes),+);
             type Reads = cat!($($P::Reads),+);
             type Watches = cat!($($P::Watches),+);
+            type Queues = cat!($($P::Queues),+);
             type Taken<'w> = ($(ParamItem<'w, W, $P>,)+);
             const RESERVES: bool = false $(|| $P::RESERVES)+;
 
             fn prepare(world: &mut W) {
-                const {
-                    assert!(
-                        0 $(+ $P::QUEUES)+ <= 1,
-                        "a system takes at most one `&mut Commands<W>`: queue every command in one"
-                    );
-                }
                 $($P::prepare(world);)+
             }
 
