@@ -5,9 +5,10 @@
 //! the same systems one after the other on plain maps, each system's `Added<T>` and
 //! `Changed<T>` meaning "since this system last ran", then their commands in order.
 //!
-//! The pool covers every kind of part: an owning group, a view with a `Mut<T>` guard, a
-//! view with each change filter, `&Storage<T>`, `ValuesMut<T>`, `Res<R>`, `ResMut<R>` and
-//! `&mut Commands<W>` (inserting, removing and spawning). Each system's result depends on
+//! The pool's parts: an owning group, a view with a `Mut<T>` guard, a view with each
+//! change filter, `&Storage<T>`, `ValuesMut<T>`, `Res<R>`, `ResMut<R>` and
+//! `&mut Commands<W>` (inserting, removing and spawning). Entities are never destroyed, so
+//! the model gives each spawned entity the next index. Each system's result depends on
 //! the order it runs in relative to the systems it conflicts with, so a schedule that ran
 //! conflicting systems at once, or in another order, would give another world.
 

@@ -650,7 +650,7 @@ fn a_snapshot_without_this_versions_format_is_refused() {
         storages: std::collections::BTreeMap<&'static str, NowColumns>,
         groups: Vec<Vec<(u32, u32)>>,
     }
-    let now = |format: u64| Now {
+    let now_named = |format: u64, name: &'static str| Now {
         format,
         entities: Parts {
             versions: vec![1, 1],
@@ -658,7 +658,7 @@ fn a_snapshot_without_this_versions_format_is_refused() {
             retired: vec![],
         },
         storages: [(
-            "positions",
+            name,
             NowColumns {
                 shared: 0,
                 entities: vec![1, 0],
@@ -669,11 +669,28 @@ fn a_snapshot_without_this_versions_format_is_refused() {
         .collect(),
         groups: vec![],
     };
+    let now = |format: u64| now_named(format, "positions");
     let loaded: Scene =
         postcard::from_bytes(&postcard::to_stdvec(&now(FORMAT_WITHOUT_RESOURCES)).unwrap())
             .unwrap();
     loaded.check().unwrap();
     assert_eq!(loaded.storage::<Pos>().components(), &[Pos(1.0), Pos(2.0)]);
+    // The run-time world reads the format without resources too, keeping its own.
+    let mut world = dynamic();
+    world.insert_resource(Tally {
+        changes: 4,
+        last: None,
+    });
+    let bytes = postcard::to_stdvec(&now_named(FORMAT_WITHOUT_RESOURCES, "Pos")).unwrap();
+    world
+        .load::<Types, _>(&mut postcard::Deserializer::from_bytes(&bytes))
+        .unwrap();
+    world.check().unwrap();
+    assert_eq!(
+        world.storage::<Pos>().unwrap().components(),
+        &[Pos(1.0), Pos(2.0)]
+    );
+    assert_eq!(world.resource::<Tally>().unwrap().changes, 4);
     let error = postcard::from_bytes::<Scene>(
         &postcard::to_stdvec(&now(FORMAT_WITHOUT_RESOURCES - 1)).unwrap(),
     )
@@ -973,6 +990,17 @@ fn resources_are_saved_by_name_and_refused_when_wrong() {
         .unwrap_err();
     assert!(error.to_string().contains("listed twice"), "{error}");
     assert_eq!(loaded.resource::<Tally>().unwrap().changes, 9);
+    // A type may be both a component and a resource: two maps, two names `Pos`.
+    let mut d = dynamic();
+    let e = d.spawn_with((Pos(1.0),));
+    d.insert_resource(Pos(7.0));
+    let json = serde_json::to_string(&d.snapshot::<(Pos, Resource<Pos>)>()).unwrap();
+    let mut loaded = dynamic();
+    loaded
+        .load::<(Pos, Resource<Pos>), _>(&mut serde_json::Deserializer::from_str(&json))
+        .unwrap();
+    assert_eq!(loaded.get::<Pos>(e), Some(&Pos(1.0)));
+    assert_eq!(loaded.resource::<Pos>(), Ok(&Pos(7.0)));
     // A world listing no resource reads an empty map, and names none in its refusal.
     let error = dynamic()
         .load::<(Pos,), _>(&mut serde_json::Deserializer::from_str(&bad.replace(

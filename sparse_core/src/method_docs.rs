@@ -197,7 +197,8 @@ applied to another entity at the same index."
 "Inserts every `(entity, value)`, as many `insert`s in a row would (a later value for the
 same entity replaces an earlier one), but in bulk: each group step runs for every entity
 before the next step. Returns the number of components added (the others replaced a
-value).
+value). User hooks see the batch as one change per entity: one hook each once the batch
+is in place, a replace hook given the value from before the batch.
 
 # Errors
 `InsertManyError` if an entity is not alive: nothing is written and every item is handed

@@ -424,7 +424,7 @@ pub fn insert_many<W: EditEntities + 'static, T: 'static>(
     // Each entity's event, with the place among the replaced values of the one it had
     // before the batch; an item naming an entity again replaces too.
     let mut replaces = 0;
-    let mut events: Vec<(Entity, Option<usize>)> = Vec::new();
+    let mut events: Vec<(Entity, Option<usize>)> = Vec::with_capacity(items.len());
     for &(entity, _) in &items {
         let first = seen.mark(entity);
         let had = (hooks.has)(world, entity);
@@ -436,6 +436,7 @@ pub fn insert_many<W: EditEntities + 'static, T: 'static>(
         }
     }
     let (added, replaced) = store(world, items)?;
+    debug_assert_eq!(replaced.len(), replaces, "one value per replace");
     let mut commands = Commands::new();
     for (entity, before) in events {
         let (event, old) = match before {

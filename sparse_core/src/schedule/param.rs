@@ -143,7 +143,7 @@ impl<W: WorldParts + 'static> SystemParam<W> for &mut Commands<W> {
 /// refuses it, naming the fix.
 #[diagnostic::on_unimplemented(
     message = "a system takes at most one `&mut Commands<W>`",
-    label = "a system of this schedule has two command queues",
+    label = "a system of this schedule has more than one command queue",
     note = "queue every command of a system in one `&mut Commands<W>` parameter"
 )]
 pub trait OneQueueAtMost {}

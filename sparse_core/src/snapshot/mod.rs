@@ -233,7 +233,7 @@ impl<'de, L: LoadStorages<'de>> Visitor<'de> for WorldVisitor<'de, L> {
     fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "a snapshot of `{}`: its entities, its storages and its groups' order",
+            "a snapshot of `{}`: its entities, its storages, its groups' order and its resources",
             self.name
         )
     }

@@ -117,9 +117,10 @@ pub trait LoadItem<'de>: SnapshotItem {
     /// Checks what was read against the loaded allocator.
     #[doc(hidden)]
     fn validate(entities: &Entities, slot: &Self::Slot) -> Result<(), String>;
-    /// Puts what was read into `world`.
+    /// Puts what was read, validated, into `world` (the world's own code only: loading
+    /// files entities without the group steps' checks, so it takes the world's key).
     #[doc(hidden)]
-    fn insert(world: &mut World, slot: Self::Slot);
+    fn insert(world: &mut World, key: &WorldKey, slot: Self::Slot);
 }
 
 /// Keeps [`SnapshotTypes`] and [`SnapshotItem`] to this crate: a load fills the world's
@@ -128,8 +129,8 @@ mod sealed {
     /// Sealing [`SnapshotTypes`](super::SnapshotTypes).
     #[diagnostic::on_unimplemented(
         message = "`{Self}` cannot be the types of a snapshot: `SnapshotTypes` is sealed",
-        label = "`SnapshotTypes` is implemented only by tuples of components",
-        note = "a snapshot of the run-time `World` names its storages by a tuple of up to sixteen component types, e.g. `world.snapshot::<(Position, Velocity)>()`"
+        label = "`SnapshotTypes` is implemented only by tuples of component types and `Resource<R>`",
+        note = "a snapshot of the run-time `World` names its storages and resources by a tuple of up to sixteen component types and `Resource<R>`, e.g. `world.snapshot::<(Position, Velocity, Resource<Score>)>()`"
     )]
     pub trait Sealed {}
 
@@ -236,7 +237,7 @@ impl<'de, T: Component + Deserialize<'de>> LoadItem<'de> for T {
         }
     }
 
-    fn insert(world: &mut World, slot: Self::Slot) {
+    fn insert(world: &mut World, _: &WorldKey, slot: Self::Slot) {
         if let Some(columns) = slot {
             world.append_loaded::<T>(&columns.entities, columns.components);
         }
@@ -306,7 +307,7 @@ impl<'de, R: Send + Sync + Deserialize<'de> + 'static> LoadItem<'de> for Resourc
         Ok(())
     }
 
-    fn insert(world: &mut World, slot: Self::Slot) {
+    fn insert(world: &mut World, _: &WorldKey, slot: Self::Slot) {
         if let Some(value) = slot {
             world.insert_resource(value);
         }
@@ -554,7 +555,7 @@ macro_rules! snapshot_types {
                 Ok(())
             }
 
-            fn insert(mut self, world: &mut World, _: &WorldKey) {
+            fn insert(mut self, world: &mut World, key: &WorldKey) {
                 // Storages in the load order (a resource's rank does not matter).
                 let ranks = world.load_ranks(&[$($T::type_id()),+]);
                 let mut order: Vec<(usize, usize)> = ranks.into_iter().zip([$($i),+]).collect();
@@ -562,7 +563,7 @@ macro_rules! snapshot_types {
                 for (_, slot) in order {
                     match slot {
                         $(
-                            $i => $T::insert(world, core::mem::take(&mut self.slots.$i)),
+                            $i => $T::insert(world, key, core::mem::take(&mut self.slots.$i)),
                         )+
                         _ => unreachable!("a slot of the tuple"),
                     }

@@ -691,10 +691,11 @@ impl World {
     }
 
     /// The world as a value to serialize, with the storages of the component types `T`
-    /// (a tuple, see [`SnapshotTypes`](crate::SnapshotTypes)): its entities with their
-    /// ids, versions and free list, and each storage's columns in packed order (see
+    /// and its resources `T` lists as `Resource<R>` (a tuple, see
+    /// [`SnapshotTypes`](crate::SnapshotTypes)): its entities with their ids, versions and
+    /// free list, each storage's columns in packed order, each resource's value (see
     /// [`Snapshot`](crate::Snapshot)). Serializing fails if the world holds components of a
-    /// type `T` does not list.
+    /// type `T` does not list, or a resource it does not list.
     ///
     /// ```
     /// use sparse_core::{Component, GroupSpec, World};
@@ -726,7 +727,9 @@ impl World {
     /// no entity may have been spawned or reserved yet (a reserved handle, such as a
     /// queued `spawn_reserved` command's, would name a loaded entity). Its groups may
     /// differ from the saved world's: they are entered as the storages are appended.
-    /// Entity ids, versions and the free list are the saved ones.
+    /// Entity ids, versions and the free list are the saved ones. Each resource the
+    /// snapshot holds is inserted (replacing the world's); the world's other resources
+    /// keep their values.
     ///
     /// # Errors
     /// The format's error, or what is wrong with the snapshot, naming the storage and the
