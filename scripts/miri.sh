@@ -3,9 +3,13 @@
 # tests — the soundness attacks (the parallel change filters among them), change
 # detection, and the matrix of views (every filter on every walk, `par_for_each`
 # included) — with property tests at a few cases. Tests that run no `unsafe` code on
-# large inputs shrink their inputs under `cfg(miri)`.
+# large inputs shrink their inputs under `cfg(miri)`; the nesting rule's tests
+# (`group::layout`, which forbids `unsafe` code) are skipped.
 #
 #   bash scripts/miri.sh            # PROPTEST_CASES=4 (units) / 1 (integration) unless set
+#
+# Miri interprets a program on one thread, so the two runs go at once, each in its own
+# target directory, and their output is printed when both are done.
 #
 # The cases come from a fixed seed (PROPTEST_RNG_SEED=1 unless set): Miri runs code about a
 # thousand times slower, so one random draw of large spawns and walks can cost it half an
@@ -16,15 +20,43 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The unit tests under strict provenance; the integration tests run rayon, whose
-# crossbeam-epoch casts integers to pointers and breaks Stacked Borrows (it holds under
-# Tree Borrows), so they run under Tree Borrows with permissive provenance; rayon leaves
-# its pool's threads running at exit, so leaks are not reported there (LeakSanitizer
-# covers them, scripts/asan.sh).
-MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance -Zmiri-disable-isolation}" \
-    PROPTEST_CASES="${PROPTEST_CASES:-4}" PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-1}" \
-    cargo +nightly miri test -p sparse_core --lib --all-features
-MIRIFLAGS="${MIRIFLAGS:--Zmiri-tree-borrows -Zmiri-ignore-leaks -Zmiri-disable-isolation}" \
-    PROPTEST_CASES="${PROPTEST_CASES:-1}" PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-1}" \
-    cargo +nightly miri test -p sparse_groups --all-features \
-    --test soundness --test changes --test matrix_filters_walks
+export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-1}"
+# Builds Miri's standard library once, before the two runs would both start to.
+cargo +nightly miri setup
+
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+
+# The unit tests under strict provenance.
+(
+    export MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance -Zmiri-disable-isolation}"
+    export PROPTEST_CASES="${PROPTEST_CASES:-4}"
+    cargo +nightly miri test --target-dir target/miri-units -p sparse_core --lib --all-features \
+        -- --skip group::layout::
+) >"$logs/units" 2>&1 &
+units=$!
+
+# The integration tests run rayon, whose crossbeam-epoch casts integers to pointers and
+# breaks Stacked Borrows (it holds under Tree Borrows), so they run under Tree Borrows
+# with permissive provenance; rayon leaves its pool's threads running at exit, so leaks
+# are not reported there (LeakSanitizer covers them, scripts/asan.sh).
+(
+    export MIRIFLAGS="${MIRIFLAGS:--Zmiri-tree-borrows -Zmiri-ignore-leaks -Zmiri-disable-isolation}"
+    export PROPTEST_CASES="${PROPTEST_CASES:-1}"
+    cargo +nightly miri test --target-dir target/miri -p sparse_groups --all-features \
+        --test soundness --test changes --test matrix_filters_walks
+) >"$logs/integration" 2>&1 &
+integration=$!
+
+status=0
+for run in units integration; do
+    run_status=0
+    wait "${!run}" || run_status=$?
+    echo "== Miri: the $run tests"
+    cat "$logs/$run"
+    if [ "$run_status" -ne 0 ]; then
+        echo "== Miri: the $run tests failed"
+        status=1
+    fi
+done
+exit "$status"

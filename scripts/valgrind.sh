@@ -17,7 +17,7 @@ mapfile -t binaries < <(
 import json, sys
 for line in sys.stdin:
     m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] not in ("ui", "public_api"):
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] not in ("ui", "docs"):
         print(m["executable"])
 '
 )

@@ -1,100 +1,6 @@
-//! Sparse-set component storage with **nested owning groups** whose layout is checked by
-//! the compiler.
-//!
-//! Declare components with `#[derive(Component)]` and a world with `#[world]` plus one
-//! `#[group(...)]` per group. Groups that share a component must be nested (one's types a
-//! superset of the other's); the macro rejects every other layout at compile time with an
-//! error on the offending group, and generates straight-line hooks that keep every group
-//! packed as components come and go:
-//!
-//! * adding a component tests-and-enters the groups owning it from the outermost (fewest
-//!   types, most entities) to the innermost;
-//! * removing one tests-and-leaves them from the innermost to the outermost;
-//! * destroying an entity leaves all its groups innermost first, then drops its components.
-//!
-//! ```
-//! use sparse_groups::{Component, Storage, world};
-//!
-//! #[derive(Component)] struct Sprite(u32);
-//! #[derive(Component)] struct Renderable;
-//! #[derive(Component)] struct Position { x: f32, y: f32 }
-//! #[derive(Component)] struct Velocity { x: f32, y: f32 }
-//!
-//! #[world]
-//! #[group(Sprite, Renderable, Position)] // any declaration order
-//! #[group(Sprite, Renderable)]
-//! struct Scene {
-//!     sprites: Storage<Sprite>,
-//!     renderables: Storage<Renderable>,
-//!     positions: Storage<Position>,
-//!     velocities: Storage<Velocity>,
-//! }
-//!
-//! let mut scene = Scene::new();
-//! let e = scene.spawn();
-//! scene.insert(e, Sprite(7))?;
-//! scene.insert(e, Renderable)?;
-//! scene.insert(e, Position { x: 1.0, y: 2.0 })?;
-//! scene.insert(e, Velocity { x: 0.5, y: 0.0 })?;
-//!
-//! // A group is aligned plain slices: no lookups, no branches.
-//! let (entities, (sprites, _, positions)) = scene.group::<(Sprite, Renderable, Position)>().into_slices();
-//! assert_eq!((entities, sprites[0].0, positions[0].y), (&[e][..], 7, 2.0));
-//!
-//! // Components no group packs together are joined by a view.
-//! for (_, (p, v)) in scene.view::<(&mut Position, &Velocity)>() {
-//!     p.x += v.x;
-//! }
-//! assert_eq!(scene.get::<Position>(e).unwrap().x, 1.5);
-//!
-//! scene.remove::<Renderable>(e); // leaves <Sprite,Renderable,Position>, then <Sprite,Renderable>
-//! assert_eq!(scene.group_len::<(Sprite, Renderable)>(), 0);
-//! scene.check()?;
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! Groups that overlap without nesting are compile errors:
-//!
-//! ```compile_fail
-//! use sparse_groups::{Component, Storage, world};
-//! #[derive(Component)] struct A;
-//! #[derive(Component)] struct B;
-//! #[derive(Component)] struct C;
-//!
-//! #[world]
-//! #[group(A, B)]
-//! #[group(A, C)] // error: group <A, C> shares `A` with group <A, B>, but neither contains the other
-//! struct Broken { a: Storage<A>, b: Storage<B>, c: Storage<C> }
-//! ```
-//!
-//! So is changing the structure of a storage behind the world's back:
-//!
-//! ```compile_fail,E0615
-//! use sparse_groups::{Component, Storage, world};
-//! #[derive(Component)] struct A;
-//! #[derive(Component)] struct B;
-//! #[world]
-//! #[group(A, B)]
-//! struct W { a: Storage<A>, b: Storage<B> }
-//!
-//! let mut w = W::new();
-//! let e = w.spawn();
-//! w.a.insert(e, A); // error: `a` is a read-only accessor method, not a field (use `w.insert`)
-//! ```
-//!
-//! Worlds whose groups are only known at run time use [`World`] with
-//! [`GroupSpec`]s, validated by the same `sparse_core::Layout` code and maintained by the same
-//! engine.
-//!
-//! # The generated API
-//!
-//! [`world`] documents the attribute: its grammar, the nesting rule, derives and fields.
-//! Every method it generates, with its documentation, is listed on the page of an example
-//! world, [`example_generated::Scene`], declared with one group of every kind (the module
-//! [`example_generated`] exists only in this documentation). The [`guide`] holds the rest,
-//! a page per chapter: the ordering rule and the group kinds, every diagnostic, the access
-//! model, soundness, the run-time world, the features, what the crate does not do, and
-//! performance.
+// The front page is the README (its Rust examples run as doctests from here); the link
+// definitions that come first send its links to the guide's pages (see `rustdoc_links.md`).
+#![doc = concat!(include_str!("rustdoc_links.md"), include_str!("../README.md"))]
 
 extern crate self as sparse_groups;
 
@@ -239,8 +145,9 @@ pub use sparse_macros::Component;
 /// Declares a world: a struct of `Storage<T>` fields and `#[group(...)]`s, whose group
 /// layout is checked at compile time.
 ///
-/// The README's sections on groups and on `#[world]` are the guide, with every diagnostic
-/// and an example of each; this is the reference. Every method the attribute generates is
+/// The [front page](crate)'s section on group kinds and the guide's
+/// [`#[world]` chapter](guide::world_macro), with every diagnostic and an example of each,
+/// are the guide; this is the reference. Every method the attribute generates is
 /// listed, with its documentation, on the page of an example world:
 /// [`example_generated::Scene`].
 ///
@@ -310,7 +217,8 @@ pub use sparse_macros::Component;
 /// insert or replace hook once the entity is in every group it now qualifies for, a remove
 /// hook before it leaves any ([`Hook`] states the contract). `#[track(T, …)]` (any number
 /// of attributes) keeps change stamps on the storages of its types, for the view filters
-/// [`Added`] and [`Changed`], `tick` and `removed` (the README's "Reacting to change"). A
+/// [`Added`] and [`Changed`], `tick` and `removed` (the [front page](crate#reacting-to-change)'s
+/// "Reacting to change"). A
 /// type the world does not store, a second hook for one event and type, or a hook with
 /// another signature is a compile error on the attribute.
 ///
@@ -351,6 +259,21 @@ pub use sparse_macros::Component;
 /// exist (its type need not even be a component) and nothing maintains it; alternative
 /// fields of one type under exclusive `#[cfg]`s are one storage; a group naming a
 /// configured-out type is an error that says so.
+///
+/// Changing the structure of a storage behind the world's back does not compile:
+///
+/// ```compile_fail,E0615
+/// use sparse_groups::{Component, Storage, world};
+/// #[derive(Component)] struct A;
+/// #[derive(Component)] struct B;
+/// #[world]
+/// #[group(A, B)]
+/// struct W { a: Storage<A>, b: Storage<B> }
+///
+/// let mut w = W::new();
+/// let e = w.spawn();
+/// w.a.insert(e, A); // error: `a` is a read-only accessor method, not a field (use `w.insert`)
+/// ```
 ///
 /// # What it generates
 ///
@@ -490,38 +413,16 @@ pub use sparse_macros::Component;
 /// ```
 pub use sparse_macros::world;
 
-/// Runs the Rust examples of `README.md` as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;
-
-/// The guide: the chapters of `docs/`, one page each (their Rust examples run as
-/// doctests). The README is the front door; these hold the rest.
+#[doc = concat!(include_str!("rustdoc_links.md"), include_str!("../docs/README.md"))]
 #[cfg(any(doc, doctest))]
 pub mod guide {
-    /// Where the chapters' links lead in rustdoc. A chapter links another as a reference
-    /// (`[Access model][access.md]`, defined at its end as `[access.md]: access.md`, which
-    /// is right on GitHub); these definitions come first on each page, and the first
+    /// A chapter's text, after the link definitions that send its links to the guide's
+    /// pages: a chapter links another as a reference (`[Access model][access.md]`, defined
+    /// at its end as `[access.md]: access.md`, which is right on GitHub), and the first
     /// definition of a label is the one markdown uses.
     macro_rules! chapter {
         ($file:literal) => {
-            concat!(
-                "[access.md]: crate::guide::access\n",
-                "[access.md#access-model-continued]: crate::guide::access#access-model-continued\n",
-                "[access.md#resources]: crate::guide::access#resources\n",
-                "[features.md#rayon-parallel-loops-over-groups-and-views]: ",
-                "crate::guide::features#rayon-parallel-loops-over-groups-and-views\n",
-                "[ordering.md#change-detection]: crate::guide::ordering#change-detection\n",
-                "[not-supported.md]: crate::guide::not_supported\n",
-                "[performance.md]: crate::guide::performance\n",
-                "[soundness.md]: crate::guide::soundness\n",
-                "[systems.md]: crate::guide::systems\n",
-                "[README.md]: crate::guide\n",
-                "[../README.md]: crate\n",
-                "[../README.md#access-model]: crate\n",
-                "\n",
-                include_str!($file)
-            )
+            concat!(include_str!("rustdoc_links.md"), include_str!($file))
         };
     }
 
@@ -545,4 +446,6 @@ pub mod guide {
     pub mod performance {}
     #[doc = chapter!("../docs/layout.md")]
     pub mod layout {}
+    #[doc = chapter!("../CHANGELOG.md")]
+    pub mod changelog {}
 }

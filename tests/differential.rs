@@ -997,153 +997,150 @@ fn packed_dynamic(d: &World) -> (String, Vec<Vec<(Entity, u32)>>) {
     (serde_json::to_string(d.entities()).unwrap(), storages)
 }
 
-proptest! {
-    #![proptest_config(cases_or(48))]
-
-    #[test]
-    fn static_and_runtime_worlds_agree(ops in prop::collection::vec(op(), 500..1500)) {
-        let (mut s, mut d) = (Static::new(), dynamic());
-        let mut entities: Vec<Entity> = Vec::new();
-        for op in ops {
-            match op {
-                Op::Tick => {
-                    s.tick();
-                    d.tick();
-                }
-                Op::Spawn => {
-                    let (x, y) = (s.spawn(), d.spawn());
-                    prop_assert_eq!(x, y);
-                    entities.push(x);
-                }
-                Op::SpawnBundles(bundle, count, value) => {
-                    // The `#[world]` pushes rows, the run-time world collects columns.
-                    macro_rules! spawn {
-                        ($($T:ident),+) => {{
-                            let row = |i: u32| ($($T::new(value + i),)+);
-                            let (x, y) = if count == 1 {
-                                (vec![s.spawn_with(row(0))], vec![d.spawn_with(row(0))])
-                            } else {
-                                let rows = || (0..u32::from(count)).map(row);
-                                (s.spawn_batch(rows()), d.spawn_batch(rows()))
-                            };
-                            prop_assert_eq!(&x, &y);
-                            x
-                        }};
-                    }
-                    let spawned = match bundle {
-                        0 => spawn!(A, B, C),
-                        1 => spawn!(E, F, G, H),
-                        _ => spawn!(I, J, K),
-                    };
-                    entities.extend(spawned);
-                }
-                Op::Insert(t, i, v) if !entities.is_empty() => {
-                    let e = entities[i % entities.len()];
-                    by_type!(t, T => both!(&mut s, &mut d, |w| w.insert(e, T::new(v)).map(|o| o.map(|c| c.0))));
-                }
-                Op::Remove(t, i) if !entities.is_empty() => {
-                    let e = entities[i % entities.len()];
-                    by_type!(t, T => both!(&mut s, &mut d, |w| w.remove::<T>(e).map(|c| c.0)));
-                }
-                Op::Destroy(i) if !entities.is_empty() => {
-                    // Stale handles stay in `entities` on purpose: later ops must refuse them.
-                    let e = entities[i % entities.len()];
-                    both!(&mut s, &mut d, |w| w.destroy(e));
-                }
-                Op::SortGroup(g, descending, how) => sort_both(&mut s, &mut d, g, descending, how),
-                Op::SortStorage(k, by_e, 3) => {
-                    if k {
-                        sort_as_both::<K>(&mut s, &mut d, by_e);
-                    } else {
-                        sort_as_both::<L>(&mut s, &mut d, by_e);
-                    }
-                }
-                Op::SortStorage(k, descending, how) => {
-                    if k {
-                        sort_storage_both::<K>(&mut s, &mut d, descending, how);
-                    } else {
-                        sort_storage_both::<L>(&mut s, &mut d, descending, how);
-                    }
-                }
-                Op::Bump(g, parallel) => bump_both(&mut s, &mut d, g, parallel),
-                Op::View(k, seed) => {
-                    macro_rules! of_static {
-                        ($Q:ty, $F:ty) => {
-                            s.borrow::<View<$Q, $F>>()
+/// The same sequence applied to both worlds: every step leaves them alike.
+fn agree(ops: Vec<Op>) -> Result<(), TestCaseError> {
+    let (mut s, mut d) = (Static::new(), dynamic());
+    let mut entities: Vec<Entity> = Vec::new();
+    for op in ops {
+        match op {
+            Op::Tick => {
+                s.tick();
+                d.tick();
+            }
+            Op::Spawn => {
+                let (x, y) = (s.spawn(), d.spawn());
+                prop_assert_eq!(x, y);
+                entities.push(x);
+            }
+            Op::SpawnBundles(bundle, count, value) => {
+                // The `#[world]` pushes rows, the run-time world collects columns.
+                macro_rules! spawn {
+                    ($($T:ident),+) => {{
+                        let row = |i: u32| ($($T::new(value + i),)+);
+                        let (x, y) = if count == 1 {
+                            (vec![s.spawn_with(row(0))], vec![d.spawn_with(row(0))])
+                        } else {
+                            let rows = || (0..u32::from(count)).map(row);
+                            (s.spawn_batch(rows()), d.spawn_batch(rows()))
                         };
-                    }
-                    macro_rules! of_dynamic {
-                        ($Q:ty, $F:ty) => {
-                            d.borrow::<View<$Q, $F>>().expect("stored types")
-                        };
-                    }
-                    let expected = view_model(&s, &entities, k);
-                    let x = walk_view!(k, seed, of_static);
-                    let y = walk_view!(k, seed, of_dynamic);
-                    prop_assert_eq!(&x, &expected, "view kind {} against the model", k);
+                        prop_assert_eq!(&x, &y);
+                        x
+                    }};
+                }
+                let spawned = match bundle {
+                    0 => spawn!(A, B, C),
+                    1 => spawn!(E, F, G, H),
+                    _ => spawn!(I, J, K),
+                };
+                entities.extend(spawned);
+            }
+            Op::Insert(t, i, v) if !entities.is_empty() => {
+                let e = entities[i % entities.len()];
+                by_type!(t, T => both!(&mut s, &mut d, |w| w.insert(e, T::new(v)).map(|o| o.map(|c| c.0))));
+            }
+            Op::Remove(t, i) if !entities.is_empty() => {
+                let e = entities[i % entities.len()];
+                by_type!(t, T => both!(&mut s, &mut d, |w| w.remove::<T>(e).map(|c| c.0)));
+            }
+            Op::Destroy(i) if !entities.is_empty() => {
+                // Stale handles stay in `entities` on purpose: later ops must refuse them.
+                let e = entities[i % entities.len()];
+                both!(&mut s, &mut d, |w| w.destroy(e));
+            }
+            Op::SortGroup(g, descending, how) => sort_both(&mut s, &mut d, g, descending, how),
+            Op::SortStorage(k, by_e, 3) => {
+                if k {
+                    sort_as_both::<K>(&mut s, &mut d, by_e);
+                } else {
+                    sort_as_both::<L>(&mut s, &mut d, by_e);
+                }
+            }
+            Op::SortStorage(k, descending, how) => {
+                if k {
+                    sort_storage_both::<K>(&mut s, &mut d, descending, how);
+                } else {
+                    sort_storage_both::<L>(&mut s, &mut d, descending, how);
+                }
+            }
+            Op::Bump(g, parallel) => bump_both(&mut s, &mut d, g, parallel),
+            Op::View(k, seed) => {
+                macro_rules! of_static {
+                    ($Q:ty, $F:ty) => {
+                        s.borrow::<View<$Q, $F>>()
+                    };
+                }
+                macro_rules! of_dynamic {
+                    ($Q:ty, $F:ty) => {
+                        d.borrow::<View<$Q, $F>>().expect("stored types")
+                    };
+                }
+                let expected = view_model(&s, &entities, k);
+                let x = walk_view!(k, seed, of_static);
+                let y = walk_view!(k, seed, of_dynamic);
+                prop_assert_eq!(&x, &expected, "view kind {} against the model", k);
+                prop_assert_eq!(x, y);
+            }
+            Op::GroupRef(g) => {
+                by_group!(g, K, vals => {
+                    let (x, y) = (s.group_ref::<K>(), d.group_ref::<K>().unwrap());
+                    prop_assert_eq!(x.len(), y.len());
+                    let xs: Vec<_> = x.iter().map(|(e, item)| (e, vals(item))).collect();
+                    let mut ys = Vec::new();
+                    y.for_each(|e, item| ys.push((e, vals(item))));
+                    prop_assert_eq!(xs, ys);
+                });
+            }
+            Op::Borrow(seed) => {
+                let (group, tags, values) = s.borrow::<(GroupMut<Ab>, &Storage<K>, ValuesMut<L>)>();
+                borrowed(group, tags, values, seed);
+                let (group, tags, values) = d
+                    .borrow::<(GroupMut<Ab>, &Storage<K>, ValuesMut<L>)>()
+                    .expect("disjoint stored parts");
+                borrowed(group, tags, values, seed);
+            }
+            Op::Commands(cmds) if !entities.is_empty() => {
+                let (mut x, xs) = {
+                    let allocator = s.borrow::<&Entities>();
+                    record!(Static, allocator, &cmds, entities)
+                };
+                let (mut y, ys) = {
+                    let allocator = d.borrow::<&Entities>().unwrap();
+                    record!(World, allocator, &cmds, entities)
+                };
+                prop_assert_eq!(&xs, &ys);
+                let (x, y): (Applied, Applied) = (s.apply(&mut x), d.apply(&mut y));
+                prop_assert_eq!(x.applied + x.skipped.len(), cmds.len());
+                prop_assert_eq!(&x, &y);
+                entities.extend(xs);
+                entities.extend(x.spawned);
+            }
+            Op::InsertTuple(k, i, v) if !entities.is_empty() => {
+                let e = entities[i % entities.len()];
+                by_tuple!(k, Tuple, make => {
+                    let x = s.insert(e, make(v));
+                    let y = d.insert(e, make(v));
                     prop_assert_eq!(x, y);
-                }
-                Op::GroupRef(g) => {
-                    by_group!(g, K, vals => {
-                        let (x, y) = (s.group_ref::<K>(), d.group_ref::<K>().unwrap());
-                        prop_assert_eq!(x.len(), y.len());
-                        let xs: Vec<_> = x.iter().map(|(e, item)| (e, vals(item))).collect();
-                        let mut ys = Vec::new();
-                        y.for_each(|e, item| ys.push((e, vals(item))));
-                        prop_assert_eq!(xs, ys);
-                    });
-                }
-                Op::Borrow(seed) => {
-                    let (group, tags, values) =
-                        s.borrow::<(GroupMut<Ab>, &Storage<K>, ValuesMut<L>)>();
-                    borrowed(group, tags, values, seed);
-                    let (group, tags, values) = d
-                        .borrow::<(GroupMut<Ab>, &Storage<K>, ValuesMut<L>)>()
-                        .expect("disjoint stored parts");
-                    borrowed(group, tags, values, seed);
-                }
-                Op::Commands(cmds) if !entities.is_empty() => {
-                    let (mut x, xs) = {
-                        let allocator = s.borrow::<&Entities>();
-                        record!(Static, allocator, &cmds, entities)
-                    };
-                    let (mut y, ys) = {
-                        let allocator = d.borrow::<&Entities>().unwrap();
-                        record!(World, allocator, &cmds, entities)
-                    };
-                    prop_assert_eq!(&xs, &ys);
-                    let (x, y): (Applied, Applied) = (s.apply(&mut x), d.apply(&mut y));
-                    prop_assert_eq!(x.applied + x.skipped.len(), cmds.len());
-                    prop_assert_eq!(&x, &y);
-                    entities.extend(xs);
-                    entities.extend(x.spawned);
-                }
-                Op::InsertTuple(k, i, v) if !entities.is_empty() => {
-                    let e = entities[i % entities.len()];
-                    by_tuple!(k, Tuple, make => {
-                        let x = s.insert(e, make(v));
-                        let y = d.insert(e, make(v));
-                        prop_assert_eq!(x, y);
-                    });
-                }
-                Op::RemoveTuple(k, i) if !entities.is_empty() => {
-                    let e = entities[i % entities.len()];
-                    by_tuple!(k, Tuple, _make => {
-                        prop_assert_eq!(s.remove::<Tuple>(e), d.remove::<Tuple>(e));
-                    });
-                }
-                Op::ReadTuple(k, i, seed) if !entities.is_empty() => {
-                    let e = entities[i % entities.len()];
-                    by_tuple!(k, Tuple, _make => {
-                        prop_assert_eq!(s.get::<Tuple>(e), d.get::<Tuple>(e));
-                        prop_assert_eq!(s.contains::<Tuple>(e), d.contains::<Tuple>(e));
-                        let has_all = s.contains::<Tuple>(e);
-                        prop_assert_eq!(has_all, s.get::<Tuple>(e).is_some());
-                    });
-                    // Several components mutably at once (an optional one included).
-                    macro_rules! bump {
-                        ($w:expr) => {
-                            $w.get_mut::<(&mut A, &B, Option<&mut K>)>(e).map(|(a, b, k)| {
+                });
+            }
+            Op::RemoveTuple(k, i) if !entities.is_empty() => {
+                let e = entities[i % entities.len()];
+                by_tuple!(k, Tuple, _make => {
+                    prop_assert_eq!(s.remove::<Tuple>(e), d.remove::<Tuple>(e));
+                });
+            }
+            Op::ReadTuple(k, i, seed) if !entities.is_empty() => {
+                let e = entities[i % entities.len()];
+                by_tuple!(k, Tuple, _make => {
+                    prop_assert_eq!(s.get::<Tuple>(e), d.get::<Tuple>(e));
+                    prop_assert_eq!(s.contains::<Tuple>(e), d.contains::<Tuple>(e));
+                    let has_all = s.contains::<Tuple>(e);
+                    prop_assert_eq!(has_all, s.get::<Tuple>(e).is_some());
+                });
+                // Several components mutably at once (an optional one included).
+                macro_rules! bump {
+                    ($w:expr) => {
+                        $w.get_mut::<(&mut A, &B, Option<&mut K>)>(e)
+                            .map(|(a, b, k)| {
                                 a.0 = mix(a.0 + b.0, seed);
                                 let k = k.map(|k| {
                                     k.0 = mix(k.0, seed);
@@ -1151,79 +1148,106 @@ proptest! {
                                 });
                                 (a.0, k)
                             })
-                        };
-                    }
-                    let x = bump!(s);
-                    let y = bump!(d);
-                    prop_assert_eq!(x, y);
+                    };
                 }
-                Op::Retain(k, seed) => {
-                    let x = retain_kind!(&mut s, k, seed, direct);
-                    let y = retain_kind!(&mut d, k, seed, unwrapped);
-                    prop_assert_eq!(x, y);
-                }
-                Op::InsertMany(t, items, stale) if !entities.is_empty() => {
-                    if stale {
-                        let e = entities[items[0].0 % entities.len()];
-                        both!(&mut s, &mut d, |w| w.destroy(e));
-                    }
-                    let items: Vec<(Entity, u32)> = items
-                        .iter()
-                        .map(|&(i, v)| (entities[i % entities.len()], v))
-                        .collect();
-                    by_type!(t, T => {
-                        let batch = || items.iter().map(|&(e, v)| (e, T::new(v))).collect::<Vec<_>>();
-                        let x = s.insert_many(batch()).map_err(|e| (e.dead, e.items.len()));
-                        let y = d.insert_many(batch()).map_err(|e| (e.dead, e.items.len()));
-                        prop_assert_eq!(x, y);
-                    });
-                }
-                Op::RemoveMany(t, es) if !entities.is_empty() => {
-                    let es: Vec<Entity> = es.iter().map(|&i| entities[i % entities.len()]).collect();
-                    by_type!(t, T => both!(&mut s, &mut d, |w| w.remove_many::<T>(&es)));
-                }
-                Op::DestroyMany(es) if !entities.is_empty() => {
-                    let es: Vec<Entity> = es.iter().map(|&i| entities[i % entities.len()]).collect();
-                    both!(&mut s, &mut d, |w| w.destroy_many(&es));
-                }
-                Op::Clear(t) => by_type!(t, T => {
-                    s.clear::<T>();
-                    d.clear::<T>();
-                }),
-                Op::Reserve(t, v) => {
-                    let (x, y) = (s.entities().reserve(), d.entities().reserve());
-                    prop_assert_eq!(x, y);
-                    by_type!(t, T => both!(&mut s, &mut d, |w| w.insert(x, T::new(v)).map(|o| o.map(|c| c.0))));
-                    entities.push(x);
-                }
-                #[cfg(feature = "serde")]
-                Op::Reload => {
-                    let (x, y) = reload_both(&s, &d);
-                    prop_assert_eq!(packed_static(&x), packed_static(&s));
-                    prop_assert_eq!(packed_dynamic(&y), packed_dynamic(&d));
-                    // Every group in the same order, non-owning ones included.
-                    let (mut x, mut y) = (x, y);
-                    prop_assert_eq!(state_static(&mut x), state_static(&mut s));
-                    prop_assert_eq!(state_dynamic(&mut y), state_dynamic(&mut d));
-                    (s, d) = (x, y);
-                }
-                _ => {}
+                let x = bump!(s);
+                let y = bump!(d);
+                prop_assert_eq!(x, y);
             }
-            s.check().map_err(TestCaseError::fail)?;
-            d.check().map_err(TestCaseError::fail)?;
-            let [static_calls, dynamic_calls] = hook_calls();
-            prop_assert_eq!(static_calls, dynamic_calls, "the hooks ran alike in both worlds");
-            prop_assert_eq!(changes!(s, A), changes!(d, A, unwrap), "changes of A");
-            prop_assert_eq!(changes!(s, G), changes!(d, G, unwrap), "changes of G");
-            prop_assert_eq!(changes!(s, K), changes!(d, K, unwrap), "changes of K");
-            prop_assert_eq!(changes!(s, E), changes!(d, E, unwrap), "changes of E");
-            prop_assert_eq!(state_static(&mut s), state_dynamic(&mut d));
-            for &e in &entities {
-                prop_assert_eq!(s.is_alive(e), d.is_alive(e));
-                for t in 0..TYPES {
-                    by_type!(t, T => prop_assert_eq!(s.get::<T>(e), d.get::<T>(e)));
+            Op::Retain(k, seed) => {
+                let x = retain_kind!(&mut s, k, seed, direct);
+                let y = retain_kind!(&mut d, k, seed, unwrapped);
+                prop_assert_eq!(x, y);
+            }
+            Op::InsertMany(t, items, stale) if !entities.is_empty() => {
+                if stale {
+                    let e = entities[items[0].0 % entities.len()];
+                    both!(&mut s, &mut d, |w| w.destroy(e));
                 }
+                let items: Vec<(Entity, u32)> = items
+                    .iter()
+                    .map(|&(i, v)| (entities[i % entities.len()], v))
+                    .collect();
+                by_type!(t, T => {
+                    let batch = || items.iter().map(|&(e, v)| (e, T::new(v))).collect::<Vec<_>>();
+                    let x = s.insert_many(batch()).map_err(|e| (e.dead, e.items.len()));
+                    let y = d.insert_many(batch()).map_err(|e| (e.dead, e.items.len()));
+                    prop_assert_eq!(x, y);
+                });
+            }
+            Op::RemoveMany(t, es) if !entities.is_empty() => {
+                let es: Vec<Entity> = es.iter().map(|&i| entities[i % entities.len()]).collect();
+                by_type!(t, T => both!(&mut s, &mut d, |w| w.remove_many::<T>(&es)));
+            }
+            Op::DestroyMany(es) if !entities.is_empty() => {
+                let es: Vec<Entity> = es.iter().map(|&i| entities[i % entities.len()]).collect();
+                both!(&mut s, &mut d, |w| w.destroy_many(&es));
+            }
+            Op::Clear(t) => by_type!(t, T => {
+                s.clear::<T>();
+                d.clear::<T>();
+            }),
+            Op::Reserve(t, v) => {
+                let (x, y) = (s.entities().reserve(), d.entities().reserve());
+                prop_assert_eq!(x, y);
+                by_type!(t, T => both!(&mut s, &mut d, |w| w.insert(x, T::new(v)).map(|o| o.map(|c| c.0))));
+                entities.push(x);
+            }
+            #[cfg(feature = "serde")]
+            Op::Reload => {
+                let (x, y) = reload_both(&s, &d);
+                prop_assert_eq!(packed_static(&x), packed_static(&s));
+                prop_assert_eq!(packed_dynamic(&y), packed_dynamic(&d));
+                // Every group in the same order, non-owning ones included.
+                let (mut x, mut y) = (x, y);
+                prop_assert_eq!(state_static(&mut x), state_static(&mut s));
+                prop_assert_eq!(state_dynamic(&mut y), state_dynamic(&mut d));
+                (s, d) = (x, y);
+            }
+            _ => {}
+        }
+        s.check().map_err(TestCaseError::fail)?;
+        d.check().map_err(TestCaseError::fail)?;
+        let [static_calls, dynamic_calls] = hook_calls();
+        prop_assert_eq!(
+            static_calls,
+            dynamic_calls,
+            "the hooks ran alike in both worlds"
+        );
+        prop_assert_eq!(changes!(s, A), changes!(d, A, unwrap), "changes of A");
+        prop_assert_eq!(changes!(s, G), changes!(d, G, unwrap), "changes of G");
+        prop_assert_eq!(changes!(s, K), changes!(d, K, unwrap), "changes of K");
+        prop_assert_eq!(changes!(s, E), changes!(d, E, unwrap), "changes of E");
+        prop_assert_eq!(state_static(&mut s), state_dynamic(&mut d));
+        for &e in &entities {
+            prop_assert_eq!(s.is_alive(e), d.is_alive(e));
+            for t in 0..TYPES {
+                by_type!(t, T => prop_assert_eq!(s.get::<T>(e), d.get::<T>(e)));
             }
         }
+    }
+    Ok(())
+}
+
+/// Half of `config`'s cases (at least one): the property is two tests, which the test
+/// runner runs on two threads.
+fn half_of(config: ProptestConfig) -> ProptestConfig {
+    ProptestConfig {
+        cases: config.cases.div_ceil(2).max(1),
+        ..config
+    }
+}
+
+proptest! {
+    #![proptest_config(half_of(cases_or(48)))]
+
+    #[test]
+    fn static_and_runtime_worlds_agree_first_half(ops in prop::collection::vec(op(), 500..1500)) {
+        agree(ops)?;
+    }
+
+    #[test]
+    fn static_and_runtime_worlds_agree_second_half(ops in prop::collection::vec(op(), 500..1500)) {
+        agree(ops)?;
     }
 }

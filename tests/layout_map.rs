@@ -2,9 +2,10 @@
 //! as its path from the repository root in backticks, and every source path the map names
 //! exists. A file added, moved or removed without updating the map fails this test.
 //!
-//! The guide's chapters (`docs/*.md`, pages of the facade's `guide` module) link each other
-//! by reference (`[Access model][access.md]`): each such label needs its rustdoc target in
-//! `src/lib.rs`'s `chapter!`, or the link is dead on docs.rs.
+//! The README and the guide's chapters (pages of the facade's documentation) link files by
+//! reference (`[Access model][access.md]`): each such label needs its rustdoc target in
+//! `src/rustdoc_links.md`, or the link is dead on docs.rs (`tests/docs.rs` checks the
+//! generated pages themselves, with every feature on).
 
 use std::fs;
 use std::path::Path;
@@ -107,40 +108,48 @@ fn the_check_reads_backticked_paths() {
     assert_eq!(named_sources(text), vec!["sparse_core/src/lib.rs"]);
 }
 
-/// The chapters `src/lib.rs` includes in the `guide` module, as paths from the root.
-fn chapters(lib: &str) -> Vec<String> {
-    lib.split("chapter!(\"../")
+/// The pages `src/lib.rs` includes in the documentation (the front page, the guide's
+/// index and its chapters), as paths from the root.
+fn pages(lib: &str) -> Vec<String> {
+    let mut pages: Vec<String> = lib
+        .split("include_str!(\"../")
+        .chain(lib.split("chapter!(\"../"))
         .skip(1)
         .filter_map(|rest| rest.split('"').next())
+        .filter(|path| path.ends_with(".md"))
         .map(str::to_string)
-        .collect()
+        .collect();
+    pages.sort();
+    pages.dedup();
+    pages
 }
 
 #[test]
-fn every_link_between_chapters_has_a_rustdoc_target() {
+fn every_link_to_a_file_has_a_rustdoc_target() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let lib = fs::read_to_string(root.join("src/lib.rs")).expect("src/lib.rs");
-    let chapters = chapters(&lib);
-    assert!(chapters.len() >= 9, "the guide's chapters: {chapters:?}");
+    let links = fs::read_to_string(root.join("src/rustdoc_links.md")).expect("the link targets");
+    let pages = pages(&lib);
+    assert!(pages.len() >= 12, "the pages: {pages:?}");
     let mut wrong = Vec::new();
-    for chapter in &chapters {
-        let text = fs::read_to_string(root.join(chapter)).expect("a chapter");
+    for page in &pages {
+        let text = fs::read_to_string(root.join(page)).expect("a page");
         for (i, _) in text.match_indices("](") {
             let target = text[i + 2..].split(')').next().unwrap_or_default();
-            if target.contains(".md") {
-                wrong.push(format!(
-                    "{chapter}: `]({target})` (write it as a reference)"
-                ));
+            if target.contains(".md") || target.contains(".svg") {
+                wrong.push(format!("{page}: `]({target})` (write it as a reference)"));
             }
         }
         for (i, _) in text.match_indices("][") {
             let label = text[i + 2..].split(']').next().unwrap_or_default();
-            if label.contains(".md") && !lib.contains(&format!("\"[{label}]: ")) {
+            if (label.contains(".md") || label.contains(".svg"))
+                && !links.contains(&format!("[{label}]: "))
+            {
                 wrong.push(format!(
-                    "{chapter}: `[{label}]` has no target in `chapter!`"
+                    "{page}: `[{label}]` has no target in `src/rustdoc_links.md`"
                 ));
             }
         }
     }
-    assert!(wrong.is_empty(), "links between chapters: {wrong:#?}");
+    assert!(wrong.is_empty(), "links to files: {wrong:#?}");
 }

@@ -250,6 +250,7 @@ pub(crate) mod sealed {
     label = "expected a tuple `(A, B, …)` of types that implement `Component`",
     note = "groups, bundles and snapshots name their component types as a tuple, e.g. `(Position, Velocity)`, or `(Position,)` for one type"
 )]
+#[doc(hidden)]
 pub trait ComponentSet: sealed::Sealed + Sized + 'static {
     /// `(&[A], &[B], …)`
     type Slices<'a>: Copy + Send + Sync;

@@ -62,10 +62,8 @@ mod sealed {
 )]
 pub trait Borrow<'w, W: WorldParts + 'w>: Sized + sealed::Sealed {
     /// The types written, as a type-level list.
-    #[doc(hidden)]
     type Writes: List;
     /// The types read, as a type-level list.
-    #[doc(hidden)]
     type Reads: List;
     /// Makes sure the storages exist (the run-time world creates them on demand).
     #[doc(hidden)]

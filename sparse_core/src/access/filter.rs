@@ -72,18 +72,14 @@ mod sealed {
 )]
 pub trait Filter: sealed::Sealed {
     /// The borrowed entity sets.
-    #[doc(hidden)]
     type Fetch<'w>: Clone + Send + Sync;
     /// The types read, as a type-level list.
-    #[doc(hidden)]
     type Reads: List;
     /// The types whose change stamps a change filter reads (`Added`, `Changed`): not
     /// borrowed (a view may write the type it filters by), but a schedule orders a system
     /// watching a type after an earlier one writing it.
-    #[doc(hidden)]
     type Watches: List;
     /// The types required (`With`), as a type-level list.
-    #[doc(hidden)]
     type Required: List;
     /// The number of presence filters (`With`, `Without`): what a driver can imply.
     #[doc(hidden)]
@@ -134,6 +130,7 @@ pub trait Filter: sealed::Sealed {
     label = "a type of this filter is not stored in this world",
     note = "`With<T>` and `Without<T>` test the storage of `T`: the world must store `T`"
 )]
+#[doc(hidden)]
 pub trait FilterOf<W: WorldParts>: Filter + sealed::Of<W> {
     /// Makes sure the filter's storages exist.
     #[doc(hidden)]

@@ -9,6 +9,7 @@ use crate::lend::{AccessError, WorldParts};
     label = "no such group",
     note = "a group is named by its owned types in the order of its `#[group(...)]` declaration, then `Get<…>` and `Exclude<…>`, e.g. `(Velocity, Get<Position>, Exclude<Frozen>)`"
 )]
+#[doc(hidden)]
 pub trait LendGroup<K: GroupKey>: WorldParts {
     /// The group, its values mutable.
     #[doc(hidden)]

@@ -72,16 +72,12 @@ pub trait Query: sealed::Sealed {
     /// What the view yields per entity.
     type Item<'w>;
     /// The borrowed storages.
-    #[doc(hidden)]
     type Fetch<'w>: Send + Sync;
     /// The types written, as a type-level list.
-    #[doc(hidden)]
     type Writes: List;
     /// The types read, as a type-level list.
-    #[doc(hidden)]
     type Reads: List;
     /// The types required, as a type-level list.
-    #[doc(hidden)]
     type Required: List;
     /// The number of leaves.
     #[doc(hidden)]
@@ -250,6 +246,7 @@ pub trait ReadOnlyQuery: Query + sealed::ReadOnly {
     label = "a view names components by reference: `&{Self}`, `&mut {Self}`, `Option<&{Self}>`",
     note = "a view's query is `&T`, `&mut T`, `Mut<T>`, `Option<…>` of those, or a tuple of those, e.g. `view::<(&mut Position, &Velocity)>()`"
 )]
+#[doc(hidden)]
 pub trait QueryOf<W: WorldParts>: Query + sealed::Of<W> {
     /// Makes sure the query's storages exist.
     #[doc(hidden)]

@@ -106,11 +106,13 @@ impl<'w, W: WorldParts + 'w, Q: ViewQuery> ViewOf<'w, W> for Q
 where
     View<'w, Q::Query, Q::Filter>: Borrow<'w, W>,
 {
+    #[doc(hidden)]
     #[inline]
     fn prepare(world: &mut W) {
         <View<'w, Q::Query, Q::Filter> as Borrow<'w, W>>::prepare(world);
     }
 
+    #[doc(hidden)]
     #[inline(always)]
     fn take(parts: &mut W::Parts<'w>) -> Result<View<'w, Q::Query, Q::Filter>, AccessError> {
         <View<'w, Q::Query, Q::Filter> as Borrow<'w, W>>::take(parts)

@@ -125,11 +125,13 @@ impl<T: Component> sealed::Sealed for T {}
 impl<W: Edit<T>, T: Component> Components<W> for T {
     type Previous = Option<T>;
 
+    #[doc(hidden)]
     #[inline]
     fn insert(self, world: &mut W, entity: Entity) -> Result<Option<T>, EntityError> {
         world.insert(entity, self)
     }
 
+    #[doc(hidden)]
     #[inline]
     fn remove(world: &mut W, entity: Entity) -> Option<T> {
         world.remove(entity)
@@ -142,11 +144,13 @@ impl<W: Lookup<T>, T: Component> ReadComponents<W> for T {
     where
         W: 'w;
 
+    #[doc(hidden)]
     #[inline]
     fn get(world: &W, entity: Entity) -> Option<&T> {
         world.lookup(entity)
     }
 
+    #[doc(hidden)]
     #[inline]
     fn contains(world: &W, entity: Entity) -> bool {
         world.lookup(entity).is_some()
@@ -156,6 +160,7 @@ impl<W: Lookup<T>, T: Component> ReadComponents<W> for T {
 impl<'w, W: Lookup<T> + 'w, T: Component> GetMut<'w, W> for T {
     type Item = &'w mut T;
 
+    #[doc(hidden)]
     #[inline]
     fn get_mut(world: &'w mut W, entity: Entity) -> Option<&'w mut T> {
         world.lookup_mut(entity)
@@ -188,6 +193,7 @@ macro_rules! component_tuple {
         {
             type Previous = ($(Option<$T>,)+);
 
+            #[doc(hidden)]
             fn insert(self, world: &mut W, entity: Entity) -> Result<Self::Previous, EntityError> {
                 assert!(Self::distinct(), "a tuple of components names a type twice");
                 if !flush_is_alive(world, entity) {
@@ -198,6 +204,7 @@ macro_rules! component_tuple {
                 Ok(($(<W as Edit<$T>>::insert(world, entity, $t).unwrap_or(None),)+))
             }
 
+            #[doc(hidden)]
             fn remove(world: &mut W, entity: Entity) -> Self::Previous {
                 assert!(Self::distinct(), "a tuple of components names a type twice");
                 ($(<W as Edit<$T>>::remove(world, entity),)+)
@@ -213,11 +220,13 @@ macro_rules! component_tuple {
             where
                 W: 'w;
 
+            #[doc(hidden)]
             #[inline]
             fn get(world: &W, entity: Entity) -> Option<Self::Refs<'_>> {
                 Some(($(<W as Lookup<$T>>::lookup(world, entity)?,)+))
             }
 
+            #[doc(hidden)]
             #[inline]
             fn contains(world: &W, entity: Entity) -> bool {
                 $(<W as Lookup<$T>>::lookup(world, entity).is_some())&&+
@@ -230,6 +239,7 @@ macro_rules! component_tuple {
         {
             type Item = <($($T,)+) as Query>::Item<'w>;
 
+            #[doc(hidden)]
             fn get_mut(world: &'w mut W, entity: Entity) -> Option<Self::Item> {
                 <View<'w, ($($T,)+)> as Borrow<'w, W>>::prepare(world);
                 // A `#[world]` proves at compile time that the query does not alias (the

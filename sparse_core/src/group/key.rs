@@ -35,6 +35,7 @@ mod sealed {
 }
 
 /// One component type, or a tuple of them: what [`Get`] and [`Exclude`] hold. Sealed.
+#[doc(hidden)]
 pub trait Types: sealed::Sealed + 'static {
     /// The types as a tuple.
     type Set: ComponentSet;

@@ -23,6 +23,7 @@ use crate::storage::{RadixKey, Storage, radix_sort_pairs};
     label = "not an order that `sort_group`, `sort_group_by_key`, `sort_group_by_radix_key` or `sort_group_as` builds",
     note = "sort a group with `sort_group` (a comparator), `sort_group_by_key` or `sort_group_by_radix_key` (a key read once per member), or `sort_group_as` (another storage's order)"
 )]
+#[doc(hidden)]
 pub trait GroupOrder<K: GroupKey>: sealed::Sealed {
     /// Sorts `positions` (a layer of the group) by the items `item` reads at them, or by
     /// the entities `entity` names there.
@@ -196,6 +197,7 @@ impl<K: GroupKey> GroupOrder<K> for InOrderOf {
     label = "not an order that `sort`, `sort_by_key`, `sort_by_radix_key` or `sort_as` builds",
     note = "sort a storage with `sort` (a comparator), `sort_by_key` or `sort_by_radix_key` (a key read once per component), or `sort_as` (another storage's order)"
 )]
+#[doc(hidden)]
 pub trait StorageOrder<T>: sealed::StorageOrder {
     /// Sorts `storage` (its entities, components and sparse entries together).
     #[doc(hidden)]

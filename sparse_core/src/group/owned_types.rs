@@ -30,6 +30,7 @@ mod sealed {
 /// The owned types of a group (`()` for a non-owning one): moves an entity in or out of
 /// the group among a run-time world's type-erased storages. Sealed: implemented for `()`
 /// and tuples of components.
+#[doc(hidden)]
 pub trait OwnedTypes: ComponentSet + sealed::Sealed {
     /// The storages at `owned` (one index per type, in order), typed.
     ///

@@ -191,6 +191,7 @@ impl<W: Distinct<A, B>, A, B> BorrowApart<A, B> for W {}
     label = "`{A}` appears twice in this bundle",
     note = "an entity has at most one component of each type: name each type once"
 )]
+#[doc(hidden)]
 pub trait BundleApart<A, B> {}
 
 #[diagnostic::do_not_recommend]
@@ -198,6 +199,7 @@ impl<W: Distinct<A, B>, A, B> BundleApart<A, B> for W {}
 
 /// The world `Self` proves that `X` is none of the types of the list `L` (for borrows).
 /// `BorrowApart` comes before `Apart`: see the note on `Apart`'s impl.
+#[doc(hidden)]
 pub trait NotIn<X, L> {}
 
 impl<W, X> NotIn<X, Nil> for W {}
@@ -206,6 +208,7 @@ impl<W: BorrowApart<X, H> + Apart<X, H> + NotIn<X, T>, X, H, T> NotIn<X, Cons<H,
 
 /// The world `Self` proves that a request writing the list `Writes` and reading the list
 /// `Reads` aliases nothing: the writes are pairwise distinct and none is read.
+#[doc(hidden)]
 pub trait NoAlias<Writes, Reads> {}
 
 impl<W, R> NoAlias<Nil, R> for W {}
@@ -214,6 +217,7 @@ impl<W, H, T, R> NoAlias<Cons<H, T>, R> for W where W: NotIn<H, T> + NotIn<H, R>
 
 /// The world `Self` proves that `X` is none of the types of the list `L` (for bundles).
 /// `BundleApart` comes before `Apart`: see the note on `Apart`'s impl.
+#[doc(hidden)]
 pub trait NotInBundle<X, L> {}
 
 impl<W, X> NotInBundle<X, Nil> for W {}
@@ -224,6 +228,7 @@ impl<W: BundleApart<X, H> + Apart<X, H> + NotInBundle<X, T>, X, H, T> NotInBundl
 }
 
 /// The world `Self` proves that the types of the list `L` are pairwise distinct (bundles).
+#[doc(hidden)]
 pub trait AllDistinct<L> {}
 
 impl<W> AllDistinct<Nil> for W {}
@@ -236,6 +241,7 @@ impl<W, H, T> AllDistinct<Cons<H, T>> for W where W: NotInBundle<H, T> + AllDist
     label = "every element is optional",
     note = "a view is driven by the entities of a component it requires: add `&T`, `&mut T` or a `With<T>` filter"
 )]
+#[doc(hidden)]
 pub trait NonEmpty {}
 
 impl<H, T> NonEmpty for Cons<H, T> {}

@@ -53,6 +53,7 @@ pub trait WorldParts {
     label = "no storage of `{T}` in this world",
     note = "add a field of type `Storage<{T}>` to the world (spelled the same way everywhere)"
 )]
+#[doc(hidden)]
 pub trait LendStorage<T>: WorldParts + Numbered<T> {
     /// Makes sure the storage exists (the run-time world creates it on demand).
     #[doc(hidden)]
@@ -68,6 +69,7 @@ pub trait LendStorage<T>: WorldParts + Numbered<T> {
     label = "no resource `{R}` in this world",
     note = "add a field of type `Resource<{R}>` to the world"
 )]
+#[doc(hidden)]
 pub trait LendResource<R>: WorldParts + Numbered<Resource<R>> {
     /// The resource's slot among the parts.
     ///
@@ -90,6 +92,7 @@ pub trait LendResource<R>: WorldParts + Numbered<Resource<R>> {
     label = "no change detection on the storage of `{T}`",
     note = "declare `#[track({T})]` on the world, so that `Added<{T}>` and `Changed<{T}>` can filter its views"
 )]
+#[doc(hidden)]
 pub trait TrackChanges<T>: LendStorage<T> {}
 
 /// What a view needs to know of a group to be driven by it.

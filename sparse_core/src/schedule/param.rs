@@ -24,18 +24,14 @@ pub trait SystemParam<W: WorldParts + 'static>: Sealed {
     /// The parameter for the frame's lifetime `'w`.
     type Item<'w>: Send;
     /// The types written, as a type-level list.
-    #[doc(hidden)]
     type Writes: List;
     /// The types read, as a type-level list.
-    #[doc(hidden)]
     type Reads: List;
     /// The types whose change stamps it reads (a view's `Added`/`Changed` filters): for the
     /// stages only (see `Filter::Watches`).
-    #[doc(hidden)]
     type Watches: List;
     /// The command queues it is, as a type-level list (`&mut Commands<W>`: one; a system
-    /// takes at most one, see [`OneQueueAtMost`]).
-    #[doc(hidden)]
+    /// takes at most one, see `OneQueueAtMost`).
     type Queues: List;
     /// Whether it may reserve entities (`&Entities`): two systems that may never share a
     /// stage, so that their handles come in system order.

@@ -22,16 +22,12 @@ pub type ParamItem<'w, W, P> = <P as SystemParam<W>>::Item<'w>;
 )]
 pub trait System<W: WorldParts + 'static, Marker>: Send {
     /// The types the system writes, as a type-level list.
-    #[doc(hidden)]
     type Writes: List;
     /// The types the system reads, as a type-level list.
-    #[doc(hidden)]
     type Reads: List;
     /// The types whose change stamps the system reads (for the stages only).
-    #[doc(hidden)]
     type Watches: List;
     /// Its command queues, as a type-level list (see `SystemParam::Queues`).
-    #[doc(hidden)]
     type Queues: List;
     /// Whether it may reserve entities (see `SystemParam::RESERVES`).
     #[doc(hidden)]

@@ -56,7 +56,6 @@ pub trait SnapshotTypes: sealed::Sealed {
 )]
 pub trait SnapshotItem: sealed::SealedItem + 'static {
     /// What a load reads: `Option<Columns<T>>`, or `Option<R>`.
-    #[doc(hidden)]
     type Slot: Default;
     /// Whether it is a resource.
     #[doc(hidden)]
@@ -175,22 +174,27 @@ impl<T: Component> sealed::SealedItem for T {}
 
 impl<T: Component> SnapshotItem for T {
     type Slot = Option<Columns<T>>;
+    #[doc(hidden)]
     const RESOURCE: bool = false;
 
+    #[doc(hidden)]
     fn type_id() -> TypeId {
         TypeId::of::<T>()
     }
 
+    #[doc(hidden)]
     fn name() -> String {
         storage_name::<T>()
     }
 
+    #[doc(hidden)]
     fn present(world: &World) -> bool {
         world.storage::<T>().is_some()
     }
 }
 
 impl<T: Component + Serialize> SaveItem for T {
+    #[doc(hidden)]
     fn write_storage<'w, M: SerializeMap>(
         world: &'w World,
         map: &mut M,
@@ -203,12 +207,14 @@ impl<T: Component + Serialize> SaveItem for T {
         Ok(())
     }
 
+    #[doc(hidden)]
     fn write_resource<M: SerializeMap>(_: &World, _: &mut M) -> Result<(), M::Error> {
         Ok(())
     }
 }
 
 impl<'de, T: Component + Deserialize<'de>> LoadItem<'de> for T {
+    #[doc(hidden)]
     fn read_storage<A: MapAccess<'de>>(
         name: &str,
         map: &mut A,
@@ -222,6 +228,7 @@ impl<'de, T: Component + Deserialize<'de>> LoadItem<'de> for T {
         read_columns(map, &own, slot, reading)
     }
 
+    #[doc(hidden)]
     fn read_resource<A: MapAccess<'de>>(
         _: &str,
         _: &mut A,
@@ -230,6 +237,7 @@ impl<'de, T: Component + Deserialize<'de>> LoadItem<'de> for T {
         Ok(false)
     }
 
+    #[doc(hidden)]
     fn validate(entities: &Entities, slot: &Self::Slot) -> Result<(), String> {
         match slot {
             Some(columns) => validate_columns(entities, &Self::name(), columns),
@@ -237,6 +245,7 @@ impl<'de, T: Component + Deserialize<'de>> LoadItem<'de> for T {
         }
     }
 
+    #[doc(hidden)]
     fn insert(world: &mut World, _: &WorldKey, slot: Self::Slot) {
         if let Some(columns) = slot {
             world.append_loaded::<T>(&columns.entities, columns.components);
@@ -249,22 +258,27 @@ impl<R: Send + Sync + 'static> sealed::SealedItem for Resource<R> {}
 
 impl<R: Send + Sync + 'static> SnapshotItem for Resource<R> {
     type Slot = Option<R>;
+    #[doc(hidden)]
     const RESOURCE: bool = true;
 
+    #[doc(hidden)]
     fn type_id() -> TypeId {
         TypeId::of::<R>()
     }
 
+    #[doc(hidden)]
     fn name() -> String {
         storage_name::<R>()
     }
 
+    #[doc(hidden)]
     fn present(world: &World) -> bool {
         world.contains_resource::<R>()
     }
 }
 
 impl<R: Send + Sync + Serialize + 'static> SaveItem for Resource<R> {
+    #[doc(hidden)]
     fn write_storage<'w, M: SerializeMap>(
         _: &'w World,
         _: &mut M,
@@ -273,6 +287,7 @@ impl<R: Send + Sync + Serialize + 'static> SaveItem for Resource<R> {
         Ok(())
     }
 
+    #[doc(hidden)]
     fn write_resource<M: SerializeMap>(world: &World, map: &mut M) -> Result<(), M::Error> {
         match world.resource::<R>() {
             Ok(value) => map.serialize_entry(&Self::name(), value),
@@ -282,6 +297,7 @@ impl<R: Send + Sync + Serialize + 'static> SaveItem for Resource<R> {
 }
 
 impl<'de, R: Send + Sync + Deserialize<'de> + 'static> LoadItem<'de> for Resource<R> {
+    #[doc(hidden)]
     fn read_storage<A: MapAccess<'de>>(
         _: &str,
         _: &mut A,
@@ -291,6 +307,7 @@ impl<'de, R: Send + Sync + Deserialize<'de> + 'static> LoadItem<'de> for Resourc
         Ok(false)
     }
 
+    #[doc(hidden)]
     fn read_resource<A: MapAccess<'de>>(
         name: &str,
         map: &mut A,
@@ -303,10 +320,12 @@ impl<'de, R: Send + Sync + Deserialize<'de> + 'static> LoadItem<'de> for Resourc
         read_resource(map, &own, slot)
     }
 
+    #[doc(hidden)]
     fn validate(_: &Entities, _: &Self::Slot) -> Result<(), String> {
         Ok(())
     }
 
+    #[doc(hidden)]
     fn insert(world: &mut World, _: &WorldKey, slot: Self::Slot) {
         if let Some(value) = slot {
             world.insert_resource(value);

@@ -15,6 +15,7 @@ use crate::entity::Entity;
 
 /// A set of entity indices, as a bit per index: what bulk removal marks.
 #[derive(Clone, Debug, Default)]
+#[doc(hidden)]
 pub struct Marks {
     words: Vec<u64>,
     count: usize,

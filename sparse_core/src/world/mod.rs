@@ -160,7 +160,7 @@ impl World {
     /// nothing panics.
     ///
     /// # Errors
-    /// Every [`LayoutError`](crate::LayoutError) of the declarations, in [`LayoutErrors`].
+    /// Every error of the declarations, in [`LayoutErrors`].
     pub fn with_groups(groups: impl IntoIterator<Item = GroupSpec>) -> Result<World, LayoutErrors> {
         let specs: Vec<GroupSpec> = groups.into_iter().collect();
         let layout =

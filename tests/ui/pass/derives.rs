@@ -16,7 +16,7 @@ struct Scene {
     b: Storage<B>,
 }
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::default();
     let e = scene.spawn_with((A(1), B(2)));
     scene.spawn_with((A(3),));

@@ -3,6 +3,9 @@
 //!
 //! This is the one implementation of the nesting rule: worlds built at run time run it
 //! over `TypeId`s, and the `#[world]` macro runs it at compile time over type paths.
+//!
+//! Safe code only (Miri skips these tests: it finds undefined behaviour in `unsafe` code).
+#![forbid(unsafe_code)]
 
 use core::hash::Hash;
 use std::collections::HashSet;

@@ -25,7 +25,7 @@ struct Scene {
     d: Storage<D>,
 }
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     let x = scene.spawn_with((A(0), B(0), C(0)));
     let y = scene.spawn_with((C(1), D(1)));

@@ -18,7 +18,7 @@ struct Scene {
     c: Storage<C>,
 }
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     let e1 = scene.spawn();
     let e2 = scene.spawn();

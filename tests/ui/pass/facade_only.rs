@@ -12,7 +12,7 @@ struct Scene {
     b: sparse_groups::Storage<B>,
 }
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     let e: sparse_groups::Entity = scene.spawn();
     scene.insert(e, A(1)).unwrap();

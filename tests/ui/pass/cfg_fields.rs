@@ -26,7 +26,7 @@ struct Scene {
     gone: Storage<NotAComponent>,
 }
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     let e = scene.spawn_with((A(1), B(2)));
     assert_eq!(scene.group_len::<(A, B)>(), 1);

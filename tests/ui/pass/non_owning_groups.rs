@@ -24,7 +24,7 @@ struct Scene {
     dead: Storage<Dead>,
 }
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     let a = scene.spawn_with((Health(10), Poisoned));
     let b = scene.spawn_with((Health(20), Armor(3)));

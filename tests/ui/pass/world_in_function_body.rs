@@ -3,7 +3,7 @@
 // The case is that this compiles: its components' values are never read.
 #![allow(dead_code)]
 
-fn main() {
+pub fn main() {
     use sparse_groups::{Component, Storage, world};
 
     #[derive(Component)]

@@ -42,7 +42,7 @@ fn movement<W: HasGroup<Movers>>(world: &mut W) {
     }
 }
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     let e = scene.spawn_with((Position(0.0), Velocity(1.0), Health(3)));
 

@@ -28,7 +28,7 @@ struct Scene {
     f: Storage<F>,
 }
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     let x = scene.spawn();
     let y = scene.spawn();

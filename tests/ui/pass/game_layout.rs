@@ -37,7 +37,7 @@ struct Scene {
 type Movers = (Velocity, Get<Position>, Exclude<Frozen>);
 type Sick = Get<(Health, Poisoned)>;
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     let a = scene.spawn_with((Sprite(1), Renderable, Position(0.0), Velocity(1.0)));
     let b = scene.spawn_with((Position(10.0), Velocity(2.0), Frozen));

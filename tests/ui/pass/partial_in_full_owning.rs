@@ -16,7 +16,7 @@ struct Scene {
     velocities: Storage<Velocity>,
 }
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     let e = scene.spawn_with((Position(0.0), Velocity(1.0)));
     scene

@@ -18,7 +18,7 @@ mod game {
 
 use game::{Position, Scene, Velocity};
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     let e = scene.spawn();
     scene.insert(e, Position(1)).unwrap();

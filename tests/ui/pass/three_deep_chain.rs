@@ -31,7 +31,7 @@ fn lens(scene: &Scene) -> (usize, usize, usize) {
     )
 }
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     let es: Vec<Entity> = (0..6).map(|_| scene.spawn()).collect();
     for (i, &e) in es.iter().enumerate() {

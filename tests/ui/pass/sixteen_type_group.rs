@@ -67,7 +67,7 @@ type AllMut<'a> = (
     &'a mut C15,
 );
 
-fn main() {
+pub fn main() {
     let mut w = Wide::new();
     let e = w.spawn_with((
         C0(0),

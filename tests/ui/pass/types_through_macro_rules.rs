@@ -23,7 +23,7 @@ macro_rules! declare_world {
 
 declare_world!(Scene, Storage<A>, Storage<B>, A, B);
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     scene.spawn_with((A(1), B(2)));
     assert_eq!(scene.group_len::<(A, B)>(), 1);

@@ -27,7 +27,7 @@ struct Scene {
 type Alive = (A, B, Exclude<Dead>);
 type Shown = (A, B, Exclude<(Dead, Hidden)>);
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     let x = scene.spawn_with((A(0), B(0)));
     let y = scene.spawn_with((A(1), B(1)));

@@ -13,7 +13,7 @@ struct Scene {
     b: Storage<B>,
 }
 
-fn main() {
+pub fn main() {
     let mut scene = Scene::new();
     let es: Vec<_> = (0..4).map(|_| scene.spawn()).collect();
     for (i, &e) in es.iter().enumerate() {
