@@ -92,13 +92,13 @@ fn small_world() {
     for &x in &[e[2], e[4]] {
         scene.insert(x, Position { x: 0.0, y: 0.0 }).unwrap();
     }
-    print!("{}", scene.layout());
+    print!("{}", scene.diagram());
 
     println!("\n-- add: e3 gets a Position, so it enters <Sprite, Renderable, Position>");
     println!("   (it was already in <Sprite, Renderable>: entering moves it to the end of");
     println!("   the inner prefix, the outer group's entities only trade places inside it)\n");
     scene.insert(e[3], Position { x: 1.0, y: 1.0 }).unwrap();
-    print!("{}", scene.layout());
+    print!("{}", scene.diagram());
     say(
         "e3 is in the inner group",
         scene
@@ -111,7 +111,7 @@ fn small_world() {
         "\n-- remove: e2 loses its Renderable, so it leaves the inner group, then the outer one\n"
     );
     scene.remove::<Renderable>(e[2]);
-    print!("{}", scene.layout());
+    print!("{}", scene.diagram());
     say(
         "e2 is in no group any more",
         !scene
@@ -123,7 +123,7 @@ fn small_world() {
     println!("\n-- sort_group <Sprite, Renderable> by sprite: the inner group is sorted first,");
     println!("   then the rest of the outer one, so the inner prefix stays a prefix\n");
     scene.sort_group::<(Sprite, Renderable)>(|(a, _), (b, _)| a.0.cmp(&b.0));
-    print!("{}", scene.layout());
+    print!("{}", scene.diagram());
     say(
         "every group is still the packed prefix of its storages",
         scene.check().is_ok(),
@@ -239,7 +239,7 @@ fn large_scene() {
     println!(
         "spawned twice through spawn_batch (grouped world and ungrouped world) in {spawned:.1?}\n"
     );
-    print!("{}", scene.layout());
+    print!("{}", scene.diagram());
     say(
         "both worlds hold the same components",
         scene.positions().len() == flat.positions().len()
@@ -368,7 +368,7 @@ fn large_scene() {
         "  sort_group <Sprite, Renderable> ({outer} members, inner group kept valid): {:.1?}",
         sorted
     );
-    print!("\n{}", scene.layout());
+    print!("\n{}", scene.diagram());
     say(
         "after the frames and the sort, every group is exactly the packed prefix of its storages",
         scene.check().is_ok(),

@@ -33,7 +33,7 @@ pub use traits::*;
 // Sorting by a key.
 pub use sparse_core::{OrdKey, RadixKey};
 // User hooks: reactions to structural change.
-pub use sparse_core::{Hook, HookError, HookEvent, HookWorld, MAX_CASCADE};
+pub use sparse_core::{Hook, HookError, HookEvent, HookWorld, MAX_CASCADE, ReplaceHook};
 // Change detection: view filters of `#[track]`ed types, and the guard marking on write.
 pub use sparse_core::{Added, Changed, Mut};
 // Worlds whose groups are known at run time, and what they refuse.
@@ -55,7 +55,7 @@ pub mod traits {
     // One entity's components, by type or tuple of types (`insert`, `remove`, `get`, …).
     pub use sparse_core::{Bundle, Components, GetMut, Lookup, ReadComponents};
     // The parts of a borrow, and what structural changes and storage sorts go through.
-    pub use sparse_core::{Borrow, Edit, EditEntities, ReadOnly, Unowned};
+    pub use sparse_core::{Borrow, Edit, EditEntities, ReadOnly, Unowned, WorldParts};
     // What a schedule's systems are.
     pub use sparse_core::{ParamItem, System, SystemParam, Systems};
     // Snapshots (feature `serde`).
@@ -212,8 +212,9 @@ pub use sparse_macros::Component;
 ///
 /// # Hooks and change detection
 ///
-/// `#[on_insert(T, f)]`, `#[on_replace(T, f)]` and `#[on_remove(T, f)]` call
-/// `f: fn(&mut HookWorld<'_, Name>, Entity)` when a `T` is added, replaced or removed: an
+/// `#[on_insert(T, f)]` and `#[on_remove(T, f)]` call `f: fn(&mut HookWorld<'_, Name>, Entity)`
+/// when a `T` is added or removed, `#[on_replace(T, f)]` calls
+/// `f: fn(&mut HookWorld<'_, Name>, Entity, &T)` with the `T` replaced ([`ReplaceHook`]): an
 /// insert or replace hook once the entity is in every group it now qualifies for, a remove
 /// hook before it leaves any ([`Hook`] states the contract). `#[track(T, …)]` (any number
 /// of attributes) keeps change stamps on the storages of its types, for the view filters
@@ -286,7 +287,7 @@ pub use sparse_macros::Component;
 /// do not compile for an owned one), `view`,
 /// `view_ref`, `borrow`, `borrow_ref`, `retain`, `retain_component`, `apply`,
 /// `insert_many`, `remove_many`, `destroy_many`, `clear`, `tick`, `removed`, `check`,
-/// `layout`, and the accessors. The trait impls ([`HasComponent`] per stored type, [`HasGroup`] per group,
+/// `diagram`, and the accessors. The trait impls ([`HasComponent`] per stored type, [`HasGroup`] per group,
 /// [`Edit`], [`Access`], [`Unowned`] per storage no group owns, …) let code be written
 /// against any world: `fn heal<W: HasComponent<Health>>(world: &mut W)`. Everything is
 /// resolved statically (no `TypeId`, no dynamic dispatch) and the generated code contains

@@ -570,3 +570,45 @@ fn a_guard_marks_what_is_written_in_both_worlds() {
     guard_scenario!(Game::new());
     guard_scenario!(dynamic());
 }
+
+/// A group borrowed mutably stamps its owned components when it hands them out (by
+/// `for_each`, `into_slices`, an iterator), not when it is borrowed: a borrow that only
+/// reads its length, or looks through `as_ref`, marks nothing.
+macro_rules! a_group_stamps_what_it_hands_out {
+    ($world:expr) => {{
+        let mut w = $world;
+        let e = w.spawn_with((Position(0), Health(1)));
+        w.tick();
+        macro_rules! changed {
+            ($w:expr) => {
+                sorted(
+                    Got::got($w.view::<(&Health, Changed<Health>)>())
+                        .into_iter()
+                        .map(|(e, _)| e)
+                        .collect(),
+                )
+            };
+        }
+        {
+            let group = Got::got(w.group::<(Position, Health)>());
+            assert_eq!(group.len(), 1);
+            assert_eq!(group.as_ref().iter().count(), 1);
+        }
+        assert_eq!(changed!(w), []);
+        let _ = Got::got(w.group::<(Position, Health)>()).into_slices();
+        assert_eq!(changed!(w), [e]);
+        w.tick();
+        Got::got(w.group::<(Position, Health)>()).for_each(|_, _| {});
+        assert_eq!(changed!(w), [e]);
+        w.tick();
+        for _ in &mut Got::got(w.group::<(Position, Health)>()) {}
+        assert_eq!(changed!(w), [e]);
+        w.check().unwrap();
+    }};
+}
+
+#[test]
+fn a_group_stamps_what_it_hands_out_not_what_is_borrowed() {
+    a_group_stamps_what_it_hands_out!(Game::new());
+    a_group_stamps_what_it_hands_out!(dynamic());
+}

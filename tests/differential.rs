@@ -66,15 +66,15 @@ components!(A, B, C, D, E, F, G, H, I, J, K, L);
 #[group(get(B), exclude(G))]
 #[group(I, J, exclude(K))]
 #[on_insert(A, observe::<Static, A, 0>)]
-#[on_replace(A, observe::<Static, A, 1>)]
+#[on_replace(A, observe_replaced::<Static, A>)]
 #[on_remove(A, observe::<Static, A, 2>)]
 #[on_insert(F, observe::<Static, F, 0>)]
 #[on_remove(F, observe::<Static, F, 2>)]
 #[on_insert(K, observe::<Static, K, 0>)]
-#[on_replace(K, observe::<Static, K, 1>)]
+#[on_replace(K, observe_replaced::<Static, K>)]
 #[on_remove(K, observe::<Static, K, 2>)]
 #[on_remove(D, observe::<Static, D, 2>)]
-#[on_replace(G, observe::<Static, G, 1>)]
+#[on_replace(G, observe_replaced::<Static, G>)]
 #[track(A, G, K)]
 #[track(E)]
 struct Static {
@@ -104,8 +104,12 @@ type DgetAnotK = (D, Get<A>, Exclude<K>);
 type GetAe = Get<(A, E)>;
 type GetBnotG = (Get<B>, Exclude<G>);
 
-/// What each hook call saw: `(world, event, type, entity, the groups it is in as bits)`.
-type HookCall = (&'static str, u8, &'static str, Entity, u32);
+/// What each hook call saw: `(world, event, type, entity, the groups it is in as bits,
+/// the value a replace hook was given)`.
+type HookCall = (&'static str, u8, &'static str, Entity, u32, Option<u32>);
+
+/// A hook call without the world's name.
+type SeenCall = (u8, &'static str, Entity, u32, Option<u32>);
 
 thread_local! {
     /// The hook calls of the current op, both worlds.
@@ -144,6 +148,25 @@ fn observe<W: Probe + sparse_groups::Lookup<T>, T: 'static, const EVENT: u8>(
     world: &mut HookWorld<'_, W>,
     e: Entity,
 ) {
+    log::<W, T>(world, e, EVENT, None);
+}
+
+/// The replace hook of both worlds: logs the call as `observe` does, with the value
+/// replaced.
+fn observe_replaced<W: Probe + sparse_groups::Lookup<T>, T: Value + 'static>(
+    world: &mut HookWorld<'_, W>,
+    e: Entity,
+    old: &T,
+) {
+    log::<W, T>(world, e, 1, Some(old.get()));
+}
+
+fn log<W: Probe + sparse_groups::Lookup<T>, T: 'static>(
+    world: &mut HookWorld<'_, W>,
+    e: Entity,
+    event: u8,
+    old: Option<u32>,
+) {
     assert!(world.get::<T>(e).is_some(), "a hook finds its component");
     let bits = W::memberships(world, e);
     let which = if core::any::TypeId::of::<W>() == core::any::TypeId::of::<World>() {
@@ -152,18 +175,18 @@ fn observe<W: Probe + sparse_groups::Lookup<T>, T: 'static, const EVENT: u8>(
         "static"
     };
     HOOK_CALLS.with_borrow_mut(|calls| {
-        calls.push((which, EVENT, core::any::type_name::<T>(), e, bits));
+        calls.push((which, event, core::any::type_name::<T>(), e, bits, old));
     });
 }
 
 /// The hook calls of each world since the last call, the world's name taken out.
-fn hook_calls() -> [Vec<(u8, &'static str, Entity, u32)>; 2] {
+fn hook_calls() -> [Vec<SeenCall>; 2] {
     let calls = HOOK_CALLS.with_borrow_mut(std::mem::take);
     let of = |which: &str| {
         calls
             .iter()
             .filter(|c| c.0 == which)
-            .map(|&(_, event, ty, e, bits)| (event, ty, e, bits))
+            .map(|&(_, event, ty, e, bits, old)| (event, ty, e, bits, old))
             .collect()
     };
     [of("static"), of("dynamic")]
@@ -173,15 +196,15 @@ fn hook_calls() -> [Vec<(u8, &'static str, Entity, u32)>; 2] {
 fn dynamic() -> World {
     let mut world = dynamic_groups();
     world.on_insert::<A>(observe::<World, A, 0>).unwrap();
-    world.on_replace::<A>(observe::<World, A, 1>).unwrap();
+    world.on_replace::<A>(observe_replaced::<World, A>).unwrap();
     world.on_remove::<A>(observe::<World, A, 2>).unwrap();
     world.on_insert::<F>(observe::<World, F, 0>).unwrap();
     world.on_remove::<F>(observe::<World, F, 2>).unwrap();
     world.on_insert::<K>(observe::<World, K, 0>).unwrap();
-    world.on_replace::<K>(observe::<World, K, 1>).unwrap();
+    world.on_replace::<K>(observe_replaced::<World, K>).unwrap();
     world.on_remove::<K>(observe::<World, K, 2>).unwrap();
     world.on_remove::<D>(observe::<World, D, 2>).unwrap();
-    world.on_replace::<G>(observe::<World, G, 1>).unwrap();
+    world.on_replace::<G>(observe_replaced::<World, G>).unwrap();
     world.track::<A>();
     world.track::<G>();
     world.track::<K>();

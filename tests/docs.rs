@@ -260,3 +260,40 @@ fn the_link_check_finds_a_planted_dead_link() {
         ]
     );
 }
+
+/// The version a page tells users to depend on, wherever it is written: each
+/// `sparse_groups = "X.Y"` and `version = "X.Y"` (escaped in a Rust string too) of `file`.
+fn install_versions(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for needle in ["sparse_groups = \"", "version = \"", "version = \\\""] {
+        for (at, _) in text.match_indices(needle) {
+            let version: String = text[at + needle.len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            found.push(version);
+        }
+    }
+    found
+}
+
+#[test]
+fn the_install_lines_name_this_release() {
+    let release = format!(
+        "{}.{}",
+        env!("CARGO_PKG_VERSION_MAJOR"),
+        env!("CARGO_PKG_VERSION_MINOR")
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in ["README.md", "docs/features.md", "sparse_core/src/__private.rs"] {
+        let versions = install_versions(&std::fs::read_to_string(root.join(file)).unwrap());
+        assert!(!versions.is_empty(), "{file} names no version");
+        for version in versions {
+            assert_eq!(version, release, "{file} tells users to depend on {version}");
+        }
+    }
+    assert_eq!(
+        install_versions(r#"`sparse_groups = { version = "0.2", … }`, `sparse_groups = "0.3"`"#),
+        ["0.3", "0.2"]
+    );
+}

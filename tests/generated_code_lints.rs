@@ -57,8 +57,12 @@ fn named(world: &mut HookWorld<'_, Scene>, e: Entity) {
 }
 
 /// Reads the new position.
-fn moved(world: &mut HookWorld<'_, Scene>, e: Entity) {
-    assert!(world.get::<Position>(e).is_some());
+fn moved(world: &mut HookWorld<'_, Scene>, e: Entity, old: &Position) {
+    assert!(
+        world
+            .get::<Position>(e)
+            .is_some_and(|new| new.0.len() >= old.0.len().min(1))
+    );
 }
 
 /// Clears the position of an entity about to lose its velocity.

@@ -72,15 +72,14 @@ fn index_insert(world: &mut HookWorld<'_, Game>, e: Entity) {
     }
 }
 
-fn index_replace(world: &mut HookWorld<'_, Game>, e: Entity) {
+fn index_replace(world: &mut HookWorld<'_, Game>, e: Entity, old: &Position) {
     let x = world.get::<Position>(e).expect("the new value").0;
     let (_, mut index) = world.borrow::<(&Storage<Position>, ValuesMut<Index>)>();
     for (_, index) in index.iter_mut() {
-        for entry in &mut index.0 {
-            if entry.0 == e {
-                entry.1 = x;
-            }
-        }
+        let entry = index.0.iter_mut().find(|entry| entry.0 == e);
+        let entry = entry.expect("the index holds the entity");
+        assert_eq!(entry.1, old.0, "the index holds the value replaced");
+        entry.1 = x;
     }
 }
 
@@ -403,13 +402,14 @@ fn a_reserved_spawn_runs_its_hooks_as_a_spawn_does() {
     reserved_spawn!(world);
 }
 
-/// What the replace hooks saw: the entity, the value replaced, the new one.
+/// What the insert and replace hooks saw: the entity, the value replaced (none for an
+/// insert), the new one.
 #[derive(Debug, Default)]
-struct Moves(Vec<(Entity, i32, i32)>);
+struct Moves(Vec<(Entity, Option<i32>, i32)>);
 
 #[world]
 #[group(Position, Velocity)]
-#[on_insert(Position, not_a_replace::<Moved>)]
+#[on_insert(Position, inserted::<Moved>)]
 #[on_replace(Position, moved::<Moved>)]
 #[on_insert(Marker, nudge::<Moved>)]
 struct Moved {
@@ -420,26 +420,26 @@ struct Moved {
 }
 
 /// Notes the value the change replaced beside the new one.
-fn moved<W>(world: &mut HookWorld<'_, W>, e: Entity)
+fn moved<W>(world: &mut HookWorld<'_, W>, e: Entity, old: &Position)
 where
     W: EditEntities + Lookup<Position> + 'static,
     for<'s> ResMut<'s, Moves>: Borrow<'s, W>,
 {
-    assert!(world.replaced::<Velocity>().is_none(), "another type: none");
-    let old = world
-        .replaced::<Position>()
-        .expect("a replace hook gets the old value");
     let new = world.get::<Position>(e).expect("the new value").0;
     // The old value lives apart from the world: read beside a borrow of it.
     let mut moves = world.try_borrow::<ResMut<Moves>>().expect("the log");
-    moves.0.push((e, old.0, new));
+    moves.0.push((e, Some(old.0), new));
 }
 
-fn not_a_replace<W: EditEntities + 'static>(world: &mut HookWorld<'_, W>, _: Entity) {
-    assert!(
-        world.replaced::<Position>().is_none(),
-        "an insert replaced nothing"
-    );
+/// Notes the new value, which replaced none.
+fn inserted<W>(world: &mut HookWorld<'_, W>, e: Entity)
+where
+    W: EditEntities + Lookup<Position> + 'static,
+    for<'s> ResMut<'s, Moves>: Borrow<'s, W>,
+{
+    let new = world.get::<Position>(e).expect("the new value").0;
+    let mut moves = world.try_borrow::<ResMut<Moves>>().expect("the log");
+    moves.0.push((e, None, new));
 }
 
 /// A hook's command replacing a `Position`: the replace hook runs for it too.
@@ -450,7 +450,7 @@ fn nudge<W: EditEntities + Edit<Position> + 'static>(world: &mut HookWorld<'_, W
 fn moved_world() -> World {
     let mut world = World::with_groups([GroupSpec::of::<(Position, Velocity)>()]).unwrap();
     world.insert_resource(Moves::default());
-    world.on_insert::<Position>(not_a_replace::<World>).unwrap();
+    world.on_insert::<Position>(inserted::<World>).unwrap();
     world.on_replace::<Position>(moved::<World>).unwrap();
     world.on_insert::<Marker>(nudge::<World>).unwrap();
     world
@@ -528,9 +528,10 @@ macro_rules! dynamic_moves {
 proptest! {
     #![proptest_config(cases_or(128))]
 
-    /// Every path that overwrites a `Position` (insert, tuple insert, `insert_many` with
-    /// repeats, commands, a hook's commands) hands its replace hook the value it replaced;
-    /// checked against a plain map of current values, in both worlds.
+    /// Every path that puts a `Position` (insert, tuple insert, `insert_many` with
+    /// repeats, commands, a hook's commands, spawning) runs its insert hook where there
+    /// was none and hands its replace hook the value it replaced; checked against a plain
+    /// map of current values, in both worlds.
     #[test]
     fn a_replace_hook_sees_the_replaced_value_on_every_path(
         puts in prop::collection::vec(put(), 0..40),
@@ -541,9 +542,8 @@ proptest! {
         let mut want = Vec::new();
         let mut spawned = 3;
         let put_one = |model: &mut HashMap<Entity, i32>, e: Entity, x: i32, want: &mut Vec<_>| {
-            if let Some(old) = model.insert(e, x) {
-                want.push((e, old, x));
-            }
+            let old = model.insert(e, x);
+            want.push((e, old, x));
         };
         let mut has_marker = std::collections::HashSet::new();
         for put in &puts {
@@ -583,4 +583,13 @@ proptest! {
         prop_assert_eq!(&static_log, &want);
         prop_assert_eq!(&dynamic_log, &want);
     }
+}
+
+/// A hook's world may be sent to another thread (as in 0.3): it holds the world and the
+/// hooks' command queue, nothing else.
+#[test]
+fn a_hook_world_is_send() {
+    fn send<T: Send>() {}
+    send::<HookWorld<'static, Game>>();
+    send::<HookWorld<'static, World>>();
 }

@@ -2,7 +2,9 @@
 //! each crate's modules form layers, a module using only the ones below it.
 //!
 //! A module is a file or folder directly under `src/`; it uses another when its code (not
-//! its comments) names `crate::other`. The test fails on any circle, naming its modules.
+//! its comments) names `crate::other`, or an item the crate root re-exports from `other`
+//! (`crate::Snapshot`, with `pub use snapshot::Snapshot;` in `lib.rs`). The test fails on
+//! any circle, naming its modules.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -40,9 +42,67 @@ fn code_of(source: &str) -> String {
     code
 }
 
+/// The names of a `use` tree's leaves (`a::{B, c::D as E}` gives `B` and `E`), with the
+/// tree's first segment.
+fn use_leaves(tree: &str) -> (String, Vec<String>) {
+    let first = tree
+        .split("::")
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    let mut leaves = Vec::new();
+    let mut push = |item: &str| {
+        let item = item.trim();
+        let name = match item.split_once(" as ") {
+            Some((_, alias)) => alias.trim(),
+            None => item.rsplit("::").next().unwrap_or(item),
+        };
+        if !name.is_empty() && name != "self" && name != "*" {
+            leaves.push(name.to_string());
+        }
+    };
+    let mut item = String::new();
+    for c in tree.chars() {
+        match c {
+            '{' => item.clear(),
+            ',' | '}' => {
+                push(&item);
+                item.clear();
+            }
+            _ => item.push(c),
+        }
+    }
+    push(&item);
+    (first, leaves)
+}
+
+/// The items the crate root re-exports, each with the top-level module it comes from
+/// (`pub use a::{B, c::D};` in `lib.rs` maps `B` and `D` to `a`).
+fn root_reexports(lib: &str, modules: &BTreeSet<String>) -> BTreeMap<String, String> {
+    let mut reexports = BTreeMap::new();
+    for (at, _) in lib.match_indices("pub use ") {
+        let tree = lib[at + "pub use ".len()..]
+            .split(';')
+            .next()
+            .unwrap_or_default();
+        let (module, leaves) = use_leaves(tree);
+        if modules.contains(&module) {
+            for leaf in leaves {
+                reexports.insert(leaf, module.clone());
+            }
+        }
+    }
+    reexports
+}
+
 /// The top-level modules a piece of code names through `crate::`, among `modules`
-/// (`crate::{a, b::c}` included).
-fn used_modules(code: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+/// (`crate::{a, b::c}` included), or through an item the root re-exports from one.
+fn used_modules(
+    code: &str,
+    modules: &BTreeSet<String>,
+    reexports: &BTreeMap<String, String>,
+) -> BTreeSet<String> {
     let mut used = BTreeSet::new();
     let ident = |s: &str| -> String {
         s.chars()
@@ -69,7 +129,13 @@ fn used_modules(code: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
             }
             None => vec![ident(after)],
         };
-        used.extend(names.into_iter().filter(|n| modules.contains(n)));
+        used.extend(names.into_iter().filter_map(|n| {
+            if modules.contains(&n) {
+                Some(n)
+            } else {
+                reexports.get(&n).cloned()
+            }
+        }));
     }
     used
 }
@@ -89,6 +155,12 @@ fn graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
         .map(|f| module_of(f))
         .filter(|m| m != "lib")
         .collect();
+    let lib = files
+        .iter()
+        .find(|f| module_of(f) == "lib")
+        .map(|f| code_of(&fs::read_to_string(f).expect("a readable source")))
+        .unwrap_or_default();
+    let reexports = root_reexports(&lib, &modules);
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for file in &files {
         let module = module_of(file);
@@ -96,7 +168,7 @@ fn graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
             continue;
         }
         let code = code_of(&fs::read_to_string(file).expect("a readable source"));
-        let used = used_modules(&code, &modules);
+        let used = used_modules(&code, &modules, &reexports);
         let targets = edges.entry(module.clone()).or_default();
         targets.extend(used.into_iter().filter(|u| *u != module));
     }
@@ -148,8 +220,28 @@ fn no_module_circle() {
 #[test]
 fn the_check_sees_uses_and_circles() {
     let modules: BTreeSet<String> = ["a", "b", "c"].map(String::from).into();
+    let none = BTreeMap::new();
     let code = code_of("use crate::a::X;\n/// [`crate::c`]\nuse crate::{b::{Y, Z}, c};");
-    assert_eq!(used_modules(&code, &modules), modules);
+    assert_eq!(used_modules(&code, &modules, &none), modules);
+    // A planted circle through the root's re-exports: `a` names `crate::Y`, which the
+    // root re-exports from `b`, and `b` names `crate::a`.
+    let lib =
+        code_of("#[doc(hidden)]\npub use b::{\n    W,\n    inner::{Y as Y, Z},\n};\npub use c::V;");
+    let reexports = root_reexports(&lib, &modules);
+    assert_eq!(reexports.get("Y").map(String::as_str), Some("b"));
+    assert_eq!(reexports.get("V").map(String::as_str), Some("c"));
+    let a_uses = used_modules(
+        &code_of("fn f() -> crate::Y { todo!() }"),
+        &modules,
+        &reexports,
+    );
+    let b_uses = used_modules(&code_of("use crate::a::X;"), &modules, &reexports);
+    let planted: BTreeMap<String, BTreeSet<String>> =
+        [("a".to_string(), a_uses), ("b".to_string(), b_uses)].into();
+    assert_eq!(
+        circles(&planted),
+        vec![BTreeSet::from(["a", "b"].map(String::from))]
+    );
     let edges: BTreeMap<String, BTreeSet<String>> = [
         ("a", vec!["b"]),
         ("b", vec!["c"]),

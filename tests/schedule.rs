@@ -499,6 +499,45 @@ fn a_refused_run_on_the_run_time_world_changes_nothing() {
     assert!(world.entities().is_empty(), "no command was applied");
 }
 
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Unseen;
+
+fn packs(group: GroupMut<'_, (Position, Velocity)>) {
+    group.for_each(|_, (p, v)| p.0 += v.0);
+}
+
+fn reads_unseen(_: &Storage<Unseen>) {}
+
+/// A run refused before any system runs leaves no trace: no stamp (a `GroupMut` taken
+/// to check the request marks nothing), no storage made for the types its systems name.
+#[test]
+fn a_refused_run_stamps_nothing_and_makes_no_storage() {
+    let mut world = World::with_groups([GroupSpec::of::<(Position, Velocity)>()]).unwrap();
+    world.track::<Position>();
+    let e = world.spawn_with((Position(0.0), Velocity(1.0)));
+    world.tick();
+    let mut frame = Schedule::new((packs, reads_unseen, needs_frames));
+    assert_eq!(
+        frame.run(&mut world),
+        Err(sparse_groups::AccessError::NoResource("schedule::Frames"))
+    );
+    let changed: Vec<Entity> = world
+        .view::<(&Position, Changed<Position>)>()
+        .unwrap()
+        .into_iter()
+        .map(|(e, _)| e)
+        .collect();
+    assert_eq!(changed, [], "nobody wrote a position");
+    assert!(world.storage::<Unseen>().is_none(), "no storage was made");
+    assert_eq!(world.get::<Position>(e), Some(&Position(0.0)));
+    // Once the resource is there, the same schedule runs.
+    world.insert_resource(Frames::default());
+    frame.run(&mut world).unwrap();
+    assert_eq!(world.get::<Position>(e), Some(&Position(1.0)));
+    assert!(world.storage::<Unseen>().is_some());
+    world.check().unwrap();
+}
+
 fn panics_here(_: ValuesMut<'_, Health>) {
     panic!("the system's own message");
 }

@@ -354,3 +354,104 @@ fn a_schedule_run_on_a_new_world_starts_over() {
     frame.run(&mut second);
     assert_eq!(second.resource::<AddedLog>().0, [vec![e], vec![]]);
 }
+
+/// The world's count after `jumps` to `now` (a hidden test hook: the count only moves
+/// forward, so every stamp stays below it), on either kind of world.
+fn jump<W: sparse_groups::__private::WorldParts>(world: &mut W, now: u32) {
+    sparse_groups::__private::WorldParts::jump_change_count(world, now);
+}
+
+/// A change made after the world's count restarted (once in 2³² ticks or stages) is
+/// reported to a system even when the count has climbed back above the system's last run
+/// before it runs again: the schedule compares the count's restarts, not only its value.
+macro_rules! a_change_across_a_restart_is_reported {
+    ($world:expr, $log:ident $(, $unwrap:ident)?) => {{
+        let mut w = $world;
+        let e = w.spawn_with((Position(0), Health(1)));
+        let f = w.spawn_with((Position(1), Health(1)));
+        let mut frame = Schedule::new((saw_early,));
+        jump(&mut w, u32::MAX - 10);
+        frame.run(&mut w)$(.$unwrap())?;
+        assert_eq!(w.resource::<EarlyLog>()$(.$unwrap())?.0.last(), Some(&vec![e, f]));
+        for _ in 0..20 {
+            w.tick(); // the count passes `u32::MAX` and restarts
+        }
+        w.get_mut::<Health>(f).unwrap().0 = 5;
+        jump(&mut w, u32::MAX - 5); // above the system's last run again
+        frame.run(&mut w)$(.$unwrap())?;
+        // Reported (with `e`, reported twice: a restart makes every run a first run).
+        assert_eq!(w.resource::<EarlyLog>()$(.$unwrap())?.0.last(), Some(&vec![e, f]));
+        frame.run(&mut w)$(.$unwrap())?;
+        assert_eq!(w.resource::<EarlyLog>()$(.$unwrap())?.0.last(), Some(&vec![]));
+        w.check().unwrap();
+    }};
+}
+
+#[test]
+fn a_change_across_a_restart_of_the_count_is_reported() {
+    a_change_across_a_restart_is_reported!(Game::new(), EarlyLog);
+    a_change_across_a_restart_is_reported!(dynamic(), EarlyLog, unwrap);
+}
+
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct Marked;
+
+#[world]
+#[track(Health)]
+struct Marking {
+    healths: Storage<Health>,
+    marked: Storage<Marked>,
+}
+
+fn dynamic_marking() -> World {
+    let mut world = World::new();
+    world.track::<Health>();
+    world
+}
+
+/// Marks each entity whose health changed since the system last ran, by a command.
+fn mark_changed<W: EditEntities + Edit<Marked> + 'static>(
+    view: View<'_, &Health, Changed<Health>>,
+    commands: &mut Commands<W>,
+) {
+    view.for_each(|e, _| commands.insert(e, Marked));
+}
+
+static LATER_PANIC: AtomicU64 = AtomicU64::new(0);
+
+/// A later stage's system (it writes what `mark_changed` reads) that panics when asked;
+/// it hands no value out, so it marks none changed.
+fn panics_later(_: ValuesMut<'_, Health>) {
+    assert_eq!(LATER_PANIC.load(Ordering::SeqCst), 0, "asked to panic");
+}
+
+/// A run cut short by a panic in a later stage drops the commands earlier stages queued,
+/// and stores no system's last run: what those systems reacted to is reported to them
+/// again at the next run, so their commands are queued again.
+macro_rules! a_panic_in_a_later_stage_loses_no_change {
+    ($world:expr, $W:ty $(, $unwrap:ident)?) => {{
+        let mut w = $world;
+        let e = w.spawn_with((Health(1),));
+        let mut frame = Schedule::new((mark_changed::<$W>, panics_later));
+        assert_eq!(frame.stages::<$W>().of_systems(), [0, 1]);
+        frame.run(&mut w)$(.$unwrap())?;
+        assert!(w.contains::<Marked>(e));
+        w.remove::<Marked>(e);
+        w.get_mut::<Health>(e).unwrap().0 = 2;
+        LATER_PANIC.store(1, Ordering::SeqCst);
+        let panicked =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| frame.run(&mut w)));
+        LATER_PANIC.store(0, Ordering::SeqCst);
+        assert!(panicked.is_err());
+        assert!(!w.contains::<Marked>(e), "the commands of the cut run were dropped");
+        frame.run(&mut w)$(.$unwrap())?;
+        assert!(w.contains::<Marked>(e), "the change is reported again");
+        w.check().unwrap();
+    }};
+}
+
+#[test]
+fn a_panic_in_a_later_stage_reports_the_changes_again() {
+    a_panic_in_a_later_stage_loses_no_change!(Marking::new(), Marking);
+    a_panic_in_a_later_stage_loses_no_change!(dynamic_marking(), World, unwrap);
+}

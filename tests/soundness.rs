@@ -346,9 +346,10 @@ impl sparse_groups::__private::WorldParts for Own {
         f(&[])
     }
     // Any count: it only decides what change filters pass, never what is lent.
-    fn step_changes(&mut self) -> u32 {
-        u32::MAX
+    fn step_changes(&mut self) -> sparse_groups::__private::ChangeCount {
+        sparse_groups::__private::ChangeCount::NEVER
     }
+    fn jump_change_count(&mut self, _: u32) {}
 }
 
 impl sparse_groups::EditEntities for Own {
@@ -423,7 +424,7 @@ fn a_pending_row_left_behind_never_lets_a_group_move_past_the_entities() {
         (&mut own.storage,),
         &mut len,
         e,
-        sparse_groups::__private::Hint::NONE,
+        sparse_groups::__private::PositionHint::NONE,
     );
     assert_eq!(
         (at, len),

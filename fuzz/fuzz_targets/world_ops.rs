@@ -132,6 +132,14 @@ fn log<W: EditEntities + 'static, const EVENT: u8, const TYPE: usize>(
     CALLS.with_borrow_mut(|calls| calls.push((EVENT, TYPE, e)));
 }
 
+/// `B`'s replace hook: logged as the others are.
+fn log_replaced<W: EditEntities + 'static>(world: &mut HookWorld<'_, W>, e: Entity, _: &B)
+where
+    for<'s> ResMut<'s, Tally>: Borrow<'s, W>,
+{
+    log::<W, 1, 1>(world, e);
+}
+
 /// Gives an entity that got a `Y` an `F` (a structural change, queued as a command).
 fn refill<W: EditEntities + Edit<F> + 'static>(world: &mut HookWorld<'_, W>, e: Entity) {
     world.commands().insert(e, F(REFILL));
@@ -147,7 +155,7 @@ fn refill<W: EditEntities + Edit<F> + 'static>(world: &mut HookWorld<'_, W>, e: 
 #[track(A, C, E)]
 #[on_insert(A, log::<Fuzzed, 0, 0>)]
 #[on_remove(A, log::<Fuzzed, 2, 0>)]
-#[on_replace(B, log::<Fuzzed, 1, 1>)]
+#[on_replace(B, log_replaced::<Fuzzed>)]
 #[on_insert(Y, refill::<Fuzzed>)]
 struct Fuzzed {
     a: Storage<A>,
@@ -178,7 +186,7 @@ fn dynamic() -> World {
     w.track::<E>();
     w.on_insert::<A>(log::<World, 0, 0>).unwrap();
     w.on_remove::<A>(log::<World, 2, 0>).unwrap();
-    w.on_replace::<B>(log::<World, 1, 1>).unwrap();
+    w.on_replace::<B>(log_replaced::<World>).unwrap();
     w.on_insert::<Y>(refill::<World>).unwrap();
     // Every storage exists, as in the `#[world]`.
     for t in 0..TYPES {

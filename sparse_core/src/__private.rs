@@ -17,18 +17,19 @@ use crate::entity::Entity;
 use crate::group::GroupKey;
 pub use crate::group::Types;
 pub use crate::group::{
-    Aligned, GroupInfo, GroupMut, GroupRef, Hint, OwnedStorages, apply_sources, check_group, enter,
-    enter_each, enter_set, group_sources, leave, leave_many, leave_set, load_order, sort_members,
+    Aligned, GroupInfo, GroupMut, GroupRef, OwnedStorages, PositionHint, apply_sources,
+    check_group, enter, enter_each, enter_set, group_sources, leave, leave_many, leave_set,
+    load_order, sort_members,
 };
 pub use crate::group::{GroupOrder, StorageOrder};
-pub use crate::hint::collect;
 pub use crate::internals::{InternalStorage, Internals};
 pub use crate::lend::{
-    AccessError, AllDistinct, Bits, BundleApart, End, GroupShape, I, LendResource, LendStorage,
+    AccessError, AllApart, Bits, BundleApart, End, GroupShape, I, LendResource, LendStorage,
     NoAlias, NonEmpty, NotIn, NotInBundle, Numbered, O, ResourceSlot, ResourceSlotRef, Slot,
     SlotRef, TrackChanges, WorldParts,
 };
-pub use crate::storage::{Marks, SparseSet, Storage, StorageInfo};
+pub use crate::size_hint::collect;
+pub use crate::storage::{ChangeCount, Marks, SparseSet, Storage, StorageInfo};
 pub use crate::world_traits::proven;
 use crate::{Bundle, Entities};
 
@@ -53,8 +54,8 @@ impl Component for Absent {}
 /// `EditEntities` impls call for the types that have hooks.
 pub mod hooks {
     pub use crate::change::hooks::{
-        TypeHooks, clear, destroy, destroy_many, has, insert, insert_many, remove, remove_many,
-        spawned,
+        ErasedHooks, TypeHooks, clear, destroy, destroy_many, has, insert, insert_many, remove,
+        remove_many, spawned,
     };
 
     /// The entities having a `T`, for `clear`'s remove hooks.
@@ -297,20 +298,26 @@ pub fn compact_set(members: &mut SparseSet, marks: &Marks) {
 /// Moves a tracked storage's change count on within the tick (a schedule's stage); the
 /// new count (`None` if the storage is untracked).
 #[inline]
-pub fn step_changes<T>(storage: &mut Storage<T>) -> Option<u32> {
+pub fn step_changes<T>(storage: &mut Storage<T>) -> Option<ChangeCount> {
     storage.step()
 }
 
+/// Moves a tracked storage's change count forward to `now` if it is behind (tests of the
+/// count's restart).
+pub fn jump_change_count<T>(storage: &mut Storage<T>, now: u32) {
+    storage.jump_change_count(now);
+}
+
 /// The change count of a world whose tracked storages stepped to `counts` (all equal: they
-/// move together), or the first count if it tracks none.
+/// move together), or the count of a world that tracks none.
 #[inline]
-pub fn change_count(counts: &[Option<u32>]) -> u32 {
+pub fn change_count(counts: &[Option<ChangeCount>]) -> ChangeCount {
     counts
         .iter()
         .flatten()
         .copied()
         .last()
-        .unwrap_or(crate::storage::FIRST_TICK)
+        .unwrap_or(ChangeCount::UNTRACKED)
 }
 
 /// The world's entity allocator, empty.

@@ -5,7 +5,7 @@ use core::any::TypeId;
 use crate::component::{Component, ComponentKey};
 use crate::entity::Entity;
 use crate::lend::{AccessError, Cons, ErasedSlot, List, Nil, Slot};
-use crate::storage::{AnyStorage, ColumnMut, ColumnRef, RawSlice, Storage};
+use crate::storage::{AnyStorage, ColumnMut, ColumnRef, PrefixMark, RawSlice, Storage};
 
 pub(crate) mod sealed {
     use super::*;
@@ -50,15 +50,25 @@ pub(crate) mod sealed {
         ) -> <Self as ComponentSet>::Refs<'s>
         where
             Self: ComponentSet;
-        /// The prefixes `[0, len)` of the storages: the first storage's entities and every
-        /// storage's components.
+        /// The prefixes `[0, len)` of the storages: the first storage's entities, every
+        /// storage's components, and how to stamp them changed once they are handed out
+        /// ([`mark_prefixes`](Self::mark_prefixes)): taking them stamps nothing.
         ///
         /// # Panics
         /// Panics if a storage is shorter than `len`.
         fn prefixes(
             storages: <Self as ComponentSet>::Storages<'_>,
             len: usize,
-        ) -> (&[Entity], <Self as ComponentSet>::SlicesMut<'_>)
+        ) -> (
+            &[Entity],
+            <Self as ComponentSet>::SlicesMut<'_>,
+            <Self as ComponentSet>::Marks<'_>,
+        )
+        where
+            Self: ComponentSet;
+        /// Stamps the prefixes' components changed, `members` being the prefix's
+        /// entities, if their storages are tracked.
+        fn mark_prefixes(marks: <Self as ComponentSet>::Marks<'_>, members: &[Entity])
         where
             Self: ComponentSet;
         /// The same, shared.
@@ -280,6 +290,9 @@ pub trait ComponentSet: sealed::Sealed + Sized + 'static {
     /// The types as a type-level list (for the compile-time borrow rule).
     #[doc(hidden)]
     type List: List;
+    /// How to stamp the prefixes of the storages changed.
+    #[doc(hidden)]
+    type Marks<'a>: Copy + Send + Sync;
 
     /// The keys of the types, in tuple order.
     fn keys() -> Vec<ComponentKey>;
@@ -308,6 +321,7 @@ macro_rules! component_set {
             type RawSlices<'a> = ($(RawSlice<'a, $T>,)+);
             type Slots<'p, 'w: 'p> = ($(&'p mut Slot<'w, $T>,)+);
             type List = list!($($T),+);
+            type Marks<'a> = ($(PrefixMark<'a, $T>,)+);
 
             fn keys() -> Vec<ComponentKey> {
                 vec![$(ComponentKey::of::<$T>()),+]
@@ -362,13 +376,17 @@ macro_rules! component_set {
             }
 
             #[inline]
-            fn prefixes(storages: <Self as ComponentSet>::Storages<'_>, len: usize) -> (&[Entity], <Self as ComponentSet>::SlicesMut<'_>) {
+            fn prefixes(storages: <Self as ComponentSet>::Storages<'_>, len: usize) -> (&[Entity], <Self as ComponentSet>::SlicesMut<'_>, <Self as ComponentSet>::Marks<'_>) {
                 let ($($t,)+) = storages;
-                // Every member is handed out mutably: it counts as changed.
-                $($t.mark_prefix_changed(len);)+
-                $(let $t = $t.slices_unmarked();)+
+                $(let $t = $t.prefix_parts();)+
                 let entities = first!($($t),+).0;
-                (&entities[..len], ($(&mut $t.1[..len],)+))
+                (&entities[..len], ($(&mut $t.1[..len],)+), ($($t.2,)+))
+            }
+
+            #[inline]
+            fn mark_prefixes(marks: <Self as ComponentSet>::Marks<'_>, members: &[Entity]) {
+                let ($($t,)+) = marks;
+                $($t.mark(members);)+
             }
 
             #[inline]
@@ -500,6 +518,7 @@ impl ComponentSet for () {
     type RawSlices<'a> = ();
     type Slots<'p, 'w: 'p> = ();
     type List = Nil;
+    type Marks<'a> = ();
 
     fn keys() -> Vec<ComponentKey> {
         Vec::new()
@@ -543,9 +562,15 @@ impl sealed::Sealed for () {
     fn prefixes(
         (): <Self as ComponentSet>::Storages<'_>,
         _: usize,
-    ) -> (&[Entity], <Self as ComponentSet>::SlicesMut<'_>) {
-        (&[], ())
+    ) -> (
+        &[Entity],
+        <Self as ComponentSet>::SlicesMut<'_>,
+        <Self as ComponentSet>::Marks<'_>,
+    ) {
+        (&[], (), ())
     }
+
+    fn mark_prefixes((): <Self as ComponentSet>::Marks<'_>, _: &[Entity]) {}
 
     fn prefixes_ref(
         (): <Self as ComponentSet>::StoragesRef<'_>,

@@ -12,7 +12,7 @@ use crate::storage::SparseSet;
 /// set is shown as a table of lengths.
 const MAX_CELLS: usize = 16;
 
-/// A world's layout, captured by `world.layout()`: each storage's packed entity array, with
+/// A world's layout, captured by `world.diagram()`: each storage's packed entity array, with
 /// one marker per group owning it where the group's prefix ends, innermost group (the
 /// shortest prefix) first, and each non-owning group's member set.
 ///

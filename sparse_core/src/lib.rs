@@ -43,7 +43,6 @@ mod component_set;
 mod diagram;
 mod entity;
 mod group;
-mod hint;
 mod internals;
 mod lend;
 mod method_docs;
@@ -51,6 +50,7 @@ mod method_docs;
 mod parallel;
 mod resource;
 mod schedule;
+mod size_hint;
 #[cfg(feature = "serde")]
 mod snapshot;
 mod storage;
@@ -66,7 +66,7 @@ pub use access::{
 };
 pub use change::{
     Applied, Bundle, Commands, Components, Edit, EditEntities, GetMut, Hook, HookError, HookEvent,
-    HookWorld, InsertManyError, Lookup, MAX_CASCADE, ReadComponents, Skipped,
+    HookWorld, InsertManyError, Lookup, MAX_CASCADE, ReadComponents, ReplaceHook, Skipped,
 };
 pub use component::{Component, ComponentKey};
 pub use diagram::Diagram;
@@ -75,13 +75,13 @@ pub use group::{
     Action, Conflict, Exclude, Get, GroupDecl, GroupIter, GroupKey, GroupMut, GroupRef,
     GroupRefIter, Layout, LayoutError, Place, Role, Step,
 };
-pub use lend::{AccessError, Apart};
+pub use lend::{AccessError, Apart, WorldParts};
 pub use resource::{Res, ResMut, Resource};
 pub use schedule::{ParamItem, Schedule, Stages, System, SystemParam, Systems};
-#[cfg(feature = "serde")]
-pub use snapshot::{LoadItem, LoadTypes, SaveItem, Snapshot, SnapshotItem, SnapshotTypes};
 pub use storage::{OrdKey, RadixKey, SparseSet, Storage};
 pub use world::{GroupSpec, LayoutErrors, World};
+#[cfg(feature = "serde")]
+pub use world::{LoadItem, LoadTypes, SaveItem, Snapshot, SnapshotItem, SnapshotTypes};
 pub use world_traits::{Access, HasComponent, HasGroup, HasResource, Unowned};
 
 // Plumbing that public signatures name (bounds, associated types): reachable, so that
@@ -95,7 +95,7 @@ pub use component_set::ComponentSet;
 pub use group::{GroupOrder, OwnedTypes, StorageOrder, Types};
 #[doc(hidden)]
 pub use lend::{
-    AllDistinct, BundleApart, LendResource, LendStorage, NoAlias, NonEmpty, NotIn, NotInBundle,
+    AllApart, BundleApart, LendResource, LendStorage, NoAlias, NonEmpty, NotIn, NotInBundle,
     Numbered, TrackChanges,
 };
 #[doc(hidden)]

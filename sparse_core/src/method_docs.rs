@@ -233,7 +233,7 @@ groups inside their outer groups.
 # Errors
 A description of the first broken invariant."
     };
-    (layout) => {
+    (diagram) => {
 "A drawing of the world's storages and groups: each storage's packed entity array with a
 marker where each group owning it ends, as the nested-groups article draws them; a table
 of lengths for worlds too large to draw (see `Diagram`). Print it with `{}`; `{:#}` always

@@ -32,7 +32,7 @@ fn a_small_world_is_drawn_with_one_marker_per_group() {
     w.insert(e[3], C).unwrap();
     w.insert(e[1], H).unwrap();
     w.destroy(e[0]).unwrap();
-    let drawn = w.layout().to_string();
+    let drawn = w.diagram().to_string();
     let expected = "\
 entities: 3 alive, indices 0..4, 1 dead
 A      [e3|e2|e1]
@@ -48,7 +48,7 @@ get(H) [e1]       members of <get(H)>: 1
 ";
     // The run-time world names storages by type; the test's module path is stripped.
     assert_eq!(drawn, expected, "\n{drawn}");
-    assert!(!w.layout().is_table());
+    assert!(!w.diagram().is_table());
 }
 
 #[test]
@@ -64,7 +64,7 @@ fn a_large_world_is_a_table_of_lengths() {
             w.insert(e, C).unwrap();
         }
     }
-    let layout = w.layout();
+    let layout = w.diagram();
     assert!(layout.is_table());
     let table = layout.to_string();
     assert!(

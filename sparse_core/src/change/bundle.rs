@@ -6,9 +6,9 @@ use crate::change::{Edit, EditEntities};
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::{Entity, EntityError};
-use crate::hint;
 use crate::internals::{IndexedStorages, InternalStorage, Internals};
-use crate::lend::AllDistinct;
+use crate::lend::AllApart;
+use crate::size_hint;
 
 /// Keeps [`Bundle`] to this crate: a spawn files every component of its bundle, then
 /// enters the entity's groups.
@@ -93,13 +93,13 @@ macro_rules! bundle {
 
         impl<W, $($T: Component),+> Bundle<W> for ($($T,)+)
         where
-            W: $(Edit<$T> + InternalStorage<$T> +)+ AllDistinct<<Self as ComponentSet>::List>,
+            W: $(Edit<$T> + InternalStorage<$T> +)+ AllApart<<Self as ComponentSet>::List>,
         {
             type Batch = ($(Vec<$T>,)+);
 
             #[inline]
             fn batch(capacity: usize) -> Self::Batch {
-                ($(hint::vec_with_capacity::<$T>(capacity),)+)
+                ($(size_hint::vec_with_capacity::<$T>(capacity),)+)
             }
 
             #[inline]
@@ -291,7 +291,7 @@ pub(crate) fn spawn_batch<W: Internals + EditEntities, B: Bundle<W>>(
     bundles: impl IntoIterator<Item = B>,
 ) -> Vec<Entity> {
     spawn_batch_with(world, key, bundles, |world, bundles, spawned| {
-        B::reserve_new(world, key, hint::capped(bundles.size_hint().0));
+        B::reserve_new(world, key, size_hint::capped(bundles.size_hint().0));
         let rows = PendingRows::<W, B>::new(world, key);
         for bundle in bundles {
             spawned.push(rows.world.entities_mut(key).spawn());
@@ -313,7 +313,7 @@ pub(crate) fn spawn_batch_by_columns<W: AppendColumn + EditEntities, B: Bundle<W
     bundles: impl IntoIterator<Item = B>,
 ) -> Vec<Entity> {
     spawn_batch_with(world, key, bundles, |world, bundles, spawned| {
-        let mut columns = B::batch(hint::capped(bundles.size_hint().0));
+        let mut columns = B::batch(size_hint::capped(bundles.size_hint().0));
         for bundle in bundles {
             spawned.push(world.entities_mut(key).spawn());
             bundle.push_row(&mut columns);
@@ -323,7 +323,7 @@ pub(crate) fn spawn_batch_by_columns<W: AppendColumn + EditEntities, B: Bundle<W
 }
 
 /// What both batch spawns share: entities reserved from the iterator's lower bound (up to
-/// [`hint::capped`]), `fill` spawning one entity per bundle (into `spawned`) and storing
+/// [`size_hint::capped`]), `fill` spawning one entity per bundle (into `spawned`) and storing
 /// its components, then every spawned entity entering its groups, then the insert hooks.
 fn spawn_batch_with<W: Internals + EditEntities, B: Bundle<W>, I: Iterator<Item = B>>(
     world: &mut W,
@@ -333,12 +333,12 @@ fn spawn_batch_with<W: Internals + EditEntities, B: Bundle<W>, I: Iterator<Item 
 ) -> Vec<Entity> {
     assert!(B::distinct(), "a bundle names a component type twice");
     let bundles = bundles.into_iter();
-    // A size hint is a promise nobody checks: it reserves at most `hint::CAP` items, and
+    // A size hint is a promise nobody checks: it reserves at most `size_hint::CAP` items, and
     // fallibly, and everything grows as items arrive. If the iterator panics, the
     // entities spawned so far stay alive with no component.
-    let capacity = hint::capped(bundles.size_hint().0);
+    let capacity = size_hint::capped(bundles.size_hint().0);
     world.entities_mut(key).reserve_capacity(capacity);
-    let mut spawned = hint::vec_with_capacity(capacity);
+    let mut spawned = size_hint::vec_with_capacity(capacity);
     fill(world, bundles, &mut spawned);
     for &entity in &spawned {
         world.enter_all_groups(key, entity);

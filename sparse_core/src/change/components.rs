@@ -19,7 +19,7 @@ use crate::change::{Edit, EditEntities};
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::{Entity, EntityError};
-use crate::lend::{AllDistinct, WorldParts};
+use crate::lend::{AllApart, WorldParts};
 
 /// Keeps the traits of this module to this crate.
 mod sealed {
@@ -189,7 +189,7 @@ macro_rules! component_tuple {
 
         impl<W, $($T: Component),+> Components<W> for ($($T,)+)
         where
-            W: $(Edit<$T> +)+ AllDistinct<<Self as ComponentSet>::List>,
+            W: $(Edit<$T> +)+ AllApart<<Self as ComponentSet>::List>,
         {
             type Previous = ($(Option<$T>,)+);
 

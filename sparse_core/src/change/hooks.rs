@@ -3,7 +3,6 @@
 //!
 //! What hooks guarantee is documented on [`Hook`], the public face of this module.
 
-use core::any::Any;
 use core::cell::Cell;
 use core::fmt;
 
@@ -15,13 +14,17 @@ use crate::entity::{Entities, Entity, EntityError};
 use crate::lend::AccessError;
 use crate::storage::Marks;
 
-/// A hook is a function `fn(&mut HookWorld<'_, W>, Entity)` declared for one event of one
-/// component type: `on_insert` (the entity had no `T` and now has one), `on_replace` (a
-/// `T` was overwritten; [`HookWorld::replaced`] gives the old one) and `on_remove` (the entity is about to lose its `T`: `remove`,
-/// bulk removal, `clear`, or its destruction).
+/// A hook is a function declared for one event of one component type `T`: `on_insert`
+/// (the entity had no `T` and now has one) and `on_remove` (the entity is about to lose
+/// its `T`: `remove`, bulk removal, `clear`, or its destruction) take
+/// `fn(&mut HookWorld<'_, W>, Entity)`, this type; `on_replace` (a `T` was overwritten)
+/// takes [`ReplaceHook<W, T>`], `fn(&mut HookWorld<'_, W>, Entity, &T)`, which is also
+/// given the value replaced (the new one is [`HookWorld::get`]'s): it lives apart from
+/// the world, so it is read beside any borrow.
 ///
 /// **Declaring.** A `#[world]` declares hooks beside its groups, checked at compile time
-/// (a stored type, one hook per event and type, this signature):
+/// (a stored type, one hook per event and type, the event's signature, the replace hook's
+/// value of the type it is declared for):
 /// `#[on_insert(Health, on_health)]`, `#[on_replace(T, f)]`, `#[on_remove(T, f)]`. The
 /// run-time [`World`](crate::World) registers them with
 /// [`on_insert`](crate::World::on_insert), [`on_replace`](crate::World::on_replace) and
@@ -74,6 +77,45 @@ use crate::storage::Marks;
 /// the commands queued by the hooks of that change are dropped unapplied.
 pub type Hook<W> = fn(&mut HookWorld<'_, W>, Entity);
 
+/// A replace hook of `T`: a [`Hook`] also given the `T` the change replaced.
+///
+/// ```
+/// use sparse_core::{Component, Entity, HookWorld, ResMut, World};
+/// struct Position(i32);
+/// impl Component for Position {}
+/// #[derive(Default)]
+/// struct Moves(Vec<(i32, i32)>);
+///
+/// fn moved(world: &mut HookWorld<'_, World>, e: Entity, old: &Position) {
+///     let new = world.get::<Position>(e).unwrap().0;
+///     world.borrow::<ResMut<Moves>>().unwrap().0.push((old.0, new));
+/// }
+///
+/// let mut world = World::new();
+/// world.insert_resource(Moves::default());
+/// world.on_replace::<Position>(moved)?;
+/// let e = world.spawn_with((Position(1),));
+/// world.insert(e, Position(4))?;
+/// assert_eq!(world.resource::<Moves>()?.0, [(1, 4)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A function written for another type's values is not a replace hook of `T` (a
+/// `#[world]` reports it at the function's name in `#[on_replace(T, f)]`):
+///
+/// ```compile_fail,E0308
+/// use sparse_core::{Component, Entity, HookWorld, World};
+/// struct Position(i32);
+/// struct Velocity(i32);
+/// impl Component for Position {}
+/// impl Component for Velocity {}
+///
+/// fn moved(_: &mut HookWorld<'_, World>, _: Entity, _: &Velocity) {}
+///
+/// World::new().on_replace::<Position>(moved).unwrap();
+/// ```
+pub type ReplaceHook<W, T> = fn(&mut HookWorld<'_, W>, Entity, &T);
+
 /// The events a hook can be declared for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HookEvent {
@@ -87,11 +129,11 @@ pub enum HookEvent {
 }
 
 impl HookEvent {
-    /// Every event, in declaration order: a [`TypeHooks`] holds one slot per event, at
-    /// [`index`](HookEvent::index). `#[world]` reads this list to know its hook attributes.
+    /// Every event, in declaration order, each at its [`index`](HookEvent::index).
+    /// `#[world]` reads this list to know its hook attributes.
     pub const ALL: &[HookEvent] = &[HookEvent::Insert, HookEvent::Replace, HookEvent::Remove];
 
-    /// The event's slot in [`TypeHooks`] and its place in [`ALL`](HookEvent::ALL).
+    /// The event's place in [`ALL`](HookEvent::ALL).
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -147,25 +189,6 @@ impl std::error::Error for HookError {}
 pub struct HookWorld<'a, W: 'static> {
     world: &'a mut W,
     commands: &'a mut Commands<W>,
-    /// In an `on_replace` hook, the value the change replaced.
-    replaced: Option<&'a dyn Any>,
-}
-
-impl<'a, W: 'static> HookWorld<'a, W> {
-    /// In an `on_replace` hook of `T`, the `T` the change replaced (the new one is
-    /// [`get`](HookWorld::get)'s): `None` in other hooks, or for another type. It lives as
-    /// long as the hook runs, apart from the world, so it can be read beside any borrow:
-    ///
-    /// ```text
-    /// fn moved(world: &mut HookWorld<'_, Scene>, e: Entity) {
-    ///     let from = world.replaced::<Position>().map(cell_of);
-    ///     let (positions, mut grid) = world.borrow::<(&Storage<Position>, ResMut<Grid>)>();
-    ///     grid.move_entity(e, from, cell_of(positions.get(e).unwrap()));
-    /// }
-    /// ```
-    pub fn replaced<T: 'static>(&self) -> Option<&'a T> {
-        self.replaced?.downcast_ref()
-    }
 }
 
 impl<W: EditEntities + 'static> HookWorld<'_, W> {
@@ -221,66 +244,87 @@ impl<W: EditEntities + 'static> HookWorld<'_, W> {
     }
 }
 
-/// The hooks of one component type in one world, with how to ask whether an entity has
-/// the type (for destruction and spawning, which touch every type at once).
-pub struct TypeHooks<W: 'static> {
+/// The hooks of component type `T` in worlds `W`, with how to ask whether an entity has
+/// the type: what the changes of one type run (insert, remove, their bulk forms, clear).
+pub struct TypeHooks<W: 'static, T: 'static> {
     /// Whether an entity has the type.
     pub has: fn(&W, Entity) -> bool,
     /// The entities having the type (for `clear`).
     pub holders: fn(&W) -> Vec<Entity>,
-    /// The type's hook for each event, at the event's [`index`](HookEvent::index).
-    pub on: [Option<Hook<W>>; HookEvent::ALL.len()],
+    /// The insert hook.
+    pub on_insert: Option<Hook<W>>,
+    /// The replace hook.
+    pub on_replace: Option<ReplaceHook<W, T>>,
+    /// The remove hook.
+    pub on_remove: Option<Hook<W>>,
 }
 
-impl<W> Clone for TypeHooks<W> {
+/// The hooks of one component type without its replace hook: what the changes touching
+/// every type at once run (destruction and spawning, which never replace), one entry per
+/// hooked type in a list.
+pub struct ErasedHooks<W: 'static> {
+    /// Whether an entity has the type.
+    pub has: fn(&W, Entity) -> bool,
+    /// The insert hook.
+    pub on_insert: Option<Hook<W>>,
+    /// The remove hook.
+    pub on_remove: Option<Hook<W>>,
+}
+
+impl<W, T> Clone for TypeHooks<W, T> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<W> Copy for TypeHooks<W> {}
+impl<W, T> Copy for TypeHooks<W, T> {}
 
-impl<W> fmt::Debug for TypeHooks<W> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut debug = f.debug_struct("TypeHooks");
-        for &event in HookEvent::ALL {
-            debug.field(event.attribute(), &self.hook(event).is_some());
-        }
-        debug.finish()
+impl<W> Clone for ErasedHooks<W> {
+    fn clone(&self) -> Self {
+        *self
     }
 }
 
-impl<W: 'static> TypeHooks<W> {
+impl<W> Copy for ErasedHooks<W> {}
+
+impl<W, T> fmt::Debug for TypeHooks<W, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TypeHooks")
+            .field("on_insert", &self.on_insert.is_some())
+            .field("on_replace", &self.on_replace.is_some())
+            .field("on_remove", &self.on_remove.is_some())
+            .finish()
+    }
+}
+
+impl<W, T> TypeHooks<W, T> {
     /// No hook yet for a type, tested with `has` and listed with `holders`.
-    pub fn none(has: fn(&W, Entity) -> bool, holders: fn(&W) -> Vec<Entity>) -> Self {
+    pub const fn none(has: fn(&W, Entity) -> bool, holders: fn(&W) -> Vec<Entity>) -> Self {
         TypeHooks {
             has,
             holders,
-            on: [None; HookEvent::ALL.len()],
+            on_insert: None,
+            on_replace: None,
+            on_remove: None,
         }
     }
 
-    /// The hook for `event`.
-    pub fn hook(&self, event: HookEvent) -> Option<Hook<W>> {
-        self.on[event.index()]
+    /// The hooks without the replace hook, for the list of every hooked type.
+    pub const fn erased(&self) -> ErasedHooks<W> {
+        ErasedHooks {
+            has: self.has,
+            on_insert: self.on_insert,
+            on_remove: self.on_remove,
+        }
     }
 
-    /// Sets the hook for `event`.
-    ///
-    /// # Errors
-    /// [`HookError::AlreadySet`] if the type has one; it is kept.
-    pub fn set(
-        &mut self,
-        event: HookEvent,
-        hook: Hook<W>,
-        component: &'static str,
-    ) -> Result<(), HookError> {
-        let slot = &mut self.on[event.index()];
-        if slot.is_some() {
-            return Err(HookError::AlreadySet { event, component });
+    /// Whether the type has a hook for `event`.
+    pub fn has_hook(&self, event: HookEvent) -> bool {
+        match event {
+            HookEvent::Insert => self.on_insert.is_some(),
+            HookEvent::Replace => self.on_replace.is_some(),
+            HookEvent::Remove => self.on_remove.is_some(),
         }
-        *slot = Some(hook);
-        Ok(())
     }
 }
 
@@ -298,24 +342,27 @@ thread_local! {
     static CASCADE: Cell<u32> = const { Cell::new(0) };
 }
 
-/// Runs `hook` for `entity`, queuing into `commands`; `replaced`: the value a replace
-/// replaced.
+/// Runs `hook` for `entity`, queuing into `commands`.
 #[inline(always)]
 fn run<W: EditEntities + 'static>(
     world: &mut W,
     commands: &mut Commands<W>,
     hook: Hook<W>,
     entity: Entity,
-    replaced: Option<&dyn Any>,
 ) {
-    hook(
-        &mut HookWorld {
-            world,
-            commands,
-            replaced,
-        },
-        entity,
-    );
+    hook(&mut HookWorld { world, commands }, entity);
+}
+
+/// Runs the replace hook `hook` for `entity`, given the value `old` it replaced.
+#[inline(always)]
+fn run_replace<W: EditEntities + 'static, T>(
+    world: &mut W,
+    commands: &mut Commands<W>,
+    hook: ReplaceHook<W, T>,
+    entity: Entity,
+    old: &T,
+) {
+    hook(&mut HookWorld { world, commands }, entity, old);
 }
 
 /// Applies the commands the hooks queued, one nesting level deeper.
@@ -363,23 +410,19 @@ fn cascade_too_deep() -> ! {
 #[inline]
 pub fn insert<W: EditEntities + 'static, T: 'static>(
     world: &mut W,
-    hooks: &TypeHooks<W>,
+    hooks: &TypeHooks<W, T>,
     entity: Entity,
     value: T,
     store: impl FnOnce(&mut W, Entity, T) -> Result<Option<T>, EntityError>,
 ) -> Result<Option<T>, EntityError> {
     let old = store(world, entity, value)?;
-    let event = if old.is_none() {
-        HookEvent::Insert
-    } else {
-        HookEvent::Replace
-    };
-    if let Some(hook) = hooks.hook(event) {
-        let mut commands = Commands::new();
-        let replaced = old.as_ref().map(|old| old as &dyn Any);
-        run(world, &mut commands, hook, entity, replaced);
-        apply(world, commands);
+    let mut commands = Commands::new();
+    match (&old, hooks.on_insert, hooks.on_replace) {
+        (None, Some(hook), _) => run(world, &mut commands, hook, entity),
+        (Some(old), _, Some(hook)) => run_replace(world, &mut commands, hook, entity, old),
+        _ => return Ok(old),
     }
+    apply(world, commands);
     Ok(old)
 }
 
@@ -387,15 +430,15 @@ pub fn insert<W: EditEntities + 'static, T: 'static>(
 #[inline]
 pub fn remove<W: EditEntities + 'static, T>(
     world: &mut W,
-    hooks: &TypeHooks<W>,
+    hooks: &TypeHooks<W, T>,
     entity: Entity,
     take: impl FnOnce(&mut W, Entity) -> Option<T>,
 ) -> Option<T> {
     let mut commands = Commands::new();
-    if let Some(hook) = hooks.hook(HookEvent::Remove)
+    if let Some(hook) = hooks.on_remove
         && (hooks.has)(world, entity)
     {
-        run(world, &mut commands, hook, entity, None);
+        run(world, &mut commands, hook, entity);
     }
     let value = take(world, entity);
     apply(world, commands);
@@ -412,11 +455,11 @@ pub fn remove<W: EditEntities + 'static, T>(
 /// What `store` reports (no hook runs).
 pub fn insert_many<W: EditEntities + 'static, T: 'static>(
     world: &mut W,
-    hooks: &TypeHooks<W>,
+    hooks: &TypeHooks<W, T>,
     items: Vec<(Entity, T)>,
     store: impl FnOnce(&mut W, Vec<(Entity, T)>) -> Result<Inserted<T>, InsertManyError<T>>,
 ) -> Result<usize, InsertManyError<T>> {
-    if hooks.hook(HookEvent::Insert).is_none() && hooks.hook(HookEvent::Replace).is_none() {
+    if hooks.on_insert.is_none() && hooks.on_replace.is_none() {
         return store(world, items).map(|(added, _)| added);
     }
     // By index: a handle sharing an index with another is stale, and `store` refuses it.
@@ -439,15 +482,12 @@ pub fn insert_many<W: EditEntities + 'static, T: 'static>(
     debug_assert_eq!(replaced.len(), replaces, "one value per replace");
     let mut commands = Commands::new();
     for (entity, before) in events {
-        let (event, old) = match before {
-            Some(at) => (
-                HookEvent::Replace,
-                replaced.get(at).map(|old| old as &dyn Any),
-            ),
-            None => (HookEvent::Insert, None),
-        };
-        if let Some(hook) = hooks.hook(event) {
-            run(world, &mut commands, hook, entity, old);
+        match (before, hooks.on_insert, hooks.on_replace) {
+            (None, Some(hook), _) => run(world, &mut commands, hook, entity),
+            (Some(at), _, Some(hook)) => {
+                run_replace(world, &mut commands, hook, entity, &replaced[at]);
+            }
+            _ => {}
         }
     }
     apply(world, commands);
@@ -456,18 +496,18 @@ pub fn insert_many<W: EditEntities + 'static, T: 'static>(
 
 /// Runs the remove hook for each of `entities` having the type (once each), then removes
 /// them through `take`.
-pub fn remove_many<W: EditEntities + 'static>(
+pub fn remove_many<W: EditEntities + 'static, T>(
     world: &mut W,
-    hooks: &TypeHooks<W>,
+    hooks: &TypeHooks<W, T>,
     entities: &[Entity],
     take: impl FnOnce(&mut W, &[Entity]) -> usize,
 ) -> usize {
     let mut commands = Commands::new();
-    if let Some(hook) = hooks.hook(HookEvent::Remove) {
+    if let Some(hook) = hooks.on_remove {
         let mut seen = Marks::with_indices(world.entities().index_bound());
         for &entity in entities {
             if (hooks.has)(world, entity) && seen.mark(entity) {
-                run(world, &mut commands, hook, entity, None);
+                run(world, &mut commands, hook, entity);
             }
         }
     }
@@ -477,15 +517,15 @@ pub fn remove_many<W: EditEntities + 'static>(
 }
 
 /// Runs the remove hook for every entity having the type, then clears it through `clear`.
-pub fn clear<W: EditEntities + 'static>(
+pub fn clear<W: EditEntities + 'static, T>(
     world: &mut W,
-    hooks: &TypeHooks<W>,
+    hooks: &TypeHooks<W, T>,
     clear: impl FnOnce(&mut W),
 ) {
     let mut commands = Commands::new();
-    if let Some(hook) = hooks.hook(HookEvent::Remove) {
+    if let Some(hook) = hooks.on_remove {
         for entity in (hooks.holders)(world) {
-            run(world, &mut commands, hook, entity, None);
+            run(world, &mut commands, hook, entity);
         }
     }
     clear(world);
@@ -499,7 +539,7 @@ pub fn clear<W: EditEntities + 'static>(
 /// What `destroy` reports for a dead entity (no hook runs).
 pub fn destroy<W: EditEntities + 'static>(
     world: &mut W,
-    hooks: &[TypeHooks<W>],
+    hooks: &[ErasedHooks<W>],
     entity: Entity,
     destroy: impl FnOnce(&mut W, Entity) -> Result<(), EntityError>,
 ) -> Result<(), EntityError> {
@@ -518,13 +558,13 @@ pub fn destroy<W: EditEntities + 'static>(
 /// entity), then destroys them through `destroy`.
 pub fn destroy_many<W: EditEntities + 'static>(
     world: &mut W,
-    hooks: &[TypeHooks<W>],
+    hooks: &[ErasedHooks<W>],
     entities: &[Entity],
     destroy: impl FnOnce(&mut W, &[Entity]) -> usize,
 ) -> usize {
     world.flush_entities();
     let mut commands = Commands::new();
-    if hooks.iter().any(|h| h.hook(HookEvent::Remove).is_some()) {
+    if hooks.iter().any(|h| h.on_remove.is_some()) {
         let mut seen = Marks::with_indices(world.entities().index_bound());
         for &entity in entities {
             if world.entities().is_alive(entity) && seen.mark(entity) {
@@ -540,14 +580,14 @@ pub fn destroy_many<W: EditEntities + 'static>(
 fn removing<W: EditEntities + 'static>(
     world: &mut W,
     commands: &mut Commands<W>,
-    hooks: &[TypeHooks<W>],
+    hooks: &[ErasedHooks<W>],
     entity: Entity,
 ) {
     for type_hooks in hooks {
-        if let Some(hook) = type_hooks.hook(HookEvent::Remove)
+        if let Some(hook) = type_hooks.on_remove
             && (type_hooks.has)(world, entity)
         {
-            run(world, commands, hook, entity, None);
+            run(world, commands, hook, entity);
         }
     }
 }
@@ -556,19 +596,19 @@ fn removing<W: EditEntities + 'static>(
 /// component is new), entity by entity in the order of `hooks`.
 pub fn spawned<W: EditEntities + 'static>(
     world: &mut W,
-    hooks: &[TypeHooks<W>],
+    hooks: &[ErasedHooks<W>],
     entities: &[Entity],
 ) {
-    if !hooks.iter().any(|h| h.hook(HookEvent::Insert).is_some()) {
+    if !hooks.iter().any(|h| h.on_insert.is_some()) {
         return;
     }
     let mut commands = Commands::new();
     for &entity in entities {
         for type_hooks in hooks {
-            if let Some(hook) = type_hooks.hook(HookEvent::Insert)
+            if let Some(hook) = type_hooks.on_insert
                 && (type_hooks.has)(world, entity)
             {
-                run(world, &mut commands, hook, entity, None);
+                run(world, &mut commands, hook, entity);
             }
         }
     }

@@ -27,4 +27,4 @@ pub use bundle::Bundle;
 pub use commands::{Applied, Commands, Skipped};
 pub use components::{Components, GetMut, Lookup, ReadComponents};
 pub use edit::{Edit, EditEntities, InsertManyError};
-pub use hooks::{Hook, HookError, HookEvent, HookWorld, MAX_CASCADE};
+pub use hooks::{Hook, HookError, HookEvent, HookWorld, MAX_CASCADE, ReplaceHook};

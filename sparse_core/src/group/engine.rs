@@ -23,7 +23,7 @@ use crate::storage::{Marks, SparseSet, Storage};
 /// previous step left the entity at in the storages of a group nested with this one. A
 /// hint is only ever trusted after checking that the storage holds the entity there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hint {
+pub struct PositionHint {
     /// The storage's index among the group's owned storages; [`NOWHERE`] or [`ANYWHERE`].
     slot: usize,
     /// The entity's (claimed) position.
@@ -35,24 +35,24 @@ const NOWHERE: usize = usize::MAX;
 /// A hint for every owned storage.
 const ANYWHERE: usize = usize::MAX - 1;
 
-impl Hint {
+impl PositionHint {
     /// No storage of the group knows the entity's position.
-    pub const NONE: Hint = Hint {
+    pub const NONE: PositionHint = PositionHint {
         slot: NOWHERE,
         position: usize::MAX,
     };
 
     /// The entity is (claimed to be) at `position` in the owned storage number `slot`.
     #[inline(always)]
-    pub fn at(slot: usize, position: usize) -> Hint {
-        Hint { slot, position }
+    pub fn at(slot: usize, position: usize) -> PositionHint {
+        PositionHint { slot, position }
     }
 
     /// The entity is (claimed to be) at `position` in each owned storage: after a step
     /// that moved it in a group nested with this one, in the storages both own.
     #[inline(always)]
-    pub fn anywhere(position: usize) -> Hint {
-        Hint {
+    pub fn anywhere(position: usize) -> PositionHint {
+        PositionHint {
             slot: ANYWHERE,
             position,
         }
@@ -91,7 +91,7 @@ pub trait OwnedStorages: sealed::Sealed {
     type Positions;
     /// The entity's position in every owned storage, if it is in all of them. The hinted
     /// storage is trusted only after checking that it holds the entity there.
-    fn find(&self, entity: Entity, hint: Hint) -> Option<Self::Positions>;
+    fn find(&self, entity: Entity, hint: PositionHint) -> Option<Self::Positions>;
     /// Whether a position is below `len` (the entity is in the group, or the group is
     /// broken): then it must not move.
     fn any_below(positions: &Self::Positions, len: usize) -> bool;
@@ -99,7 +99,7 @@ pub trait OwnedStorages: sealed::Sealed {
     fn slot_position(positions: &Self::Positions, slot: usize) -> Option<usize>;
     /// The position of a member: the hinted one if it holds the entity, else looked up in
     /// the first owned storage.
-    fn locate(&self, entity: Entity, hint: Hint) -> Option<usize>;
+    fn locate(&self, entity: Entity, hint: PositionHint) -> Option<usize>;
     /// The length of the shortest owned storage, counting the positions that hold both
     /// an entity and its component (what unchecked moves may reach).
     fn min_len(&self) -> usize;
@@ -172,14 +172,14 @@ impl Aligned {
 /// a member yet. Groups it is nested in must be up to date.
 ///
 /// Returns the entity's position afterwards in the hinted storage (the first owned one for
-/// [`Hint::anywhere`]): after it entered, its position in every owned storage. Meaningless
-/// for [`Hint::NONE`].
+/// [`PositionHint::anywhere`]): after it entered, its position in every owned storage. Meaningless
+/// for [`PositionHint::NONE`].
 #[inline(always)]
 pub fn enter<O: OwnedStorages>(
     mut owned: O,
     len: &mut usize,
     entity: Entity,
-    hint: Hint,
+    hint: PositionHint,
     filter: impl FnOnce() -> bool,
 ) -> usize {
     let Some(positions) = owned.find(entity, hint) else {
@@ -211,7 +211,12 @@ pub fn enter<O: OwnedStorages>(
 /// Returns the entity's position afterwards in the hinted storage (or the first owned
 /// one): after it left, its position in every owned storage.
 #[inline(always)]
-pub fn leave<O: OwnedStorages>(mut owned: O, len: &mut usize, entity: Entity, hint: Hint) -> usize {
+pub fn leave<O: OwnedStorages>(
+    mut owned: O,
+    len: &mut usize,
+    entity: Entity,
+    hint: PositionHint,
+) -> usize {
     let Some(position) = owned.locate(entity, hint) else {
         return hint.position;
     };
@@ -261,7 +266,9 @@ pub fn enter_each<O: OwnedStorages>(
         *len += admitted;
         i += admitted;
         if let Some(&entity) = entities.get(i) {
-            enter(&mut owned, len, entity, Hint::NONE, || filter(i, entity));
+            enter(&mut owned, len, entity, PositionHint::NONE, || {
+                filter(i, entity)
+            });
             i += 1;
         }
     }
@@ -281,7 +288,7 @@ pub fn leave_many<O: OwnedStorages>(
 ) {
     if count.saturating_mul(8) < *len {
         for entity in entities {
-            leave(&mut owned, len, entity, Hint::NONE);
+            leave(&mut owned, len, entity, PositionHint::NONE);
         }
     } else {
         leave_marked(owned, len, marks);
@@ -370,7 +377,7 @@ macro_rules! owned_storages {
             type Positions = ($(position_of!($T),)+);
 
             #[inline(always)]
-            fn find(&self, entity: Entity, hint: Hint) -> Option<Self::Positions> {
+            fn find(&self, entity: Entity, hint: PositionHint) -> Option<Self::Positions> {
                 Some(($({
                     let storage = &self.$i;
                     if hint.covers($i) && storage.entities().get(hint.position) == Some(&entity) {
@@ -397,7 +404,7 @@ macro_rules! owned_storages {
             }
 
             #[inline(always)]
-            fn locate(&self, entity: Entity, hint: Hint) -> Option<usize> {
+            fn locate(&self, entity: Entity, hint: PositionHint) -> Option<usize> {
                 $(
                     if hint.covers($i) && self.$i.entities().get(hint.position) == Some(&entity) {
                         return Some(hint.position);
@@ -469,7 +476,7 @@ impl<O: OwnedStorages> OwnedStorages for &mut O {
     type Positions = O::Positions;
 
     #[inline(always)]
-    fn find(&self, entity: Entity, hint: Hint) -> Option<Self::Positions> {
+    fn find(&self, entity: Entity, hint: PositionHint) -> Option<Self::Positions> {
         (**self).find(entity, hint)
     }
 
@@ -484,7 +491,7 @@ impl<O: OwnedStorages> OwnedStorages for &mut O {
     }
 
     #[inline(always)]
-    fn locate(&self, entity: Entity, hint: Hint) -> Option<usize> {
+    fn locate(&self, entity: Entity, hint: PositionHint) -> Option<usize> {
         (**self).locate(entity, hint)
     }
 
@@ -693,13 +700,13 @@ mod tests {
 
     fn enter_untracked<O: OwnedStorages>(owned: O, len: &mut usize, entity: Entity) -> bool {
         let before = *len;
-        enter(owned, len, entity, Hint::NONE, || true);
+        enter(owned, len, entity, PositionHint::NONE, || true);
         *len != before
     }
 
     fn leave_untracked<O: OwnedStorages>(owned: O, len: &mut usize, entity: Entity) -> bool {
         let before = *len;
-        leave(owned, len, entity, Hint::NONE);
+        leave(owned, len, entity, PositionHint::NONE);
         *len != before
     }
 
@@ -755,21 +762,32 @@ mod tests {
         let (mut a, mut b, mut c, mut ab, mut abc) = article();
         // e8's B is appended at position 3 of B: the hint for slot 1 of <A,B>.
         b.insert(e(8), "B3");
-        let at = enter((&mut a, &mut b), &mut ab, e(8), Hint::at(1, 3), || true);
+        let at = enter(
+            (&mut a, &mut b),
+            &mut ab,
+            e(8),
+            PositionHint::at(1, 3),
+            || true,
+        );
         assert_eq!((at, ab), (2, 3), "e8 now sits at <A,B>'s old length");
         // A wrong hint (position 0 holds e4) is detected and looked up instead.
         let at = enter(
             (&mut a, &mut b, &mut c),
             &mut abc,
             e(8),
-            Hint::at(1, 0),
+            PositionHint::at(1, 0),
             || true,
         );
         assert_eq!((at, abc), (0, 1));
         check(&a, &b, &c, ab, abc).unwrap();
-        let at = leave((&mut a, &mut b, &mut c), &mut abc, e(8), Hint::at(2, 0));
+        let at = leave(
+            (&mut a, &mut b, &mut c),
+            &mut abc,
+            e(8),
+            PositionHint::at(2, 0),
+        );
         assert_eq!((at, abc), (0, 0));
-        let at = leave((&mut a, &mut b), &mut ab, e(8), Hint::at(1, 0));
+        let at = leave((&mut a, &mut b), &mut ab, e(8), PositionHint::at(1, 0));
         assert_eq!((at, ab), (2, 2));
         assert_eq!(
             b.remove_at(at),
@@ -822,17 +840,27 @@ mod tests {
         let (mut a, mut b, mut x, y, mut outer, mut inner) = excluded_family();
         check_excluded_family(&a, &b, &x, &y, outer, inner).unwrap();
         x.insert(e(1));
-        leave((&mut a, &mut b), &mut inner, e(1), Hint::NONE);
-        leave((&mut a, &mut b), &mut outer, e(1), Hint::NONE);
+        leave((&mut a, &mut b), &mut inner, e(1), PositionHint::NONE);
+        leave((&mut a, &mut b), &mut outer, e(1), PositionHint::NONE);
         assert_eq!((outer, inner), (1, 0));
         check_excluded_family(&a, &b, &x, &y, outer, inner).unwrap();
         // Removing it enters them again, outer group first.
         x.remove(e(1));
-        enter((&mut a, &mut b), &mut outer, e(1), Hint::NONE, || {
-            !x.contains(e(1))
-        });
+        enter(
+            (&mut a, &mut b),
+            &mut outer,
+            e(1),
+            PositionHint::NONE,
+            || !x.contains(e(1)),
+        );
         let filter = || !x.contains(e(1)) && !y.contains(e(1));
-        enter((&mut a, &mut b), &mut inner, e(1), Hint::NONE, filter);
+        enter(
+            (&mut a, &mut b),
+            &mut inner,
+            e(1),
+            PositionHint::NONE,
+            filter,
+        );
         assert_eq!((outer, inner), (2, 1));
         check_excluded_family(&a, &b, &x, &y, outer, inner).unwrap();
     }
@@ -842,8 +870,8 @@ mod tests {
         let (mut a, mut b, mut x, y, mut outer, mut inner) = excluded_family();
         x.insert(e(1));
         // The wrong order: leave <A, B, exclude(X)> first, then <A, B, exclude(X, Y)>.
-        leave((&mut a, &mut b), &mut outer, e(1), Hint::NONE);
-        leave((&mut a, &mut b), &mut inner, e(1), Hint::NONE);
+        leave((&mut a, &mut b), &mut outer, e(1), PositionHint::NONE);
+        leave((&mut a, &mut b), &mut inner, e(1), PositionHint::NONE);
         assert_eq!(
             &a.entities()[..inner],
             &[e(2)],
@@ -859,7 +887,9 @@ mod tests {
     fn a_failing_filter_keeps_the_entity_out() {
         let (mut a, mut b, _, mut ab, _) = article();
         b.insert(e(8), "B3");
-        enter((&mut a, &mut b), &mut ab, e(8), Hint::NONE, || false);
+        enter((&mut a, &mut b), &mut ab, e(8), PositionHint::NONE, || {
+            false
+        });
         assert_eq!(ab, 2);
         assert_eq!(a.index_of(e(8)), Some(3), "nothing moved");
     }

@@ -60,6 +60,10 @@ pub struct GroupMut<'a, K: GroupKey> {
     entities: &'a [Entity],
     owned: <K::Owned as ComponentSet>::SlicesMut<'a>,
     observed: <K::Observed as ComponentSet>::Columns<'a>,
+    /// How to stamp the owned components changed, until they are handed out mutably
+    /// (then `None`): borrowing a group stamps nothing, handing out its values does.
+    /// The observed ones are stamped one by one, as they are handed out.
+    unmarked: Option<<K::Owned as ComponentSet>::Marks<'a>>,
 }
 
 /// Read-only access to the group named by the key `K`: as [`GroupMut`], with shared
@@ -87,11 +91,12 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
         len: usize,
         observed: <K::Observed as ComponentSet>::Storages<'a>,
     ) -> Self {
-        let (entities, owned) = K::Owned::prefixes(owned, len);
+        let (entities, owned, marks) = K::Owned::prefixes(owned, len);
         GroupMut {
             entities,
             owned,
             observed: K::Observed::columns(observed),
+            unmarked: Some(marks),
         }
     }
 
@@ -106,11 +111,20 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
         owned: <K::Owned as ComponentSet>::Storages<'a>,
         observed: <K::Observed as ComponentSet>::Storages<'a>,
     ) -> Self {
-        let (_, owned) = K::Owned::prefixes(owned, members.len());
+        let (_, owned, marks) = K::Owned::prefixes(owned, members.len());
         GroupMut {
             entities: members.as_slice(),
             owned,
             observed: K::Observed::columns(observed),
+            unmarked: Some(marks),
+        }
+    }
+
+    /// Stamps the owned components changed, the first time they are handed out mutably.
+    #[inline]
+    fn mark_owned(&mut self) {
+        if let Some(marks) = self.unmarked.take() {
+            K::Owned::mark_prefixes(marks, self.entities);
         }
     }
 
@@ -132,7 +146,8 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
     /// The entities and the owned component slices, e.g. `(entities, (a, b))` for a group
     /// owning `A` and `B`: plain slices, for loops that the compiler can vectorise.
     /// Observed components are reached by lookup ([`for_each`](Self::for_each)).
-    pub fn into_slices(self) -> (&'a [Entity], <K::Owned as ComponentSet>::SlicesMut<'a>) {
+    pub fn into_slices(mut self) -> (&'a [Entity], <K::Owned as ComponentSet>::SlicesMut<'a>) {
+        self.mark_owned();
         (self.entities, self.owned)
     }
 
@@ -143,11 +158,13 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
     /// Panics if a member lacks an observed component, which the world's invariant rules
     /// out.
     #[inline]
-    pub fn for_each(self, mut f: impl FnMut(Entity, K::ItemMut<'_>)) {
+    pub fn for_each(mut self, mut f: impl FnMut(Entity, K::ItemMut<'_>)) {
+        self.mark_owned();
         let GroupMut {
             entities,
             owned,
             mut observed,
+            ..
         } = self;
         K::Owned::for_each_in(entities, owned, |entity, owned| {
             // SAFETY: each member is visited once, so its observed components are handed
@@ -179,11 +196,13 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
     /// If `f` panics, the panic reaches the caller once every worker has stopped; the
     /// values written so far stay, and the world stays consistent.
     #[cfg(feature = "rayon")]
-    pub fn par_for_each(self, f: impl Fn(Entity, K::ItemMut<'_>) + Send + Sync) {
+    pub fn par_for_each(mut self, f: impl Fn(Entity, K::ItemMut<'_>) + Send + Sync) {
+        self.mark_owned();
         let GroupMut {
             entities,
             owned,
             observed,
+            ..
         } = self;
         let owned = K::Owned::raw(owned);
         crate::parallel::for_each_chunk(entities.len(), |range| {
@@ -196,6 +215,7 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
                 // entities: each worker's handles reach its own members only.
                 observed: unsafe { K::Observed::share_columns(&observed) },
                 entities: &entities[range],
+                unmarked: None,
             };
             chunk.for_each(&f);
         });
@@ -203,6 +223,7 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
 
     /// Iterates over the members and their components, borrowing the group.
     pub fn iter_mut(&mut self) -> GroupIter<'_, K> {
+        self.mark_owned();
         let owned = K::Owned::raw(K::Owned::reborrow_slices(&mut self.owned));
         GroupIter {
             entities: self.entities,
@@ -452,7 +473,8 @@ impl<'a, K: GroupKey> IntoIterator for GroupMut<'a, K> {
     type Item = (Entity, K::ItemMut<'a>);
     type IntoIter = GroupIter<'a, K>;
 
-    fn into_iter(self) -> Self::IntoIter {
+    fn into_iter(mut self) -> Self::IntoIter {
+        self.mark_owned();
         GroupIter {
             entities: self.entities,
             owned: K::Owned::raw(self.owned),

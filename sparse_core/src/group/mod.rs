@@ -16,8 +16,8 @@ mod owned_types;
 mod sort;
 
 pub use engine::{
-    Aligned, GroupInfo, Hint, OwnedStorages, check_group, enter, enter_each, enter_set, leave,
-    leave_many, leave_set,
+    Aligned, GroupInfo, OwnedStorages, PositionHint, check_group, enter, enter_each, enter_set,
+    leave, leave_many, leave_set,
 };
 pub use group_mut::{GroupIter, GroupMut, GroupRef, GroupRefIter};
 pub use key::{Exclude, Get, GroupKey, Types};

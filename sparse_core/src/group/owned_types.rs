@@ -18,7 +18,7 @@
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::Entity;
-use crate::group::{Aligned, Hint, enter, enter_each, leave, leave_many};
+use crate::group::{Aligned, PositionHint, enter, enter_each, leave, leave_many};
 use crate::storage::{AnyStorage, Marks};
 
 /// Keeps [`OwnedTypes`] to this crate.
@@ -52,7 +52,7 @@ pub trait OwnedTypes: ComponentSet + sealed::Sealed {
         owned: &[usize],
         len: &mut usize,
         entity: Entity,
-        hint: Hint,
+        hint: PositionHint,
         admitted: bool,
     ) -> usize;
     /// [`leave`] over the storages at `owned`: the entity's position afterwards.
@@ -65,7 +65,7 @@ pub trait OwnedTypes: ComponentSet + sealed::Sealed {
         owned: &[usize],
         len: &mut usize,
         entity: Entity,
-        hint: Hint,
+        hint: PositionHint,
     ) -> usize;
     /// [`enter_each`] over the storages at `owned`, `admitted[i]` being the filter's
     /// answer for `entities[i]`.
@@ -119,7 +119,7 @@ impl OwnedTypes for () {
         _: &[usize],
         _: &mut usize,
         _: Entity,
-        hint: Hint,
+        hint: PositionHint,
         _: bool,
     ) -> usize {
         hint.position()
@@ -130,7 +130,7 @@ impl OwnedTypes for () {
         _: &[usize],
         _: &mut usize,
         _: Entity,
-        hint: Hint,
+        hint: PositionHint,
     ) -> usize {
         hint.position()
     }
@@ -184,7 +184,7 @@ macro_rules! owned_types {
                 owned: &[usize],
                 len: &mut usize,
                 entity: Entity,
-                hint: Hint,
+                hint: PositionHint,
                 admitted: bool,
             ) -> usize {
                 enter(Self::typed(storages, owned), len, entity, hint, || admitted)
@@ -196,7 +196,7 @@ macro_rules! owned_types {
                 owned: &[usize],
                 len: &mut usize,
                 entity: Entity,
-                hint: Hint,
+                hint: PositionHint,
             ) -> usize {
                 leave(Self::typed(storages, owned), len, entity, hint)
             }

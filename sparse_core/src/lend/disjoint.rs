@@ -11,6 +11,16 @@
 //! associated type per stored type, not one impl per pair. Code generic over its world
 //! cannot compute the numbers: it states [`Apart`] for the pairs it borrows together.
 //!
+//! | name | what it says |
+//! | --- | --- |
+//! | [`Apart<A, B>`](Apart) | `A` and `B` are different types: the bound generic code states |
+//! | [`NoAlias<Writes, Reads>`](NoAlias) | a borrow's rule: the writes apart from each other and from the reads |
+//! | [`AllApart<L>`](AllApart) | a bundle's rule: its types apart from each other |
+//! | [`NotIn<X, L>`](NotIn), [`NotInBundle<X, L>`](NotInBundle) | `X` apart from each type of `L`: a step of each rule |
+//! | [`BorrowApart<A, B>`](BorrowApart), [`BundleApart<A, B>`](BundleApart) | one pair of each rule: the error names the type in the request's terms |
+//! | [`NumberedApart<A, B>`](NumberedApart) | the world numbers `A` and `B` differently: what `Apart` implies and the rules ask |
+//! | `SameBit`, `SameNumber`, `Both`, `Yes`, `No`, `IsNo` | the comparison of two numbers, bit by bit, and its answer |
+//!
 //! The run-time [`World`](crate::World), whose types are only known at run time, numbers
 //! every type [`Dynamic`] (apart from everything) and checks each borrow instead: an
 //! overlapping request is an [`AccessError`](crate::AccessError).
@@ -58,70 +68,70 @@ pub struct Bits<H, T>(PhantomData<fn() -> (H, T)>);
 /// The number of every storage of the run-time world: apart from every other.
 pub struct Dynamic;
 
-/// Type-level truth: the numbers are the same.
-pub struct Same;
-/// Type-level truth: the numbers differ.
-pub struct Differ;
+/// The type-level answer yes (the numbers are the same).
+pub struct Yes;
+/// The type-level answer no.
+pub struct No;
 
-/// Compares two bits.
+/// Whether two bits are the same.
 pub trait SameBit<R> {
-    /// [`Same`] or [`Differ`].
+    /// [`Yes`] or [`No`].
     type Out;
 }
 
 impl SameBit<O> for O {
-    type Out = Same;
+    type Out = Yes;
 }
 
 impl SameBit<I> for O {
-    type Out = Differ;
+    type Out = No;
 }
 
 impl SameBit<O> for I {
-    type Out = Differ;
+    type Out = No;
 }
 
 impl SameBit<I> for I {
-    type Out = Same;
+    type Out = Yes;
 }
 
 /// Both the same.
 pub trait Both<R> {
-    /// [`Same`] if both are.
+    /// [`Yes`] if both are.
     type Out;
 }
 
-impl Both<Same> for Same {
-    type Out = Same;
+impl Both<Yes> for Yes {
+    type Out = Yes;
 }
 
-impl Both<Differ> for Same {
-    type Out = Differ;
+impl Both<No> for Yes {
+    type Out = No;
 }
 
-impl<R> Both<R> for Differ {
-    type Out = Differ;
+impl<R> Both<R> for No {
+    type Out = No;
 }
 
-/// Compares two storage numbers.
-pub trait Compare<R> {
-    /// [`Same`] or [`Differ`].
+/// Whether two storage numbers are the same.
+pub trait SameNumber<R> {
+    /// [`Yes`] or [`No`].
     type Out;
 }
 
-impl Compare<End> for End {
-    type Out = Same;
+impl SameNumber<End> for End {
+    type Out = Yes;
 }
 
-impl<A: SameBit<B>, B, TA: Compare<TB>, TB> Compare<Bits<B, TB>> for Bits<A, TA>
+impl<A: SameBit<B>, B, TA: SameNumber<TB>, TB> SameNumber<Bits<B, TB>> for Bits<A, TA>
 where
     A::Out: Both<TA::Out>,
 {
     type Out = <A::Out as Both<TA::Out>>::Out;
 }
 
-impl<R> Compare<R> for Dynamic {
-    type Out = Differ;
+impl<R> SameNumber<R> for Dynamic {
+    type Out = No;
 }
 
 /// `A` and `B` are different types: what code generic over its world states as a bound
@@ -136,43 +146,44 @@ impl<R> Compare<R> for Dynamic {
     label = "`{A}` and `{B}` are used together here",
     note = "a world proves it for every two different types it stores, but code generic over its world has to state it: add the bound `{Self}: Apart<{A}, {B}>` (if `{A}` and `{B}` are one type, the request borrows it twice, at least once mutably, which no world allows)"
 )]
-pub trait Apart<A, B>: Distinct<A, B> {}
+pub trait Apart<A, B>: NumberedApart<A, B> {}
 
-// Why `Apart`, `Distinct` and the request checks (`BorrowApart`, `BundleApart`) all say
-// the same thing: rustc reports an unsatisfied bound under a `do_not_recommend` impl as the
-// bound that impl was used for, and the headline comes from that bound's trait. A generic world fails while *computing* the comparison (its storage
-// numbers are unknown), which only `Apart`'s impl asks for: the error is `Apart`'s, with
-// rustc's suggestion to add it as a bound. A concrete world computes `Same` and fails the
-// comparison's *result*, which a request asks for first through `BorrowApart` (or
-// `BundleApart`) and only then through `Apart` (the same obligation, proven once): the
-// error names the overlapping type in the request's terms.
+// Why `Apart`, `NumberedApart` and the request checks (`BorrowApart`, `BundleApart`) all
+// say the same thing: rustc reports an unsatisfied bound under a `do_not_recommend` impl as the
+// bound that impl was used for, and the headline comes from that bound's trait. A generic
+// world fails while *computing* the comparison (its storage numbers are unknown): the error
+// is `Apart`'s, with rustc's suggestion to add it as a bound. A concrete world computes
+// `Yes` and fails the comparison's *result*, which a request asks for first through
+// `BorrowApart` (or `BundleApart`) and only then through `Apart` (the same obligation,
+// proven once): the error names the overlapping type in the request's terms.
 #[diagnostic::do_not_recommend]
 impl<W, A, B> Apart<A, B> for W
 where
     W: Numbered<A> + Numbered<B>,
-    <W as Numbered<A>>::Index: Compare<<W as Numbered<B>>::Index>,
-    W: Distinct<A, B>,
+    <W as Numbered<A>>::Index: SameNumber<<W as Numbered<B>>::Index>,
+    W: NumberedApart<A, B>,
 {
 }
 
-/// The world `Self` numbers `A` and `B` differently: the comparison behind [`Apart`] and
-/// the request checks.
-pub trait Distinct<A, B> {}
+/// The world `Self` numbers `A` and `B` differently: the comparison behind [`Apart`] (its
+/// supertrait, so that generic code stating `Apart` proves the request checks) and the
+/// request checks.
+pub trait NumberedApart<A, B> {}
 
-impl<W, A, B> Distinct<A, B> for W
+impl<W, A, B> NumberedApart<A, B> for W
 where
     W: Numbered<A> + Numbered<B>,
-    <W as Numbered<A>>::Index: Compare<<W as Numbered<B>>::Index>,
-    <<W as Numbered<A>>::Index as Compare<<W as Numbered<B>>::Index>>::Out: IsDiffer,
+    <W as Numbered<A>>::Index: SameNumber<<W as Numbered<B>>::Index>,
+    <<W as Numbered<A>>::Index as SameNumber<<W as Numbered<B>>::Index>>::Out: IsNo,
 {
 }
 
-/// The comparison's verdict is [`Differ`]. A bound on the verdict rather than an
+/// The comparison's verdict is [`No`]. A bound on the verdict rather than an
 /// associated-type equality: when the verdict cannot be computed (a generic world), this
 /// bound stays undecided instead of failing a second time.
-pub trait IsDiffer {}
+pub trait IsNo {}
 
-impl IsDiffer for Differ {}
+impl IsNo for No {}
 
 /// Not borrowed twice: `A` and `B`, one of which a request writes, are different types.
 #[diagnostic::on_unimplemented(
@@ -183,7 +194,7 @@ impl IsDiffer for Differ {}
 pub trait BorrowApart<A, B> {}
 
 #[diagnostic::do_not_recommend]
-impl<W: Distinct<A, B>, A, B> BorrowApart<A, B> for W {}
+impl<W: NumberedApart<A, B>, A, B> BorrowApart<A, B> for W {}
 
 /// Not named twice in a bundle: `A` and `B` are different types.
 #[diagnostic::on_unimplemented(
@@ -195,7 +206,7 @@ impl<W: Distinct<A, B>, A, B> BorrowApart<A, B> for W {}
 pub trait BundleApart<A, B> {}
 
 #[diagnostic::do_not_recommend]
-impl<W: Distinct<A, B>, A, B> BundleApart<A, B> for W {}
+impl<W: NumberedApart<A, B>, A, B> BundleApart<A, B> for W {}
 
 /// The world `Self` proves that `X` is none of the types of the list `L` (for borrows).
 /// `BorrowApart` comes before `Apart`: see the note on `Apart`'s impl.
@@ -229,11 +240,11 @@ impl<W: BundleApart<X, H> + Apart<X, H> + NotInBundle<X, T>, X, H, T> NotInBundl
 
 /// The world `Self` proves that the types of the list `L` are pairwise distinct (bundles).
 #[doc(hidden)]
-pub trait AllDistinct<L> {}
+pub trait AllApart<L> {}
 
-impl<W> AllDistinct<Nil> for W {}
+impl<W> AllApart<Nil> for W {}
 
-impl<W, H, T> AllDistinct<Cons<H, T>> for W where W: NotInBundle<H, T> + AllDistinct<T> {}
+impl<W, H, T> AllApart<Cons<H, T>> for W where W: NotInBundle<H, T> + AllApart<T> {}
 
 /// A list with at least one type: a view needs a required component to be driven by.
 #[diagnostic::on_unimplemented(

@@ -12,8 +12,8 @@ mod parts;
 mod slot;
 
 pub use disjoint::{
-    AllDistinct, Apart, Bits, BundleApart, Cons, Dynamic, End, I, List, Nil, NoAlias, NonEmpty,
-    NotIn, NotInBundle, Numbered, O,
+    AllApart, Apart, Bits, BundleApart, Cons, Dynamic, End, I, List, Nil, NoAlias, NonEmpty, NotIn,
+    NotInBundle, Numbered, O,
 };
 pub use error::AccessError;
 pub use parts::{GroupShape, LendResource, LendStorage, TrackChanges, WorldParts};

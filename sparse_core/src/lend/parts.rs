@@ -14,37 +14,72 @@ use super::error::AccessError;
 use super::slot::{ResourceSlotRef, SlotRef};
 use crate::entity::Entities;
 use crate::resource::Resource;
-use crate::storage::SparseSet;
+use crate::storage::{ChangeCount, SparseSet};
 
-/// A world that can be split into parts (implemented by `#[world]` and by
-/// [`World`](crate::World)). Not meant to be implemented by hand.
-#[doc(hidden)]
+/// A world whose parts can be borrowed at once: every `#[world]` and the run-time
+/// [`World`](crate::World) (a supertrait of [`EditEntities`](crate::EditEntities), which
+/// code generic over both kinds of world names). What a borrow request gives differs by
+/// kind, and [`Lent`](WorldParts::Lent) names it: `borrow`, `HookWorld::borrow` and
+/// `Schedule::run` return `W::Lent<R>`, the parts themselves on a `#[world]` (whose requests
+/// the compiler proves apart) and a `Result<R, AccessError>` on the run-time `World` (which
+/// checks them when they are made).
+///
+/// ```
+/// use sparse_core::{AccessError, World, WorldParts};
+/// let lent: <World as WorldParts>::Lent<u32> = Ok(3);
+/// assert_eq!(lent, Ok::<u32, AccessError>(3));
+/// ```
+///
+/// Implemented by `#[world]` and by `World`; its other items are how they lend their
+/// storages, and are not meant to be implemented by hand.
 pub trait WorldParts {
-    /// One slot per storage, the groups' lengths and member sets, the entities.
-    type Parts<'w>
-    where
-        Self: 'w;
-    /// The world split into parts, every storage available mutably.
-    fn parts(&mut self) -> Self::Parts<'_>;
-    /// The world split into parts, every storage available shared only.
-    fn parts_ref(&self) -> Self::Parts<'_>;
     /// What the world's `borrow` gives for a request `R`: `R` itself in a `#[world]`,
     /// whose requests are proven disjoint at compile time, and `Result<R, AccessError>`
     /// in the run-time [`World`](crate::World), which checks them when they are made.
     type Lent<R>;
-    /// A request's taken parts as the world's `borrow` gives them ([`Lent`](Self::Lent)).
-    fn lent<R>(taken: Result<R, AccessError>) -> Self::Lent<R>;
     /// Whether the compiler proves every request the world serves (a `#[world]`), or the
     /// world checks them when they are made (the run-time [`World`](crate::World)).
     const PROVEN: bool;
+    /// One slot per storage, the groups' lengths and member sets, the entities.
+    #[doc(hidden)]
+    type Parts<'w>
+    where
+        Self: 'w;
+    /// The world split into parts, every storage available mutably.
+    #[doc(hidden)]
+    fn parts(&mut self) -> Self::Parts<'_>;
+    /// The world split into parts, every storage available shared only.
+    #[doc(hidden)]
+    fn parts_ref(&self) -> Self::Parts<'_>;
+    /// A request's taken parts as the world's `borrow` gives them ([`Lent`](Self::Lent)).
+    #[doc(hidden)]
+    fn lent<R>(taken: Result<R, AccessError>) -> Self::Lent<R>;
     /// The world's entities.
+    #[doc(hidden)]
     fn entities_of<'w>(parts: &Self::Parts<'w>) -> &'w Entities;
     /// Calls `f` with the shape of every group, for views to find one that drives them.
+    #[doc(hidden)]
     fn with_groups<'w, R>(parts: &Self::Parts<'w>, f: impl FnOnce(&[GroupShape<'_, 'w>]) -> R)
     -> R;
     /// Moves the change count of every tracked storage on within the tick (a schedule's
     /// stage, see `storage/ticks.rs`); the new count. Nothing else changes.
-    fn step_changes(&mut self) -> u32;
+    #[doc(hidden)]
+    fn step_changes(&mut self) -> ChangeCount;
+    /// Moves the change count of every tracked storage forward to `now` if it is behind,
+    /// within the tick: how a test reaches the count's restart without 2³² steps. Never
+    /// back, so every stamp stays at most the count.
+    #[doc(hidden)]
+    fn jump_change_count(&mut self, now: u32);
+    /// How many storages the world holds: the run-time world makes storages on demand, a
+    /// `#[world]` never does (its count is of no use, and `0`).
+    #[doc(hidden)]
+    fn storage_count(&self) -> usize {
+        0
+    }
+    /// Drops the storages made since the world held `count` (all empty, made on demand
+    /// for a request that was then refused), so that a refused request changes nothing.
+    #[doc(hidden)]
+    fn forget_storages_from(&mut self, _count: usize) {}
 }
 
 /// A world that stores `T` and can lend its storage to a borrow request.

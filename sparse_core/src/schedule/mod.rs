@@ -19,12 +19,13 @@
 //! Change detection per system: the world's change count moves on before each stage and
 //! after the last (see `storage/ticks.rs`), so what a stage writes is stamped with a count
 //! of its own, and the schedule keeps each system's count of its last run (stored once
-//! the stage has run: a stage that panics leaves its systems' counts as they were); a
-//! system's `Added<T>` / `Changed<T>` pass what was stamped after it (bevy's meaning:
-//! "since this system last ran"; at its first run, everything present). A count lower
-//! than the schedule last saw (the world restarted its count, or the schedule runs on
-//! another world) makes every system's next run a first run again: changes are reported
-//! twice rather than lost.
+//! the whole run is done, its commands applied: a run cut short by a panic leaves every
+//! system's count as it was, so what they reacted to is reported again); a system's
+//! `Added<T>` / `Changed<T>` pass what was stamped after it (bevy's meaning: "since this
+//! system last ran"; at its first run, everything present). A count that restarted since
+//! a system's last run (the world counts its restarts), or that is lower than it (another
+//! world), makes that system's next run a first run again: changes are reported twice
+//! rather than lost.
 //!
 //! ```text
 //! count:      5        6          7        8    (tick)  9 …
@@ -51,9 +52,10 @@ use core::marker::PhantomData;
 use crate::change::{Commands, EditEntities};
 use crate::component::short_name;
 use crate::lend::{AccessError, NoAlias, WorldParts};
+use crate::storage::ChangeCount;
 use param::OneQueueAtMost;
 pub use param::SystemParam;
-use stages::{Access, Mask, TypeIds, stages_of, stages_of_ids};
+use stages::{Footprint, Mask, TypeIds, stages_of, stages_of_ids};
 pub use system::{ParamItem, System};
 
 /// Keeps [`SystemParam`] and [`Systems`] to this crate.
@@ -71,12 +73,9 @@ pub struct Schedule<S, M> {
     /// The stages computed at run time, for worlds whose numbers the compiler does not
     /// know (the run-time `World`).
     stages: Option<Vec<usize>>,
-    /// Each system's change count at its last run (`0`: it never ran, so everything
-    /// present is news to it).
-    last_runs: Vec<u32>,
-    /// The world's change count after the last run: a count found lower later means it
-    /// restarted (see `storage/ticks.rs`).
-    count: u32,
+    /// Each system's change count at its last complete run (`NEVER`: everything present
+    /// is news to it).
+    last_runs: Vec<ChangeCount>,
     marker: PhantomData<fn() -> M>,
 }
 
@@ -87,7 +86,6 @@ impl<S, M> Schedule<S, M> {
             systems,
             stages: None,
             last_runs: Vec::new(),
-            count: 0,
             marker: PhantomData,
         }
     }
@@ -120,12 +118,12 @@ impl<S, M> Schedule<S, M> {
         W: EditEntities + 'static,
         S: Systems<W, M>,
     {
+        let held = world.storage_count();
         S::prepare(world);
         let Schedule {
             systems,
             stages,
             last_runs,
-            count: last_count,
             ..
         } = self;
         let stages: &[usize] = match S::STAGES {
@@ -133,25 +131,42 @@ impl<S, M> Schedule<S, M> {
             None => stages.get_or_insert_with(|| stages_of_ids(&S::ids())),
         };
         // A world whose borrows are checked at run time may refuse a system: find out
-        // before any runs, so that a refused run changes nothing.
-        if !W::PROVEN {
-            S::check(world)?;
+        // before any runs, so that a refused run changes nothing (checking stamps nothing:
+        // parts stamp what they hand out, not what is taken; the storages made for the
+        // systems' types are dropped again).
+        if !W::PROVEN
+            && let Err(refused) = S::check(world)
+        {
+            world.forget_storages_from(held);
+            return Err(refused);
         }
         let count = stages.iter().max().map_or(0, |last| last + 1);
-        last_runs.resize(stages.len(), 0);
+        last_runs.resize(stages.len(), ChangeCount::NEVER);
+        // Each system's count in this run, stored as its last run only once the run is
+        // complete, its commands applied: a run cut short by a panic leaves every system's
+        // last run where it was, so what they reacted to is reported to them again.
+        let mut runs = last_runs.clone();
         let mut queues = S::queues();
         for stage in 0..count {
-            let now = next_count(world, last_count, last_runs);
+            let now = world.step_changes();
             systems.run_stage(world, stages, stage, &mut queues, last_runs, now)?;
+            for (run, _) in runs
+                .iter_mut()
+                .zip(stages.iter())
+                .filter(|(_, s)| **s == stage)
+            {
+                *run = now;
+            }
         }
         // What is written after the last stage (the commands, code outside the schedule)
         // gets a count of its own, newer than every system's run.
-        next_count(world, last_count, last_runs);
+        world.step_changes();
         for queue in queues.as_mut() {
             if !queue.is_empty() {
                 queue.apply(world);
             }
         }
+        *last_runs = runs;
         Ok(())
     }
 
@@ -172,18 +187,6 @@ impl<S, M> Schedule<S, M> {
             decided_at_compile_time: S::STAGES.is_some(),
         }
     }
-}
-
-/// Moves `world`'s change count on (see the module docs); the new count. When it is
-/// lower than `last_count`, the count after the last run (the world restarted its count,
-/// or it is another world), every system's next run is a first run.
-fn next_count<W: WorldParts>(world: &mut W, last_count: &mut u32, last_runs: &mut [u32]) -> u32 {
-    let now = world.step_changes();
-    if now < *last_count {
-        last_runs.fill(0);
-    }
-    *last_count = now;
-    now
 }
 
 impl<S, M> fmt::Debug for Schedule<S, M> {
@@ -262,8 +265,8 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
     #[doc(hidden)]
     fn prepare(world: &mut W);
     /// Runs the systems of `stage`, each queuing its commands in its queue, its views'
-    /// change filters passing the stamps after its count in `last_runs`, which becomes
-    /// `now` once the stage has run.
+    /// change filters passing the stamps after its last run (`last_runs`), the world's
+    /// count being `now`.
     #[doc(hidden)]
     fn run_stage(
         &mut self,
@@ -271,8 +274,8 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
         stages: &[usize],
         stage: usize,
         queues: &mut Self::Queues,
-        last_runs: &mut [u32],
-        now: u32,
+        last_runs: &[ChangeCount],
+        now: ChangeCount,
     ) -> Result<(), AccessError>;
 }
 
@@ -340,7 +343,7 @@ macro_rules! systems_tuple {
                     <$S::Watches as Mask<W>>::MASK,
                 )
             ),+] {
-                [$((Some($s), Some($c), Some($v))),+] => Some(&stages_of([$(Access {
+                [$((Some($s), Some($c), Some($v))),+] => Some(&stages_of([$(Footprint {
                     writes: $s,
                     reads: $c | $v,
                     reserves: $S::RESERVES,
@@ -389,8 +392,8 @@ macro_rules! systems_tuple {
                 stages: &[usize],
                 stage: usize,
                 queues: &mut Self::Queues,
-                last_runs: &mut [u32],
-                now: u32,
+                last_runs: &[ChangeCount],
+                now: ChangeCount,
             ) -> Result<(), AccessError> {
                 let ($($s,)+) = self;
                 {
@@ -398,16 +401,13 @@ macro_rules! systems_tuple {
                     let [$($c,)+] = queues;
                     $(
                         let $c = if stages[$i] == stage {
-                            let taken = $S::take(&mut parts, $c, last_runs[$i])?;
+                            let taken = $S::take(&mut parts, $c, last_runs[$i].since(now))?;
                             Some(move || $s.run(taken))
                         } else {
                             None
                         };
                     )+
                     run_ready!($($c),+);
-                }
-                for (run, _) in last_runs.iter_mut().zip(stages).filter(|(_, s)| **s == stage) {
-                    *run = now;
                 }
                 Ok(())
             }

@@ -86,7 +86,7 @@ impl<H: 'static, T: TypeIds> TypeIds for Cons<H, T> {
 
 /// What one system borrows, as masks.
 #[derive(Clone, Copy)]
-pub struct Access {
+pub struct Footprint {
     /// The types written.
     pub writes: u128,
     /// The types read.
@@ -98,7 +98,7 @@ pub struct Access {
 
 /// The stage of each system, from masks (see the module): evaluated by the compiler for a
 /// `#[world]`. `N` systems.
-pub const fn stages_of<const N: usize>(access: [Access; N]) -> [usize; N] {
+pub const fn stages_of<const N: usize>(access: [Footprint; N]) -> [usize; N] {
     let mut stage = [0; N];
     let mut i = 0;
     while i < N {
@@ -141,14 +141,14 @@ mod tests {
 
     #[test]
     fn the_two_ways_give_the_same_stages() {
-        const fn access(writes: u128, reads: u128, reserves: bool) -> Access {
-            Access {
+        const fn access(writes: u128, reads: u128, reserves: bool) -> Footprint {
+            Footprint {
                 writes,
                 reads,
                 reserves,
             }
         }
-        const MASKS: [Access; 5] = [
+        const MASKS: [Footprint; 5] = [
             access(0b001, 0b010, true),
             access(0b100, 0, false),
             access(0b010, 0b001, false),

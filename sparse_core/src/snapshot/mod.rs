@@ -1,10 +1,10 @@
 //! Snapshots with serde (feature `serde`): entities, storages and whole worlds, in any
-//! serde format. What a snapshot holds is described on [`Snapshot`]; this module is the
-//! plumbing both kinds of world share.
+//! serde format. What a snapshot holds is described on [`Snapshot`](crate::Snapshot) (the
+//! run-time world's side is `world/snapshot.rs`); this module is the plumbing both kinds
+//! of world share.
 
 mod entity;
 mod storage;
-mod world;
 
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeStruct, Serializer};
@@ -14,7 +14,6 @@ use crate::entity::{Entities, Entity};
 use crate::storage::SparseSet;
 use storage::WrittenColumns;
 pub use storage::{Columns, EntityList, SharedColumns};
-pub use world::{LoadItem, LoadTypes, SaveItem, Snapshot, SnapshotItem, SnapshotTypes};
 
 /// The fields of a world's snapshot: its format, its allocator, its storages (a map from
 /// name to columns), the member order of each non-owning group, in declaration order,

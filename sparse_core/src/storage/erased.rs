@@ -57,6 +57,8 @@ pub trait ErasedStorage: StorageInfo + Any + Send + Sync {
     fn track_at(&mut self, clock: Clock);
     /// Moves the change count on within the tick (a schedule's stage).
     fn step(&mut self);
+    /// Moves the change count forward to `now` if it is behind (tests of its restart).
+    fn jump_change_count(&mut self, now: u32);
 }
 
 /// A storage of any component type, boxed, with its component's `TypeId` kept beside
@@ -169,6 +171,10 @@ impl<T: Component> ErasedStorage for Storage<T> {
 
     fn step(&mut self) {
         Storage::step(self);
+    }
+
+    fn jump_change_count(&mut self, now: u32) {
+        Storage::jump_change_count(self, now);
     }
 }
 

@@ -19,7 +19,8 @@ pub(crate) use sparse_set::SetCursor;
 pub use sparse_set::SparseSet;
 pub use ticks::StampTest;
 use ticks::Ticks;
-pub(crate) use ticks::{ChangeTicks, Clock, FIRST_TICK, Marker, Stamp};
+pub use ticks::{ChangeCount, PrefixMark};
+pub(crate) use ticks::{ChangeTicks, Clock, Marker, Stamp};
 
 use std::sync::Arc;
 
@@ -165,10 +166,18 @@ impl<T> Storage<T> {
     /// Moves the change count on within the tick, as a schedule does at each stage (see
     /// [`Schedule`](crate::Schedule)); the new count (a no-op on an untracked storage,
     /// which has none: `None`).
-    pub(crate) fn step(&mut self) -> Option<u32> {
+    pub(crate) fn step(&mut self) -> Option<ChangeCount> {
         let ticks = Arc::make_mut(self.ticks.as_mut()?);
         ticks.step();
-        Some(ticks.now())
+        Some(ticks.count())
+    }
+
+    /// Moves the change count forward to `now` if it is behind (a test's way to reach
+    /// the count's restart); a no-op on an untracked storage.
+    pub(crate) fn jump_change_count(&mut self, now: u32) {
+        if let Some(ticks) = &mut *self.ticks {
+            Arc::make_mut(ticks).jump_to(now);
+        }
     }
 
     /// Whether `entity`'s component was added since the last [`tick`](Self::tick)
@@ -485,20 +494,15 @@ impl<T> Storage<T> {
     #[inline]
     pub fn as_mut_slices(&mut self) -> (&[Entity], &mut [T]) {
         self.ticks.all_changed();
-        self.slices_unmarked()
-    }
-
-    /// [`as_mut_slices`](Self::as_mut_slices) without change stamps: for a group, which
-    /// stamps the members it lends (see [`mark_prefix_changed`](Self::mark_prefix_changed)).
-    #[inline]
-    pub(crate) fn slices_unmarked(&mut self) -> (&[Entity], &mut [T]) {
         (self.set.as_slice(), &mut self.components)
     }
 
-    /// Stamps the first `len` components changed, if the storage is tracked.
+    /// The entities and the components, the latter mutably, unmarked, with how to stamp
+    /// a prefix of them changed once it is handed out.
     #[inline]
-    pub(crate) fn mark_prefix_changed(&self, len: usize) {
-        self.ticks.prefix_changed(self.set.as_slice(), len);
+    pub(crate) fn prefix_parts(&mut self) -> (&[Entity], &mut [T], PrefixMark<'_, T>) {
+        let mark = PrefixMark::new(&self.ticks, self.components.len());
+        (self.set.as_slice(), &mut self.components, mark)
     }
 
     /// The entity set (for lookups) and the components, the latter mutably.

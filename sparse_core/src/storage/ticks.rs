@@ -31,9 +31,10 @@
 //! Wraparound: the count is a `u32` advanced by `tick` and `step`. When it would pass
 //! `u32::MAX`, every stamp of a present component becomes `1` ("before the count
 //! restarted") and the count restarts at `2` (a new tick starts there too): a component
-//! never looks changed because its stamp is `2^32` counts old. A schedule that sees the
-//! count go down takes its systems' last runs back to `1` as well.
+//! never looks changed because its stamp is `2^32` counts old. The clock counts its
+//! restarts: a schedule whose system last ran before one runs it as a first run.
 
+use core::marker::PhantomData;
 use core::ptr::NonNull;
 use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::sync::Arc;
@@ -54,12 +55,13 @@ fn next_tick(now: u32) -> (u32, bool) {
 }
 
 /// A world's change count and where its current tick started: what it tells the
-/// storages it starts tracking, which keep the same two numbers. Opaque outside this
-/// crate.
+/// storages it starts tracking, which keep the same numbers. Opaque outside this crate.
 #[derive(Clone, Copy, Debug)]
 pub struct Clock {
     now: u32,
     tick_start: u32,
+    /// How many times the count restarted.
+    restarts: u32,
 }
 
 impl Default for Clock {
@@ -67,6 +69,7 @@ impl Default for Clock {
         Clock {
             now: FIRST_TICK,
             tick_start: FIRST_TICK,
+            restarts: 0,
         }
     }
 }
@@ -80,6 +83,9 @@ impl Clock {
         if tick || restarted {
             self.tick_start = next;
         }
+        if restarted {
+            self.restarts = self.restarts.wrapping_add(1);
+        }
         restarted
     }
 
@@ -90,9 +96,105 @@ impl Clock {
 
     /// Moves the count on within the tick (a schedule's stage), as every tracked storage
     /// of the world does; the new count.
-    pub(crate) fn step(&mut self) -> u32 {
+    pub(crate) fn step(&mut self) -> ChangeCount {
         self.advance(false);
-        self.now
+        self.count()
+    }
+
+    /// The count, with its restarts.
+    pub(crate) fn count(&self) -> ChangeCount {
+        ChangeCount {
+            restarts: self.restarts,
+            now: self.now,
+        }
+    }
+
+    /// Moves the count forward to `now` within the tick, if it is behind (never back, so
+    /// every stamp stays at most the count): how a test reaches the restart without 2³²
+    /// steps.
+    pub(crate) fn jump_to(&mut self, now: u32) {
+        self.now = self.now.max(now);
+    }
+}
+
+/// A world's change count with the number of times it restarted: what a schedule keeps
+/// of each system's last run. Compared with a later count, it tells which stamps came
+/// after the run (see [`since`](ChangeCount::since)).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChangeCount {
+    restarts: u32,
+    now: u32,
+}
+
+impl ChangeCount {
+    /// A count that never was: a system that never ran.
+    pub const NEVER: ChangeCount = ChangeCount {
+        restarts: 0,
+        now: 0,
+    };
+
+    /// The count a system that last ran at `self` passes the stamps after, in a world
+    /// whose count is `now`: its own, or `0` (everything present is news) if the count
+    /// restarted since (a stamp from after the restart may be lower than `self`) or is
+    /// lower than `self` (another world): changes reported twice, never lost.
+    #[inline]
+    pub fn since(self, now: ChangeCount) -> u32 {
+        if self.restarts == now.restarts && self.now <= now.now {
+            self.now
+        } else {
+            0
+        }
+    }
+
+    /// The count of a world that tracks no storage: it never moves.
+    pub const UNTRACKED: ChangeCount = ChangeCount {
+        restarts: 0,
+        now: FIRST_TICK,
+    };
+}
+
+/// A storage's stamps with its length: how a group stamps the prefix of the storage it
+/// hands out changed, when it hands it out (not when it is borrowed). Opaque outside this
+/// crate.
+#[doc(hidden)]
+pub struct PrefixMark<'a, T> {
+    ticks: Option<&'a ChangeTicks>,
+    len: usize,
+    /// The storage's component type: one mark per type of a set.
+    storage: PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for PrefixMark<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for PrefixMark<'_, T> {}
+
+impl<'a, T> PrefixMark<'a, T> {
+    /// The stamps of a storage of `len` components.
+    #[inline]
+    pub(crate) fn new(ticks: &'a Ticks, len: usize) -> Self {
+        PrefixMark {
+            ticks: ticks.0.as_deref(),
+            len,
+            storage: PhantomData,
+        }
+    }
+
+    /// Stamps the components of `members`, a prefix of the storage, changed (the whole
+    /// storage as one stamp), if it is tracked.
+    #[inline]
+    pub(crate) fn mark(self, members: &[Entity]) {
+        if let Some(ticks) = self.ticks {
+            if members.len() >= self.len {
+                ticks.all_changed();
+            } else {
+                members.iter().for_each(|e| ticks.changed_at(e.index()));
+            }
+        }
     }
 }
 
@@ -181,12 +283,6 @@ impl ChangeTicks {
         self.removed.push(entity);
     }
 
-    /// The current count.
-    #[inline]
-    pub(crate) fn now(&self) -> u32 {
-        self.clock.now
-    }
-
     /// The count a test "since the last tick" passes the stamps after.
     #[inline(always)]
     pub(crate) fn since_tick(&self) -> u32 {
@@ -230,6 +326,16 @@ impl ChangeTicks {
         self.advance(false);
     }
 
+    /// Moves the count forward to `now` if it is behind (see [`Clock::jump_to`]).
+    pub(crate) fn jump_to(&mut self, now: u32) {
+        self.clock.jump_to(now);
+    }
+
+    /// The count, with its restarts.
+    pub(crate) fn count(&self) -> ChangeCount {
+        self.clock.count()
+    }
+
     fn advance(&mut self, tick: bool) {
         if self.clock.advance(tick) {
             // Every present component becomes old (see the module docs), so that no
@@ -250,6 +356,7 @@ impl ChangeTicks {
         self.clock = Clock {
             now,
             tick_start: now,
+            restarts: self.clock.restarts,
         };
     }
 
@@ -336,20 +443,6 @@ impl Ticks {
     pub(crate) fn all_changed(&self) {
         if let Some(ticks) = &self.0 {
             ticks.all_changed();
-        }
-    }
-
-    /// Stamps the first `len` of `members` changed (all of them as one stamp).
-    #[inline]
-    pub(crate) fn prefix_changed(&self, members: &[Entity], len: usize) {
-        if let Some(ticks) = &self.0 {
-            if len >= members.len() {
-                ticks.all_changed();
-            } else {
-                members[..len]
-                    .iter()
-                    .for_each(|e| ticks.changed_at(e.index()));
-            }
         }
     }
 

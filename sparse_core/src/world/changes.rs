@@ -5,6 +5,7 @@ use super::World;
 use crate::component::Component;
 use crate::entity::Entity;
 use crate::lend::TrackChanges;
+use crate::storage::ChangeCount;
 
 /// Every type may be tracked: the view checks that it is ([`AccessError::NotTracked`]).
 ///
@@ -51,11 +52,20 @@ impl World {
 
     /// Moves the change count on within the tick in every tracked storage (a schedule's
     /// stage); the new count.
-    pub(crate) fn step_changes(&mut self) -> u32 {
+    pub(crate) fn step_changes(&mut self) -> ChangeCount {
         for storage in &mut self.storages {
             storage.step();
         }
         self.clock.step()
+    }
+
+    /// Moves the change count forward to `now` if it is behind, in every tracked storage
+    /// (tests of the count's restart).
+    pub(crate) fn jump_change_count(&mut self, now: u32) {
+        for storage in &mut self.storages {
+            storage.jump_change_count(now);
+        }
+        self.clock.jump_to(now);
     }
 
     #[doc = crate::__method_doc!(removed)]

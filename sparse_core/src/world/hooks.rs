@@ -1,11 +1,11 @@
 //! The run-time world's user hooks: registered per type and event, found by `TypeId` on
 //! each structural change (one length test when the world has none).
 
-use core::any::{TypeId, type_name};
+use core::any::{Any, TypeId, type_name};
 use std::sync::Arc;
 
 use super::World;
-use crate::change::hooks::{Hook, HookError, HookEvent, TypeHooks, has};
+use crate::change::hooks::{ErasedHooks, Hook, HookError, HookEvent, ReplaceHook, TypeHooks, has};
 use crate::component::Component;
 use crate::entity::Entity;
 
@@ -13,8 +13,12 @@ use crate::entity::Entity;
 #[derive(Default)]
 pub(super) struct WorldHooks {
     ids: Vec<TypeId>,
-    /// Shared, so that a change can hold them while the hooks borrow the world.
-    hooks: Arc<[TypeHooks<World>]>,
+    /// Each type's hooks, typed: a `TypeHooks<World, T>` per entry of `ids`, `T` the
+    /// type of that id.
+    typed: Vec<Box<dyn Any + Send + Sync>>,
+    /// The same without their replace hooks, shared, so that a change can hold them while
+    /// the hooks borrow the world.
+    erased: Arc<[ErasedHooks<World>]>,
     /// Whether some type has an insert hook (spawning must look) or a remove hook
     /// (destroying must look).
     any_insert: bool,
@@ -24,24 +28,24 @@ pub(super) struct WorldHooks {
 impl WorldHooks {
     /// The hooks of `T`, if it has any.
     #[inline]
-    pub(super) fn of<T: 'static>(&self) -> Option<TypeHooks<World>> {
+    pub(super) fn of<T: 'static>(&self) -> Option<TypeHooks<World, T>> {
         if self.ids.is_empty() {
             return None;
         }
         let i = self.ids.iter().position(|&id| id == TypeId::of::<T>())?;
-        Some(self.hooks[i])
+        self.typed[i].downcast_ref().copied()
     }
 
     /// Every hooked type's hooks, if one of them has an insert hook.
     #[inline]
-    pub(super) fn inserting(&self) -> Option<Arc<[TypeHooks<World>]>> {
-        self.any_insert.then(|| Arc::clone(&self.hooks))
+    pub(super) fn inserting(&self) -> Option<Arc<[ErasedHooks<World>]>> {
+        self.any_insert.then(|| Arc::clone(&self.erased))
     }
 
     /// Every hooked type's hooks, if one of them has a remove hook.
     #[inline]
-    pub(super) fn removing(&self) -> Option<Arc<[TypeHooks<World>]>> {
-        self.any_remove.then(|| Arc::clone(&self.hooks))
+    pub(super) fn removing(&self) -> Option<Arc<[ErasedHooks<World>]>> {
+        self.any_remove.then(|| Arc::clone(&self.erased))
     }
 }
 
@@ -60,15 +64,19 @@ impl World {
     /// # Errors
     /// [`HookError::AlreadySet`] if `T` has an insert hook; the first is kept.
     pub fn on_insert<T: Component>(&mut self, hook: Hook<World>) -> Result<(), HookError> {
-        self.set_hook::<T>(HookEvent::Insert, hook)
+        self.set_hook::<T, _>(HookEvent::Insert, |hooks| &mut hooks.on_insert, hook)
     }
 
-    /// Calls `hook` after a `T` replaced another (see [`on_insert`](World::on_insert)).
+    /// Calls `hook` after a `T` replaced another, with the value replaced (see
+    /// [`on_insert`](World::on_insert) and [`ReplaceHook`]).
     ///
     /// # Errors
     /// [`HookError::AlreadySet`] if `T` has a replace hook; the first is kept.
-    pub fn on_replace<T: Component>(&mut self, hook: Hook<World>) -> Result<(), HookError> {
-        self.set_hook::<T>(HookEvent::Replace, hook)
+    pub fn on_replace<T: Component>(
+        &mut self,
+        hook: ReplaceHook<World, T>,
+    ) -> Result<(), HookError> {
+        self.set_hook::<T, _>(HookEvent::Replace, |hooks| &mut hooks.on_replace, hook)
     }
 
     /// Calls `hook` before an entity loses its `T` (by `remove`, `remove_many`, `clear`,
@@ -78,29 +86,49 @@ impl World {
     /// # Errors
     /// [`HookError::AlreadySet`] if `T` has a remove hook; the first is kept.
     pub fn on_remove<T: Component>(&mut self, hook: Hook<World>) -> Result<(), HookError> {
-        self.set_hook::<T>(HookEvent::Remove, hook)
+        self.set_hook::<T, _>(HookEvent::Remove, |hooks| &mut hooks.on_remove, hook)
     }
 
-    fn set_hook<T: Component>(
+    /// Sets `T`'s hook for `event`, the field `slot` picks, unless it has one.
+    fn set_hook<T: Component, H>(
         &mut self,
         event: HookEvent,
-        hook: Hook<World>,
+        slot: impl FnOnce(&mut TypeHooks<World, T>) -> &mut Option<H>,
+        hook: H,
     ) -> Result<(), HookError> {
         self.register_type::<T>();
         let table = &mut self.hooks;
-        let mut hooks = table.hooks.to_vec();
         let i = match table.ids.iter().position(|&id| id == TypeId::of::<T>()) {
             Some(i) => i,
             None => {
                 table.ids.push(TypeId::of::<T>());
-                hooks.push(TypeHooks::none(has::<World, T>, holders::<T>));
-                hooks.len() - 1
+                table.typed.push(Box::new(TypeHooks::<World, T>::none(
+                    has::<World, T>,
+                    holders::<T>,
+                )));
+                table.ids.len() - 1
             }
         };
-        let result = hooks[i].set(event, hook, type_name::<T>());
-        table.any_insert |= hooks[i].hook(HookEvent::Insert).is_some();
-        table.any_remove |= hooks[i].hook(HookEvent::Remove).is_some();
-        table.hooks = hooks.into();
-        result
+        let hooks: &mut TypeHooks<World, T> = table.typed[i]
+            .downcast_mut()
+            .expect("each entry holds the hooks of its type");
+        let taken = slot(hooks);
+        if taken.is_some() {
+            return Err(HookError::AlreadySet {
+                event,
+                component: type_name::<T>(),
+            });
+        }
+        *taken = Some(hook);
+        let erased = hooks.erased();
+        let mut all = table.erased.to_vec();
+        match all.get_mut(i) {
+            Some(entry) => *entry = erased,
+            None => all.push(erased),
+        }
+        table.any_insert |= erased.on_insert.is_some();
+        table.any_remove |= erased.on_remove.is_some();
+        table.erased = all.into();
+        Ok(())
     }
 }

@@ -10,6 +10,8 @@ mod plan;
 mod resources;
 #[cfg(feature = "serde")]
 mod snapshot;
+#[cfg(feature = "serde")]
+pub use snapshot::{LoadItem, LoadTypes, SaveItem, Snapshot, SnapshotItem, SnapshotTypes};
 mod sort;
 mod spec;
 mod type_map;
@@ -220,6 +222,22 @@ impl World {
         Ok(world)
     }
 
+    /// Drops the storages registered since the world held `count`, which must be empty
+    /// and named by no group (made on demand for a request that was then refused).
+    fn forget_storages_from(&mut self, count: usize) {
+        debug_assert!(
+            self.storages[count.min(self.storages.len())..]
+                .iter()
+                .all(|s| s.entity_set().is_empty()),
+            "only empty storages made on demand are forgotten"
+        );
+        if count < self.storages.len() {
+            self.storages.truncate(count);
+            self.plans.truncate(count);
+            self.by_type.forget_from(count);
+        }
+    }
+
     fn register_storage(&mut self, storage: AnyStorage) -> usize {
         self.by_type.get_or_insert_with(storage.component(), || {
             self.storages.push(storage);
@@ -302,7 +320,7 @@ impl World {
     #[inline(never)]
     fn insert_hooked<T: Component>(
         &mut self,
-        hooks: &TypeHooks<World>,
+        hooks: &TypeHooks<World, T>,
         entity: Entity,
         value: T,
     ) -> Result<Option<T>, EntityError> {
@@ -343,7 +361,7 @@ impl World {
     #[inline(never)]
     fn remove_hooked<T: Component>(
         &mut self,
-        hooks: &TypeHooks<World>,
+        hooks: &TypeHooks<World, T>,
         entity: Entity,
     ) -> Option<T> {
         crate::change::hooks::remove(self, hooks, entity, World::take_one)
@@ -564,7 +582,7 @@ impl World {
         &mut self,
         items: impl IntoIterator<Item = (Entity, T)>,
     ) -> Result<usize, InsertManyError<T>> {
-        Edit::insert_many(self, crate::hint::collect(items))
+        Edit::insert_many(self, crate::size_hint::collect(items))
     }
 
     #[doc = crate::__method_doc!(remove_many)]
@@ -692,9 +710,9 @@ impl World {
 
     /// The world as a value to serialize, with the storages of the component types `T`
     /// and its resources `T` lists as `Resource<R>` (a tuple, see
-    /// [`SnapshotTypes`](crate::SnapshotTypes)): its entities with their ids, versions and
+    /// [`SnapshotTypes`](SnapshotTypes)): its entities with their ids, versions and
     /// free list, each storage's columns in packed order, each resource's value (see
-    /// [`Snapshot`](crate::Snapshot)). Serializing fails if the world holds components of a
+    /// [`Snapshot`](Snapshot)). Serializing fails if the world holds components of a
     /// type `T` does not list, or a resource it does not list.
     ///
     /// ```
@@ -719,8 +737,8 @@ impl World {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[cfg(feature = "serde")]
-    pub fn snapshot<T: crate::SnapshotTypes>(&self) -> crate::Snapshot<'_, T> {
-        crate::Snapshot::new(self)
+    pub fn snapshot<T: SnapshotTypes>(&self) -> Snapshot<'_, T> {
+        Snapshot::new(self)
     }
 
     /// Loads a snapshot written by [`snapshot`](World::snapshot) into this world, in which
@@ -733,11 +751,11 @@ impl World {
     ///
     /// # Errors
     /// The format's error, or what is wrong with the snapshot, naming the storage and the
-    /// entity (see [`Snapshot`](crate::Snapshot)). On error the world is unchanged.
+    /// entity (see [`Snapshot`](Snapshot)). On error the world is unchanged.
     #[cfg(feature = "serde")]
     pub fn load<'de, T, D>(&mut self, deserializer: D) -> Result<(), D::Error>
     where
-        T: crate::LoadTypes<'de>,
+        T: LoadTypes<'de>,
         D: serde::Deserializer<'de>,
     {
         T::load(self, &WORLD_KEY, deserializer)
@@ -748,10 +766,10 @@ impl World {
         self.inspect(steps::check_world)
     }
 
-    #[doc = crate::__method_doc!(layout)]
+    #[doc = crate::__method_doc!(diagram)]
     ///
     /// See [`Diagram`].
-    pub fn layout(&self) -> Diagram {
+    pub fn diagram(&self) -> Diagram {
         self.inspect(Diagram::of)
     }
 

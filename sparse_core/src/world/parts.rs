@@ -15,6 +15,7 @@ use crate::lend::{
     AccessError, Dynamic, ErasedResourceSlot, ErasedSlot, GroupShape, LendResource, LendStorage,
     Numbered, ResourceSlotRef, SlotRef, WorldParts,
 };
+use crate::storage::ChangeCount;
 use crate::world::sorted_ids;
 
 /// The run-time world split into parts.
@@ -53,8 +54,10 @@ impl World {
 }
 
 impl WorldParts for World {
+    #[doc(hidden)]
     type Parts<'w> = Parts<'w>;
 
+    #[doc(hidden)]
     fn parts(&mut self) -> Parts<'_> {
         let World {
             entities,
@@ -76,6 +79,7 @@ impl WorldParts for World {
         }
     }
 
+    #[doc(hidden)]
     fn parts_ref(&self) -> Parts<'_> {
         Parts {
             slots: self.storages.iter().map(ErasedSlot::shared).collect(),
@@ -88,18 +92,37 @@ impl WorldParts for World {
     type Lent<R> = Result<R, AccessError>;
     const PROVEN: bool = false;
 
+    #[doc(hidden)]
     fn lent<R>(taken: Result<R, AccessError>) -> Result<R, AccessError> {
         taken
     }
 
+    #[doc(hidden)]
     fn entities_of<'w>(parts: &Self::Parts<'w>) -> &'w Entities {
         parts.world.entities
     }
 
-    fn step_changes(&mut self) -> u32 {
+    #[doc(hidden)]
+    fn step_changes(&mut self) -> ChangeCount {
         World::step_changes(self)
     }
 
+    #[doc(hidden)]
+    fn jump_change_count(&mut self, now: u32) {
+        World::jump_change_count(self, now);
+    }
+
+    #[doc(hidden)]
+    fn storage_count(&self) -> usize {
+        self.storages.len()
+    }
+
+    #[doc(hidden)]
+    fn forget_storages_from(&mut self, count: usize) {
+        World::forget_storages_from(self, count);
+    }
+
+    #[doc(hidden)]
     fn with_groups<'w, R>(
         parts: &Self::Parts<'w>,
         f: impl FnOnce(&[GroupShape<'_, 'w>]) -> R,

@@ -10,7 +10,7 @@ use super::{GroupState, TypePlan, World};
 use crate::change::steps::{ComponentPlan, EntityPlan};
 use crate::component::Component;
 use crate::entity::{Entities, Entity};
-use crate::group::{self, Action, Aligned, Hint, OwnedTypes, PerSlot, Step};
+use crate::group::{self, Action, Aligned, OwnedTypes, PerSlot, PositionHint, Step};
 use crate::storage::{AnyStorage, Marks, Storage};
 
 /// An entity going through group steps, with the positions the steps track for it (as a
@@ -95,9 +95,9 @@ pub(super) fn owning_step<O: OwnedTypes>(
         len,
         ..
     } = group;
-    let hint = step
-        .slot
-        .map_or(Hint::anywhere(m.at), |slot| Hint::at(slot, m.position));
+    let hint = step.slot.map_or(PositionHint::anywhere(m.at), |slot| {
+        PositionHint::at(slot, m.position)
+    });
     m.at = match step.action {
         Action::Enter => {
             let admitted = admits(storages, observed, excluded, changed, m.entity);
@@ -212,7 +212,7 @@ fn enter_at<O: OwnedTypes, const SLOT: usize>(
         owned,
         len,
         entity,
-        Hint::at(SLOT, position),
+        PositionHint::at(SLOT, position),
         admitted,
     )
 }
@@ -227,7 +227,13 @@ fn leave_at<O: OwnedTypes, const SLOT: usize>(
     position: usize,
 ) -> usize {
     let GroupState { owned, len, .. } = group;
-    O::leave_erased(storages, owned, len, entity, Hint::at(SLOT, position))
+    O::leave_erased(
+        storages,
+        owned,
+        len,
+        entity,
+        PositionHint::at(SLOT, position),
+    )
 }
 
 /// Runs one group step for `m`, updating its tracked positions (see [`passes`] for the

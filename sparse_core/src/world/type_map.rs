@@ -35,7 +35,7 @@ const MAX_SHIFT: u32 = u64::BITS - FRONT_LEN.ilog2();
 
 /// Component type → storage index. Invariant: every entry of `front` is an entry of `map`
 /// (all `get` needs to be right), held in the slot its id's hash gives under `shift`
-/// (what makes it found); entries are never removed.
+/// (what makes it found); entries are removed only from the last registered on.
 #[derive(Default)]
 pub(crate) struct TypeMap {
     map: HashMap<TypeId, usize, BuildHasherDefault<TypeIdHasher>>,
@@ -103,6 +103,16 @@ impl TypeMap {
             self.reseat();
         }
         index
+    }
+
+    /// Forgets the types of storage index `count` and above (the last registered).
+    pub(crate) fn forget_from(&mut self, count: usize) {
+        self.map.retain(|_, index| *index < count);
+        for slot in &mut self.front {
+            if slot.is_some_and(|(_, index)| index >= count) {
+                *slot = None;
+            }
+        }
     }
 
     /// Picks the shift that leaves the fewest types out of the front table (the smallest

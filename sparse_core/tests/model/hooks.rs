@@ -13,7 +13,7 @@ use crate::ops::Op;
 
 thread_local! {
     /// The user hooks' calls during the current op: event, type index, entity, and the
-    /// values the hook read: the one replaced (`HookWorld::replaced`) and the current one.
+    /// values the hook read: the one replaced (a replace hook's argument) and the current one.
     pub(crate) static HOOK_LOG: RefCell<Vec<(HookEvent, usize, Entity, Seen)>> = const { RefCell::new(Vec::new()) };
     /// What the hooks found wrong (a hook cannot return an error).
     static HOOK_FAULTS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
@@ -29,6 +29,17 @@ pub(crate) type Seen = (Option<u32>, Option<u32>);
 pub(crate) fn register_hooks(world: &mut World) {
     fn observe<T: Val, const EVENT: u8>(world: &mut HookWorld<'_, World>, e: Entity) {
         let event = [HookEvent::Insert, HookEvent::Replace, HookEvent::Remove][EVENT as usize];
+        check::<T>(world, e, event, None);
+    }
+    fn observe_replaced<T: Val>(world: &mut HookWorld<'_, World>, e: Entity, old: &T) {
+        check::<T>(world, e, HookEvent::Replace, Some(old.get()));
+    }
+    fn check<T: Val>(
+        world: &mut HookWorld<'_, World>,
+        e: Entity,
+        event: HookEvent,
+        replaced: Option<u32>,
+    ) {
         let mut comps: Comps = [None; TYPES];
         for (t, slot) in comps.iter_mut().enumerate() {
             *slot = dispatch!(t, hook_get(world, e));
@@ -51,7 +62,7 @@ pub(crate) fn register_hooks(world: &mut World) {
                 ));
             }
         }
-        let seen = (world.replaced::<T>().map(|v| v.get()), comps[T::IDX]);
+        let seen = (replaced, comps[T::IDX]);
         HOOK_FAULTS.with_borrow_mut(|f| f.extend(faults));
         HOOK_LOG.with_borrow_mut(|log| log.push((event, T::IDX, e, seen)));
     }
@@ -63,7 +74,7 @@ pub(crate) fn register_hooks(world: &mut World) {
             .on_insert::<T>(observe::<T, 0>)
             .expect("first insert hook");
         world
-            .on_replace::<T>(observe::<T, 1>)
+            .on_replace::<T>(observe_replaced::<T>)
             .expect("first replace hook");
         world
             .on_remove::<T>(observe::<T, 2>)

@@ -1,5 +1,6 @@
 //! The user hooks of a world: one constant per hooked type (its hooks, and how to ask
-//! whether an entity has the type), and the list of them all for destroying and spawning.
+//! whether an entity has the type), and the list of them all, without their replace hooks,
+//! for destroying and spawning.
 //! The `Edit` and `EditEntities` impls call `sparse_core`'s user-hook functions with
 //! them; a world without hooks emits nothing here and calls nothing there.
 
@@ -53,28 +54,35 @@ pub(super) fn consts(cx: &Cx<'_>) -> TokenStream {
     let per_type = hooked.iter().map(|&i| {
         let ty = cx.storage_type(i);
         let name = hooks_const(i);
-        let events = cx.hooks[i].on.iter().enumerate().map(|(e, decl)| {
-            let Some(decl) = decl else {
-                return quote!(::core::option::Option::None);
-            };
-            let function = &decl.function;
-            let hook = format_ident!("__HOOK_{}_{}", i, e);
-            // Spanned at the user's path: a function of the wrong signature is one
-            // mismatched-types error there.
-            let span = function.span();
-            quote_spanned! {span=>
-                {
-                    const #hook: __sg::Hook<#ident> = #function;
-                    ::core::option::Option::Some(#hook)
+        let [on_insert, on_replace, on_remove] =
+            [HookEvent::Insert, HookEvent::Replace, HookEvent::Remove].map(|event| {
+                let Some(decl) = cx.hooks[i].on[event.index()] else {
+                    return quote!(::core::option::Option::None);
+                };
+                let function = &decl.function;
+                let hook = format_ident!("__HOOK_{}_{}", i, event.index());
+                let signature = match event {
+                    HookEvent::Replace => quote!(__sg::ReplaceHook<#ident, #ty>),
+                    HookEvent::Insert | HookEvent::Remove => quote!(__sg::Hook<#ident>),
+                };
+                // Spanned at the user's path: a function of the wrong signature (a replace
+                // hook's value of another type included) is one mismatched-types error there.
+                let span = function.span();
+                quote_spanned! {span=>
+                    {
+                        const #hook: #signature = #function;
+                        ::core::option::Option::Some(#hook)
+                    }
                 }
-            }
-        });
+            });
         quote_spanned! {Span::call_site()=>
-            const #name: __sg::__private::hooks::TypeHooks<#ident> =
+            const #name: __sg::__private::hooks::TypeHooks<#ident, #ty> =
                 __sg::__private::hooks::TypeHooks {
                     has: __sg::__private::hooks::has::<#ident, #ty>,
                     holders: __sg::__private::hooks::holders::<#ident, #ty>,
-                    on: [#(#events),*],
+                    on_insert: #on_insert,
+                    on_replace: #on_replace,
+                    on_remove: #on_remove,
                 };
         }
     });
@@ -82,6 +90,6 @@ pub(super) fn consts(cx: &Cx<'_>) -> TokenStream {
     let all = all_const();
     quote! {
         #(#per_type)*
-        const #all: &[__sg::__private::hooks::TypeHooks<#ident>] = &[#(#names),*];
+        const #all: &[__sg::__private::hooks::ErasedHooks<#ident>] = &[#(#names.erased()),*];
     }
 }

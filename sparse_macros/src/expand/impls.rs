@@ -25,13 +25,16 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
 
         #[automatically_derived]
         impl __sg::__private::WorldParts for #ident {
+            #[doc(hidden)]
             type Parts<'w> = __sparse::Parts<'w, #(#args),*> where Self: 'w;
 
+            #[doc(hidden)]
             #[inline(always)]
             fn parts(&mut self) -> Self::Parts<'_> {
                 self.__sparse.parts()
             }
 
+            #[doc(hidden)]
             #[inline(always)]
             fn parts_ref(&self) -> Self::Parts<'_> {
                 self.__sparse.parts_ref()
@@ -40,21 +43,30 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
             type Lent<R> = R;
             const PROVEN: bool = true;
 
+            #[doc(hidden)]
             #[inline(always)]
             fn lent<R>(taken: ::core::result::Result<R, __sg::__private::AccessError>) -> R {
                 __sg::__private::proven(taken)
             }
 
+            #[doc(hidden)]
             #[inline]
             fn entities_of<'w>(parts: &Self::Parts<'w>) -> &'w __sg::Entities {
                 parts.entities()
             }
 
+            #[doc(hidden)]
             #[inline]
-            fn step_changes(&mut self) -> u32 {
+            fn step_changes(&mut self) -> __sg::__private::ChangeCount {
                 self.__sparse.step_changes()
             }
 
+            #[doc(hidden)]
+            fn jump_change_count(&mut self, now: u32) {
+                self.__sparse.jump_change_count(now);
+            }
+
+            #[doc(hidden)]
             #[inline]
             fn with_groups<'w, R>(
                 parts: &Self::Parts<'w>,

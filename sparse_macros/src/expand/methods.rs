@@ -839,15 +839,15 @@ fn check(cx: &Cx<'_>) -> TokenStream {
     )
 }
 
-fn layout(cx: &Cx<'_>) -> TokenStream {
-    let doc = doc(method_doc!(layout), None);
+fn diagram(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(diagram), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
     inherent(
         cx,
         quote! {
             #doc
             #[must_use]
-            #vis fn layout(&self) -> #krate::Diagram {
+            #vis fn diagram(&self) -> #krate::Diagram {
                 self.__sparse.inspect(#krate::Diagram::of)
             }
         },

@@ -68,10 +68,10 @@ fn step(cx: &Cx<'_>, step: &Step, changed: Option<usize>) -> (TokenStream, Vec<T
     let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
     let (hint, tracked) = match step.slot {
         Some(slot) => (
-            quote!(__p::Hint::at(#slot, position)),
+            quote!(__p::PositionHint::at(#slot, position)),
             quote!(let position =),
         ),
-        None => (quote!(__p::Hint::anywhere(at)), quote!(let at =)),
+        None => (quote!(__p::PositionHint::anywhere(at)), quote!(let at =)),
     };
     let resync = step.slot.map(|_| quote!(let at = position;));
     let call = match (step.action, cx.plan.groups[g].is_non_owning()) {
