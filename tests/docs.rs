@@ -285,11 +285,18 @@ fn the_install_lines_name_this_release() {
         env!("CARGO_PKG_VERSION_MINOR")
     );
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for file in ["README.md", "docs/features.md", "sparse_core/src/__private.rs"] {
+    for file in [
+        "README.md",
+        "docs/features.md",
+        "sparse_core/src/__private.rs",
+    ] {
         let versions = install_versions(&std::fs::read_to_string(root.join(file)).unwrap());
         assert!(!versions.is_empty(), "{file} names no version");
         for version in versions {
-            assert_eq!(version, release, "{file} tells users to depend on {version}");
+            assert_eq!(
+                version, release,
+                "{file} tells users to depend on {version}"
+            );
         }
     }
     assert_eq!(

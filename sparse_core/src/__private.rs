@@ -109,7 +109,7 @@ macro_rules! __with_serde {
     ($($impls:tt)*) => {
         ::core::compile_error!(
             "`#[derive(Serialize, Deserialize)]` on a `#[world]` needs the `serde` feature of \
-             `sparse_groups`: `sparse_groups = { version = \"0.2\", features = [\"serde\"] }`"
+             `sparse_groups`: `sparse_groups = { version = \"0.4\", features = [\"serde\"] }`"
         );
     };
 }
