@@ -888,14 +888,23 @@ fn cases(full: u32) -> (u32, bool) {
 #[test]
 fn every_filter_on_every_walk_over_every_driver_matches_the_model() {
     let (cases, full) = cases(256);
-    let mut runner = TestRunner::new(Config {
-        cases,
+    // Two runners, each with half the cases, on two threads (one under Miri, which runs
+    // threads one at a time); the second's random numbers are drawn from the first's.
+    let halves = if cfg!(miri) || cases < 2 { 1 } else { 2 };
+    let config = Config {
+        cases: cases.div_ceil(halves),
         failure_persistence: None,
         ..Config::default()
+    };
+    let mut first = TestRunner::new(config.clone());
+    let mut second = TestRunner::new_with_rng(config, first.new_rng());
+    let steps = || prop::collection::vec(op(), if cfg!(miri) { 1..24 } else { 1..80 });
+    let results = std::thread::scope(|scope| {
+        let other = (halves == 2).then(|| scope.spawn(move || second.run(&steps(), run)));
+        let mine = first.run(&steps(), run);
+        [Some(mine), other.map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))]
     });
-    let steps = if cfg!(miri) { 1..24 } else { 1..80 };
-    let result = runner.run(&prop::collection::vec(op(), steps), run);
-    if let Err(error) = result {
+    for error in results.into_iter().flatten().filter_map(Result::err) {
         panic!("{error}");
     }
     let covered = COVERED.lock().unwrap();

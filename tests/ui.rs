@@ -1,30 +1,27 @@
-//! Compile-fail cases of `#[world]` (trybuild): one case per diagnostic, in a test per
-//! folder. trybuild builds the cases with this crate's features, so the `serde` and
-//! `rayon` folders run with those features on and `no-serde` with `serde` off. The
-//! compile-pass cases of `tests/ui/pass/` are modules of a test target of their own (see
-//! the manifest), so trybuild only checks code, never builds it.
+//! Compile-fail cases of `#[world]` (trybuild): one case per diagnostic. trybuild builds
+//! the cases with this crate's features, so the `serde` and `rayon` folders run with those
+//! features on and `no-serde` with `serde` off. The compile-pass cases of `tests/ui/pass/`
+//! are modules of a test target of their own (see the manifest), so trybuild only checks
+//! code, never builds it.
 
+/// The cases that exist with every feature set, and those of the features that are on: one
+/// trybuild run, which checks them all in one build.
 #[test]
 fn fail() {
-    trybuild::TestCases::new().compile_fail("tests/ui/fail/*/*.rs");
+    let t = trybuild::TestCases::new();
+    t.compile_fail("tests/ui/fail/*/*.rs");
+    #[cfg(feature = "serde")]
+    t.compile_fail("tests/ui/serde/*.rs");
+    #[cfg(feature = "rayon")]
+    t.compile_fail("tests/ui/rayon/*.rs");
 }
 
+/// The cases of a crate without the `serde` feature (a run of their own, so that CI's run
+/// without features checks only these).
 #[cfg(not(feature = "serde"))]
 #[test]
 fn no_serde() {
     trybuild::TestCases::new().compile_fail("tests/ui/no-serde/*.rs");
-}
-
-#[cfg(feature = "serde")]
-#[test]
-fn serde() {
-    trybuild::TestCases::new().compile_fail("tests/ui/serde/*.rs");
-}
-
-#[cfg(feature = "rayon")]
-#[test]
-fn rayon() {
-    trybuild::TestCases::new().compile_fail("tests/ui/rayon/*.rs");
 }
 
 /// A compile-pass case that is not a module of the pass target would never be compiled.

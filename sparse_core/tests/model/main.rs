@@ -159,12 +159,14 @@ fn run(order: &[usize], spellings: &[usize], ops: &[Op]) -> Result<(), String> {
 fn config() -> ProptestConfig {
     let default = ProptestConfig::default();
     ProptestConfig {
-        // proptest reads PROPTEST_CASES into its default; without it, run 64 cases.
+        // proptest reads PROPTEST_CASES into its default; without it, run 64 cases. Half
+        // each in the two tests below, which the test runner runs on two threads.
         cases: if std::env::var_os("PROPTEST_CASES").is_some() {
             default.cases
         } else {
             64
-        },
+        }
+        .div_ceil(2),
         // Each case replays thousands of checked ops: bound the shrinking time (ms).
         max_shrink_time: 120_000,
         // Write no regression file next to this test.
@@ -177,7 +179,16 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn world_matches_model(
+    fn world_matches_model_first_half(
+        order in Just((0..GROUPS.len()).collect::<Vec<usize>>()).prop_shuffle(),
+        spellings in prop::collection::vec(0usize..6, GROUPS.len()),
+        ops in prop::collection::vec(op(), 1000..1400),
+    ) {
+        run(&order, &spellings, &ops).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn world_matches_model_second_half(
         order in Just((0..GROUPS.len()).collect::<Vec<usize>>()).prop_shuffle(),
         spellings in prop::collection::vec(0usize..6, GROUPS.len()),
         ops in prop::collection::vec(op(), 1000..1400),
