@@ -902,7 +902,10 @@ fn every_filter_on_every_walk_over_every_driver_matches_the_model() {
     let results = std::thread::scope(|scope| {
         let other = (halves == 2).then(|| scope.spawn(move || second.run(&steps(), run)));
         let mine = first.run(&steps(), run);
-        [Some(mine), other.map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))]
+        [
+            Some(mine),
+            other.map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))),
+        ]
     });
     for error in results.into_iter().flatten().filter_map(Result::err) {
         panic!("{error}");
