@@ -8,8 +8,9 @@
 #
 #   bash scripts/miri.sh            # PROPTEST_CASES=4 (units) / 1 (integration) unless set
 #
-# Miri interprets a program on one thread, so the two runs go at once, each in its own
-# target directory, and their output is printed when both are done.
+# Miri interprets a program on one thread, so the two runs go at once (sharing a target
+# directory, whose lock only one build holds at a time), and their output is printed when
+# both are done.
 #
 # The cases come from a fixed seed (PROPTEST_RNG_SEED=1 unless set): Miri runs code about a
 # thousand times slower, so one random draw of large spawns and walks can cost it half an
@@ -31,7 +32,7 @@ trap 'rm -rf "$logs"' EXIT
 (
     export MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance -Zmiri-disable-isolation}"
     export PROPTEST_CASES="${PROPTEST_CASES:-4}"
-    cargo +nightly miri test --target-dir target/miri-units -p sparse_core --lib --all-features \
+    cargo +nightly miri test --target-dir target/miri -p sparse_core --lib --all-features \
         -- --skip group::layout::
 ) >"$logs/units" 2>&1 &
 units=$!

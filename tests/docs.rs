@@ -176,11 +176,15 @@ fn dead_links(doc: &Path, roots: &[&str]) -> Vec<String> {
             .into_iter()
             .chain(attribute_values(&html, "src"));
         for link in links {
-            let external = link.is_empty()
-                || ["http:", "https:", "mailto:", "javascript:", "data:"]
-                    .iter()
-                    .any(|scheme| link.starts_with(scheme));
-            if external {
+            // A scheme (`https:`, `mailto:`, …) or a host (`//host/…`) leads elsewhere.
+            let scheme = link.split_once(':').is_some_and(|(scheme, rest)| {
+                !scheme.is_empty()
+                    && scheme
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+                    && !rest.starts_with(':') // a Rust path (`crate::X`), not a scheme
+            });
+            if link.is_empty() || scheme || link.starts_with("//") {
                 continue;
             }
             let (path, fragment) = link.split_once('#').unwrap_or((link, ""));
@@ -195,7 +199,9 @@ fn dead_links(doc: &Path, roots: &[&str]) -> Vec<String> {
             } else {
                 target
             };
-            let found = target.is_file()
+            // rustdoc writes no path from the file system's root: one would lead off the docs.
+            let found = !path.starts_with('/')
+                && target.is_file()
                 && (fragment.is_empty()
                     // Source pages take line numbers, read by their script.
                     || fragment.bytes().all(|b| b.is_ascii_digit() || b == b'-')
@@ -247,13 +253,17 @@ fn the_link_check_finds_a_planted_dead_link() {
             r#"<a href="guide/index.html#a%20heading">ok</a> <a href="guide/">ok</a> "#,
             r#"<a href="index.html#1-20">ok</a> <a href="https://docs.rs">ok</a> "#,
             r#"<a href="crate::LayoutError">dead</a> <a href="guide/index.html#gone">dead</a> "#,
-            r#"<img src="plot.svg">"#,
+            r#"<a href="./guide/index.html?search=x">ok</a> <a href="//docs.rs/x">ok</a> "#,
+            r#"<a href="mailto:a@b.c">ok</a> <a href="/etc/hostname">dead</a> "#,
+            r#"<img src="plot.svg"> <script src="../static.js"></script>"#,
         ),
     )
     .unwrap();
     assert_eq!(
         dead_links(&doc, &["krate"]),
         [
+            "krate/index.html: ../static.js",
+            "krate/index.html: /etc/hostname",
             "krate/index.html: crate::LayoutError",
             "krate/index.html: guide/index.html#gone",
             "krate/index.html: plot.svg",

@@ -349,7 +349,6 @@ impl sparse_groups::__private::WorldParts for Own {
     fn step_changes(&mut self) -> sparse_groups::__private::ChangeCount {
         sparse_groups::__private::ChangeCount::NEVER
     }
-    fn jump_change_count(&mut self, _: u32) {}
 }
 
 impl sparse_groups::EditEntities for Own {

@@ -66,9 +66,8 @@ pub(crate) mod sealed {
         )
         where
             Self: ComponentSet;
-        /// Stamps the prefixes' components changed, `members` being the prefix's
-        /// entities, if their storages are tracked.
-        fn mark_prefixes(marks: <Self as ComponentSet>::Marks<'_>, members: &[Entity])
+        /// Stamps the prefixes' components changed, if their storages are tracked.
+        fn mark_prefixes(marks: <Self as ComponentSet>::Marks<'_>)
         where
             Self: ComponentSet;
         /// The same, shared.
@@ -378,15 +377,15 @@ macro_rules! component_set {
             #[inline]
             fn prefixes(storages: <Self as ComponentSet>::Storages<'_>, len: usize) -> (&[Entity], <Self as ComponentSet>::SlicesMut<'_>, <Self as ComponentSet>::Marks<'_>) {
                 let ($($t,)+) = storages;
-                $(let $t = $t.prefix_parts();)+
+                $(let $t = $t.prefix_parts(len);)+
                 let entities = first!($($t),+).0;
-                (&entities[..len], ($(&mut $t.1[..len],)+), ($($t.2,)+))
+                (entities, ($($t.1,)+), ($($t.2,)+))
             }
 
             #[inline]
-            fn mark_prefixes(marks: <Self as ComponentSet>::Marks<'_>, members: &[Entity]) {
+            fn mark_prefixes(marks: <Self as ComponentSet>::Marks<'_>) {
                 let ($($t,)+) = marks;
-                $($t.mark(members);)+
+                $($t.mark();)+
             }
 
             #[inline]
@@ -570,7 +569,7 @@ impl sealed::Sealed for () {
         (&[], (), ())
     }
 
-    fn mark_prefixes((): <Self as ComponentSet>::Marks<'_>, _: &[Entity]) {}
+    fn mark_prefixes((): <Self as ComponentSet>::Marks<'_>) {}
 
     fn prefixes_ref(
         (): <Self as ComponentSet>::StoragesRef<'_>,

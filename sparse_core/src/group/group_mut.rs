@@ -124,7 +124,7 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
     #[inline]
     fn mark_owned(&mut self) {
         if let Some(marks) = self.unmarked.take() {
-            K::Owned::mark_prefixes(marks, self.entities);
+            K::Owned::mark_prefixes(marks);
         }
     }
 

@@ -69,7 +69,7 @@ pub trait WorldParts {
     /// within the tick: how a test reaches the count's restart without 2³² steps. Never
     /// back, so every stamp stays at most the count.
     #[doc(hidden)]
-    fn jump_change_count(&mut self, now: u32);
+    fn jump_change_count(&mut self, _now: u32) {}
     /// How many storages the world holds: the run-time world makes storages on demand, a
     /// `#[world]` never does (its count is of no use, and `0`).
     #[doc(hidden)]
@@ -78,6 +78,10 @@ pub trait WorldParts {
     }
     /// Drops the storages made since the world held `count` (all empty, made on demand
     /// for a request that was then refused), so that a refused request changes nothing.
+    ///
+    /// # Panics
+    /// On the run-time `World`, if one of them holds a component, is tracked or is named
+    /// by a group.
     #[doc(hidden)]
     fn forget_storages_from(&mut self, _count: usize) {}
 }

@@ -497,12 +497,16 @@ impl<T> Storage<T> {
         (self.set.as_slice(), &mut self.components)
     }
 
-    /// The entities and the components, the latter mutably, unmarked, with how to stamp
-    /// a prefix of them changed once it is handed out.
+    /// The entities and the components of the prefix `[0, len)`, the latter mutably,
+    /// unmarked, with how to stamp them changed once they are handed out.
+    ///
+    /// # Panics
+    /// Panics if the storage is shorter than `len`.
     #[inline]
-    pub(crate) fn prefix_parts(&mut self) -> (&[Entity], &mut [T], PrefixMark<'_, T>) {
-        let mark = PrefixMark::new(&self.ticks, self.components.len());
-        (self.set.as_slice(), &mut self.components, mark)
+    pub(crate) fn prefix_parts(&mut self, len: usize) -> (&[Entity], &mut [T], PrefixMark<'_, T>) {
+        let entities = &self.set.as_slice()[..len];
+        let mark = PrefixMark::new(&self.ticks, entities, len == self.components.len());
+        (entities, &mut self.components[..len], mark)
     }
 
     /// The entity set (for lookups) and the components, the latter mutably.

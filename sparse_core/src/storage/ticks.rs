@@ -160,7 +160,10 @@ impl ChangeCount {
 #[doc(hidden)]
 pub struct PrefixMark<'a, T> {
     ticks: Option<&'a ChangeTicks>,
-    len: usize,
+    /// The prefix's entities.
+    members: &'a [Entity],
+    /// Whether the prefix is the whole storage (one stamp for all).
+    whole: bool,
     /// The storage's component type: one mark per type of a set.
     storage: PhantomData<fn() -> T>,
 }
@@ -174,25 +177,29 @@ impl<T> Clone for PrefixMark<'_, T> {
 impl<T> Copy for PrefixMark<'_, T> {}
 
 impl<'a, T> PrefixMark<'a, T> {
-    /// The stamps of a storage of `len` components.
+    /// The stamps of the prefix of a storage whose entities are `members` (`whole` if it
+    /// is the whole storage).
     #[inline]
-    pub(crate) fn new(ticks: &'a Ticks, len: usize) -> Self {
+    pub(crate) fn new(ticks: &'a Ticks, members: &'a [Entity], whole: bool) -> Self {
         PrefixMark {
             ticks: ticks.0.as_deref(),
-            len,
+            members,
+            whole,
             storage: PhantomData,
         }
     }
 
-    /// Stamps the components of `members`, a prefix of the storage, changed (the whole
-    /// storage as one stamp), if it is tracked.
+    /// Stamps the prefix's components changed (the whole storage as one stamp), if the
+    /// storage is tracked.
     #[inline]
-    pub(crate) fn mark(self, members: &[Entity]) {
+    pub(crate) fn mark(self) {
         if let Some(ticks) = self.ticks {
-            if members.len() >= self.len {
+            if self.whole {
                 ticks.all_changed();
             } else {
-                members.iter().for_each(|e| ticks.changed_at(e.index()));
+                self.members
+                    .iter()
+                    .for_each(|e| ticks.changed_at(e.index()));
             }
         }
     }

@@ -222,14 +222,26 @@ impl World {
         Ok(world)
     }
 
-    /// Drops the storages registered since the world held `count`, which must be empty
-    /// and named by no group (made on demand for a request that was then refused).
+    /// Drops the storages registered since the world held `count` (made on demand for a
+    /// request that was then refused).
+    ///
+    /// # Panics
+    /// If one of them holds a component, is tracked, or is named by a group: only what a
+    /// request made on demand is forgotten, so that nothing the world relies on goes.
     fn forget_storages_from(&mut self, count: usize) {
-        debug_assert!(
-            self.storages[count.min(self.storages.len())..]
+        let named = self.groups.iter().any(|g| {
+            g.owned
                 .iter()
-                .all(|s| s.entity_set().is_empty()),
-            "only empty storages made on demand are forgotten"
+                .chain(&g.observed)
+                .chain(&g.excluded)
+                .any(|&s| s >= count)
+        });
+        let fresh = self.storages[count.min(self.storages.len())..]
+            .iter()
+            .all(|s| s.entity_set().is_empty() && s.change_ticks().is_none());
+        assert!(
+            !named && fresh,
+            "only the empty, untracked storages made on demand for a refused request are forgotten"
         );
         if count < self.storages.len() {
             self.storages.truncate(count);
