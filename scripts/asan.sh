@@ -8,6 +8,8 @@
 # the pinned stable one. `--target` keeps the sanitizer off the proc-macro and build
 # scripts, which run inside the compiler. A separate target directory keeps the
 # instrumented artifacts apart. LeakSanitizer runs too: a leaked value fails the run.
+# Line tables are enough for a report to name its lines, and link some thirty test
+# binaries faster than full debug information.
 #
 #   bash scripts/asan.sh            # PROPTEST_CASES=16 unless set
 set -euo pipefail
@@ -17,6 +19,7 @@ target="$(rustc +nightly -vV | sed -n 's/^host: //p')"
 export RUSTFLAGS="-Zsanitizer=address -Cdebug-assertions=yes"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return=1}"
 export PROPTEST_CASES="${PROPTEST_CASES:-16}"
+export CARGO_PROFILE_DEV_DEBUG="${CARGO_PROFILE_DEV_DEBUG:-line-tables-only}"
 
 # Every integration test that runs a world: each file of `tests/` (the compile-pass cases
 # are the `pass` target) and of `sparse_core/tests/`, but those named here.
