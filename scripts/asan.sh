@@ -11,14 +11,14 @@
 # Line tables are enough for a report to name its lines, and link some thirty test
 # binaries faster than full debug information.
 #
-#   bash scripts/asan.sh            # PROPTEST_CASES=16 unless set
+#   bash scripts/asan.sh            # PROPTEST_CASES=8 unless set
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 target="$(rustc +nightly -vV | sed -n 's/^host: //p')"
 export RUSTFLAGS="-Zsanitizer=address -Cdebug-assertions=yes"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return=1}"
-export PROPTEST_CASES="${PROPTEST_CASES:-16}"
+export PROPTEST_CASES="${PROPTEST_CASES:-8}"
 export CARGO_PROFILE_DEV_DEBUG="${CARGO_PROFILE_DEV_DEBUG:-line-tables-only}"
 
 # Every integration test that runs a world: each file of `tests/` (the compile-pass cases

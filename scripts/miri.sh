@@ -6,7 +6,7 @@
 # large inputs shrink their inputs under `cfg(miri)`; the nesting rule's tests
 # (`group::layout`, which forbids `unsafe` code) are skipped.
 #
-#   bash scripts/miri.sh            # PROPTEST_CASES=4 (units) / 1 (integration) unless set
+#   bash scripts/miri.sh            # PROPTEST_CASES=2 (units) / 1 (integration) unless set
 #
 # Miri interprets a program on one thread, so the two runs go at once (sharing a target
 # directory, whose lock only one build holds at a time), and their output is printed when
@@ -31,7 +31,7 @@ trap 'rm -rf "$logs"' EXIT
 # The unit tests under strict provenance.
 (
     export MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance -Zmiri-disable-isolation}"
-    export PROPTEST_CASES="${PROPTEST_CASES:-4}"
+    export PROPTEST_CASES="${PROPTEST_CASES:-2}"
     cargo +nightly miri test --target-dir target/miri -p sparse_core --lib --all-features \
         -- --skip group::layout::
 ) >"$logs/units" 2>&1 &

@@ -225,7 +225,7 @@ fn a_storage_outside_a_world_tracks_too() {
 macro_rules! few_changes {
     ($world:expr) => {{
         let mut w = $world;
-        let e: Vec<Entity> = (0..if cfg!(miri) { 500 } else { 5000 })
+        let e: Vec<Entity> = (0..if cfg!(miri) { 300 } else { 5000 })
             .map(|i| w.spawn_with((Position(i), Health(10))))
             .collect();
         for &x in e.iter().step_by(7) {
