@@ -26,6 +26,8 @@ pub use sparse_core::{Access, Apart, HasComponent, HasGroup, HasResource};
 // Systems and schedules: functions over parts, run at once where the compiler proves
 // them apart.
 pub use sparse_core::{Schedule, Stages};
+// Layout advice for a schedule on a world's entities.
+pub use sparse_core::{Advice, ViewAdvice, Walk};
 // The plumbing traits, documented in `traits`; also here, hidden, for the paths generated
 // code and earlier releases use.
 #[doc(hidden)]

@@ -1385,6 +1385,12 @@ fn frame(c: &mut Criterion) {
         );
         bench_run(
             &mut g,
+            "sparse_advised",
+            || ours::frame::groups::setup_advised(n),
+            ours::frame::groups::run,
+        );
+        bench_run(
+            &mut g,
             "sparse_entt",
             || ours::frame::entt::setup(n),
             ours::frame::entt::run,

@@ -2421,6 +2421,46 @@ pub mod frame {
 
         /// Nothing to prepare.
         fn prepare(_: &mut Frame) {}
+
+        /// The layout advice for [`SYSTEMS`] as a schedule's systems, on this layout's world
+        /// of `n` entities: what a user of these views is told to write ([`super::advised`]
+        /// is it, `tests::the_advised_frame_is_what_the_advice_prints`).
+        pub fn advice(n: usize) -> sparse_groups::Advice {
+            use sparse_groups::Schedule;
+            fn movement_system(view: View<'_, (&mut Pos, &Vel)>) {
+                view.for_each(|_, (p, v)| movement(p, v));
+            }
+            fn data_system(view: View<'_, (&mut Data,)>) {
+                view.for_each(|_, (d,)| data(d));
+            }
+            fn more_complex_system(view: View<'_, (&mut Vel, &Pos, &Data)>) {
+                view.for_each(|_, (v, p, d)| more_complex(v, p, d));
+            }
+            fn health_system(view: View<'_, (&mut Health,)>) {
+                view.for_each(|_, (h,)| health(h));
+            }
+            fn damage_system(view: View<'_, (&mut Health, &Damage)>) {
+                view.for_each(|_, (h, d)| damage(h, d));
+            }
+            fn sprite_system(view: View<'_, (&mut Sprite, &Player, &Health)>) {
+                view.for_each(|_, (sp, p, h)| sprite(sp, p, h));
+            }
+            fn render_system(view: View<'_, (&Pos, &Sprite)>) {
+                let mut fb = FrameBuffer::default();
+                view.for_each(|_, (p, sp)| render(&mut fb, p, sp));
+            }
+            let s = setup(n);
+            Schedule::new((
+                movement_system,
+                data_system,
+                more_complex_system,
+                health_system,
+                damage_system,
+                sprite_system,
+                render_system,
+            ))
+            .advise(&s.world)
+        }
     }
 
     /// What an EnTT user writes first: an owning group for each hot pair,
@@ -2494,6 +2534,24 @@ pub mod frame {
             });
             world.sort_group_as::<(Health, Player), Sprite>();
             world.sort_group_as::<(Pos, Sprite), Player>();
+        }
+
+        /// The world [`super::views::advice`] describes for the views a user writes first:
+        /// these groups and the two sorts the advice gives (`<Health, Player>` in the
+        /// `Sprite` storage's order, then `<Pos, Sprite>` in the `Health` storage's, which
+        /// puts the sprite system's lookups in runs), without the one that takes knowing
+        /// the game (the screen order of what is drawn). Its systems are [`SYSTEMS`], whose
+        /// views name what the advice says to name.
+        pub fn setup_advised(n: usize) -> State {
+            let mut world = Frame::new();
+            let entities = populate!(world, n);
+            world.sort_group_as::<(Health, Player), Sprite>();
+            world.sort_group_as::<(Pos, Sprite), Health>();
+            State {
+                world,
+                entities,
+                fb: FrameBuffer::default(),
+            }
         }
 
         /// The systems in frame order (a frame runs each once).

@@ -1411,6 +1411,14 @@ fn frame_ports_match_the_vec_reference() {
     );
     let got = frame_after(s, frames, groups::run, groups::rows, |s| &s.fb.cells);
     check_frame("sparse_groups", &want, got);
+    let mut s = groups::setup_advised(n);
+    assert_eq!(
+        groups::dense_systems(&mut s),
+        [true, true, true, true, true, false, true],
+        "sparse_advised: dense systems"
+    );
+    let got = frame_after(s, frames, groups::run, groups::rows, |s| &s.fb.cells);
+    check_frame("sparse_advised", &want, got);
     let mut s = entt::setup(n);
     assert_eq!(
         entt::dense_systems(&mut s),
@@ -1471,4 +1479,47 @@ fn frame_ports_match_the_vec_reference() {
         |s| &s.fb.cells,
     );
     check_frame("sparsey_nogroup (run_nogroup)", &want, got);
+}
+
+/// The advised layout of the bench (`groups::setup_advised`, the views of `groups`) is what
+/// `Schedule::advise` prints for the views a user writes first (`views`), on the frame's
+/// entities: its groups, the types its views name with `With`, its one sort.
+#[test]
+fn the_advised_frame_is_what_the_advice_prints() {
+    let advice = crate::ours::frame::views::advice(4096);
+    let report = advice.to_string();
+    assert_eq!(
+        advice.group_attributes(),
+        [
+            "#[group(Pos, Sprite)]",
+            "#[group(Pos, Sprite, Vel)]",
+            "#[group(Pos, Sprite, Vel, Data)]",
+            "#[group(Health, Player)]",
+            "#[group(Health, Player, Damage)]",
+        ],
+        "{report}"
+    );
+    let added: Vec<(&str, &[String])> = advice
+        .views()
+        .iter()
+        .map(|v| (v.system(), v.added_with()))
+        .filter(|(_, added)| !added.is_empty())
+        .collect();
+    assert_eq!(
+        added,
+        [
+            ("movement_system", &["Sprite".to_string()][..]),
+            ("more_complex_system", &["Sprite".to_string()][..]),
+            ("damage_system", &["Player".to_string()][..]),
+        ],
+        "{report}"
+    );
+    assert_eq!(
+        advice.sorts(),
+        [
+            "sort_group_as::<(Health, Player), Sprite>()",
+            "sort_group_as::<(Pos, Sprite), Health>()",
+        ],
+        "{report}"
+    );
 }

@@ -33,6 +33,15 @@ impl ComponentKey {
         }
     }
 
+    /// The key of any type (a storage's, whose type is a component wherever a world
+    /// holds it).
+    pub(crate) fn of_any<T: 'static>() -> Self {
+        ComponentKey {
+            id: TypeId::of::<T>(),
+            name: core::any::type_name::<T>(),
+        }
+    }
+
     /// The `TypeId` of the component type.
     pub fn type_id(&self) -> TypeId {
         self.id

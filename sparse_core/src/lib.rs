@@ -37,6 +37,7 @@ macro_rules! first {
 pub const MAX_TUPLE: usize = 16;
 
 mod access;
+mod advice;
 mod change;
 mod component;
 mod component_set;
@@ -64,6 +65,7 @@ pub use access::{
     Added, Borrow, Changed, Filter, Mut, Query, ReadOnly, ReadOnlyQuery, ValuesMut, View, ViewIter,
     ViewOf, ViewQuery, ViewRefOf, With, Without,
 };
+pub use advice::{Advice, ViewAdvice, Walk};
 pub use change::{
     Applied, Bundle, Commands, Components, Edit, EditEntities, GetMut, Hook, HookError, HookEvent,
     HookWorld, InsertManyError, Lookup, MAX_CASCADE, ReadComponents, ReplaceHook, Skipped,

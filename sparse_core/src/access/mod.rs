@@ -17,11 +17,11 @@
 //! costs anything at run time: there is no borrow flag.
 
 mod borrow;
-mod driver;
+pub(crate) mod driver;
 mod filter;
 mod lend_group;
 mod mut_guard;
-mod query;
+pub(crate) mod query;
 mod values;
 mod view;
 mod view_query;

@@ -44,7 +44,7 @@ pub(crate) mod sealed {
 
 /// The leaves of a view's query and filter, in order: what choosing its driver needs.
 #[doc(hidden)]
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Needs {
     /// Each query leaf's type and whether it is required (not an `Option`).
     pub(crate) leaves: Vec<(TypeId, bool)>,

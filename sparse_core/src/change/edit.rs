@@ -8,6 +8,7 @@ use crate::entity::{Entities, Entity, EntityError};
 use crate::lend::WorldParts;
 
 use super::bundle::Bundle;
+use super::steps::WorldInfo;
 
 /// Structural changes of one component type, through the world's group steps (so every group
 /// stays valid): implemented by every `#[world]` storing `T`, and by the run-time
@@ -45,6 +46,17 @@ pub trait EditEntities: WorldParts + Sized {
     fn flush_entities(&mut self);
     /// Creates an entity with no component.
     fn spawn_entity(&mut self) -> Entity;
+    /// Hands the world, as its check and its diagram read it, to `f` (what layout advice
+    /// reads); by default, its entities and nothing else.
+    #[doc(hidden)]
+    fn inspect_world(&self, f: &mut dyn FnMut(&WorldInfo<'_>)) {
+        f(&WorldInfo {
+            entities: self.entities(),
+            storages: &[],
+            groups: &[],
+            nesting: &[],
+        });
+    }
     #[doc = crate::__method_doc!(spawn_with)]
     fn spawn_with<B: Bundle<Self>>(&mut self, bundle: B) -> Entity;
     /// Gives a reserved entity the components of `bundle`, as

@@ -49,6 +49,7 @@ use core::any::{TypeId, type_name};
 use core::fmt;
 use core::marker::PhantomData;
 
+use crate::advice::{Advice, SystemShape};
 use crate::change::{Commands, EditEntities};
 use crate::component::short_name;
 use crate::lend::{AccessError, NoAlias, WorldParts};
@@ -170,6 +171,36 @@ impl<S, M> Schedule<S, M> {
         Ok(())
     }
 
+    /// Layout advice for this schedule on `world`'s entities: the groups that make its
+    /// walks cheapest (valid under the nesting rule), the types its views should name with
+    /// `With` to use them, the sorts to run after spawning, and each view's walk now and
+    /// under the advice. Printed, it is what to paste; see [`Advice`].
+    ///
+    /// It reads the world as it is now (which component types occur together on its
+    /// entities) and changes nothing: call it once the world holds a typical frame's
+    /// entities.
+    pub fn advise<W>(&self, world: &W) -> Advice
+    where
+        W: EditEntities + 'static,
+        S: Systems<W, M>,
+    {
+        let systems = S::shapes();
+        let mut advice = None;
+        world.inspect_world(&mut |info| advice = Some(Advice::of(&systems, info)));
+        // A world that never calls back describes nothing: the advice over no entities.
+        advice.unwrap_or_else(|| {
+            Advice::of(
+                &systems,
+                &crate::change::steps::WorldInfo {
+                    entities: world.entities(),
+                    storages: &[],
+                    groups: &[],
+                    nesting: &[],
+                },
+            )
+        })
+    }
+
     /// The stages of this schedule on worlds `W`, with each system's name: what
     /// [`run`](Schedule::run) runs at once. Printed, one line per stage.
     pub fn stages<W>(&self) -> Stages
@@ -235,7 +266,7 @@ impl fmt::Display for Stages {
     }
 }
 
-/// A tuple of systems of worlds `W` (up to twelve), as a [`Schedule`] runs them. Sealed.
+/// A tuple of systems of worlds `W` (up to eight), as a [`Schedule`] runs them. Sealed.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a list of systems of `{W}`",
     label = "a schedule takes a tuple of systems",
@@ -264,6 +295,9 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
     /// Makes sure every storage a system names exists.
     #[doc(hidden)]
     fn prepare(world: &mut W);
+    /// Each system's name with the views and groups it names, for layout advice.
+    #[doc(hidden)]
+    fn shapes() -> Vec<(&'static str, SystemShape)>;
     /// Runs the systems of `stage`, each queuing its commands in its queue, its views'
     /// change filters passing the stamps after its last run (`last_runs`), the world's
     /// count being `now`.
@@ -384,6 +418,14 @@ macro_rules! systems_tuple {
 
             fn prepare(world: &mut W) {
                 $($S::prepare(world);)+
+            }
+
+            fn shapes() -> Vec<(&'static str, SystemShape)> {
+                vec![$({
+                    let mut shape = SystemShape::default();
+                    $S::shape(&mut shape);
+                    (type_name::<$S>(), shape)
+                }),+]
             }
 
             fn run_stage(

@@ -5,6 +5,7 @@
 
 use super::sealed::Sealed;
 use crate::access::{Borrow, Filter, Query, ValuesMut, View};
+use crate::advice::SystemShape;
 use crate::change::Commands;
 use crate::component::Component;
 use crate::entity::Entities;
@@ -40,6 +41,9 @@ pub trait SystemParam<W: WorldParts + 'static>: Sealed {
     /// Makes sure the storages exist (the run-time world creates them on demand).
     #[doc(hidden)]
     fn prepare(_world: &mut W) {}
+    /// Adds the views and groups it names, for layout advice.
+    #[doc(hidden)]
+    fn shape(_shape: &mut SystemShape) {}
     /// Takes the parameter from the world's parts, or the system's command queue; a
     /// view's `Added`/`Changed` pass the stamps after count `since` (the system's last
     /// run).
@@ -55,13 +59,23 @@ pub trait SystemParam<W: WorldParts + 'static>: Sealed {
 /// part's own ([`Borrow`]).
 macro_rules! borrow_param {
     ([$($bounds:tt)*] $part:ty => $item:ty) => {
-        borrow_param!([$($bounds)*] $part => $item, watches Nil, reserves false, since |_item, _since| {});
+        borrow_param!([$($bounds)*] $part => $item, shape |_shape| {});
+    };
+    ([$($bounds:tt)*] $part:ty => $item:ty, shape |$shape:ident| $add:block) => {
+        borrow_param!(
+            [$($bounds)*] $part => $item,
+            watches Nil,
+            reserves false,
+            since |_item, _since| {},
+            shape |$shape| $add
+        );
     };
     (
         [$($bounds:tt)*] $part:ty => $item:ty,
         watches $watches:ty,
         reserves $reserves:literal,
-        since |$item_:ident, $since:ident| $set:block
+        since |$item_:ident, $since:ident| $set:block,
+        shape |$shape:ident| $add:block
     ) => {
         impl<'x, $($bounds)*> Sealed for $part {}
 
@@ -80,6 +94,10 @@ macro_rules! borrow_param {
                 <Self::Item<'static> as Borrow<'static, W>>::prepare(world);
             }
 
+            fn shape($shape: &mut SystemShape) {
+                $add
+            }
+
             #[inline(always)]
             fn take<'w>(
                 parts: &mut W::Parts<'w>,
@@ -95,13 +113,18 @@ macro_rules! borrow_param {
     };
 }
 
-borrow_param!([K: GroupKey] GroupMut<'x, K> => GroupMut<'w, K>);
-borrow_param!([K: GroupKey] GroupRef<'x, K> => GroupRef<'w, K>);
+borrow_param!([K: GroupKey] GroupMut<'x, K> => GroupMut<'w, K>, shape |shape| {
+    shape.group(K::decl());
+});
+borrow_param!([K: GroupKey] GroupRef<'x, K> => GroupRef<'w, K>, shape |shape| {
+    shape.group(K::decl());
+});
 borrow_param!(
     [Q: Query, F: Filter] View<'x, Q, F> => View<'w, Q, F>,
     watches F::Watches,
     reserves false,
-    since |view, since| { view.since(since); }
+    since |view, since| { view.since(since); },
+    shape |shape| { shape.view::<Q, F>(); }
 );
 borrow_param!([T: Component] ValuesMut<'x, T> => ValuesMut<'w, T>);
 borrow_param!([T: Component] &'x Storage<T> => &'w Storage<T>);
@@ -109,7 +132,8 @@ borrow_param!(
     [] &'x Entities => &'w Entities,
     watches Nil,
     reserves true,
-    since |_entities, _since| {}
+    since |_entities, _since| {},
+    shape |_shape| {}
 );
 borrow_param!([R: Send + Sync + 'static] Res<'x, R> => Res<'w, R>);
 borrow_param!([R: Send + Sync + 'static] ResMut<'x, R> => ResMut<'w, R>);

@@ -6,6 +6,7 @@
 
 use super::param::SystemParam;
 use crate::access::cat;
+use crate::advice::SystemShape;
 use crate::change::Commands;
 use crate::lend::{AccessError, List, WorldParts};
 
@@ -38,6 +39,9 @@ pub trait System<W: WorldParts + 'static, Marker>: Send {
     /// Makes sure the storages exist (the run-time world creates them on demand).
     #[doc(hidden)]
     fn prepare(world: &mut W);
+    /// Adds the views and groups its parameters name, for layout advice.
+    #[doc(hidden)]
+    fn shape(shape: &mut SystemShape);
     /// Takes the parameters from the world's parts and the system's command queue; its
     /// views' `Added`/`Changed` pass the stamps after count `since` (its last run).
     #[doc(hidden)]
@@ -68,6 +72,10 @@ macro_rules! function_system {
 
             fn prepare(world: &mut W) {
                 $($P::prepare(world);)+
+            }
+
+            fn shape(shape: &mut SystemShape) {
+                $($P::shape(shape);)+
             }
 
             #[inline]

@@ -6,7 +6,7 @@ use core::any::{Any, TypeId};
 use std::sync::Arc;
 
 use super::{ChangeTicks, Clock, Marks, SparseSet, Storage};
-use crate::component::Component;
+use crate::component::{Component, ComponentKey};
 use crate::entity::Entity;
 
 /// What the invariant check needs of a storage, whatever its component type.
@@ -18,15 +18,21 @@ pub trait StorageInfo {
     /// # Errors
     /// A description of the broken invariant.
     fn check_storage(&self) -> Result<(), String>;
+    /// The component type it stores.
+    fn component_key(&self) -> ComponentKey;
 }
 
-impl<T> StorageInfo for Storage<T> {
+impl<T: 'static> StorageInfo for Storage<T> {
     fn entity_set(&self) -> &SparseSet {
         self.set()
     }
 
     fn check_storage(&self) -> Result<(), String> {
         self.check()
+    }
+
+    fn component_key(&self) -> ComponentKey {
+        ComponentKey::of_any::<T>()
     }
 }
 

@@ -838,6 +838,10 @@ impl EditEntities for World {
         self.entities.spawn()
     }
 
+    fn inspect_world(&self, f: &mut dyn FnMut(&WorldInfo<'_>)) {
+        self.inspect(f);
+    }
+
     fn spawn_with<B: Bundle<Self>>(&mut self, bundle: B) -> Entity {
         World::spawn_with(self, bundle)
     }

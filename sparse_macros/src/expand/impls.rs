@@ -88,6 +88,10 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
                 self.__sparse.flush_entities();
             }
 
+            fn inspect_world(&self, f: &mut dyn ::core::ops::FnMut(&__sg::__private::WorldInfo<'_>)) {
+                self.__sparse.inspect(f);
+            }
+
             #[inline]
             fn spawn_entity(&mut self) -> __sg::Entity {
                 self.__sparse.spawn()

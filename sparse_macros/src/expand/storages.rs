@@ -489,9 +489,17 @@ fn check(cx: &Cx<'_>) -> TokenStream {
         .nesting
         .iter()
         .map(|(outer, inner)| quote!((#outer, #inner)));
+    // A storage names its component type by `TypeId`.
+    let statics = (0..cx.model.storages.len()).map(|i| {
+        let param = Cx::param(i);
+        quote!(#param: 'static)
+    });
     quote! {
         /// Hands the world, as its check and its diagram read it, to `f`.
-        pub fn inspect<R>(&self, f: impl ::core::ops::FnOnce(&__p::WorldInfo<'_>) -> R) -> R {
+        pub fn inspect<R>(&self, f: impl ::core::ops::FnOnce(&__p::WorldInfo<'_>) -> R) -> R
+        where
+            #(#statics,)*
+        {
             let mut storages: ::std::vec::Vec<(&str, &dyn __p::StorageInfo)> = ::std::vec::Vec::new();
             #(#storages)*
             let mut groups: ::std::vec::Vec<__p::GroupInfo<'_>> = ::std::vec::Vec::new();
