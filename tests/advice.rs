@@ -283,3 +283,36 @@ fn a_view_is_advised_to_name_a_type_all_its_matches_hold() {
     );
     assert!(report.contains("ac: (&mut A, &C) + With<B>"), "{report}");
 }
+
+/// The walk "now" is the view as written, on the groups the world has: a view that would
+/// be dense only by naming another type is not dense now.
+#[test]
+fn the_walk_now_is_the_view_as_written() {
+    let mut world = World::with_groups([GroupSpec::of::<(A, B, C)>()]).unwrap();
+    let rows: Vec<[Option<i64>; 5]> = (0..32)
+        .map(|i| [Some(i), Some(2), Some(3), None, (i % 2 == 0).then_some(5)])
+        .collect();
+    spawn(&mut world, &rows);
+    let advice = Schedule::new((one,)).advise(&world);
+    let walk = advice.views()[0].now();
+    assert!(!world.view::<(&mut A, &B)>().unwrap().is_dense());
+    assert!(!walk.is_dense(), "{advice}");
+    assert_eq!(walk.walked(), 32, "{advice}");
+}
+
+/// A type a view reads as an `Option` is never advised as required, even when every
+/// entity it matches holds it.
+#[test]
+fn an_optional_type_is_never_advised_with() {
+    fn maybe(view: View<'_, (&mut A, &B, Option<&C>)>) {
+        view.for_each(|_, (a, _, c)| a.0 += c.map_or(0, |c| c.0));
+    }
+    let mut world = World::new();
+    let rows: Vec<[Option<i64>; 5]> = (0..32)
+        .map(|i| [Some(i), Some(2), Some(3), None, None])
+        .collect();
+    spawn(&mut world, &rows);
+    let advice = Schedule::new((maybe,)).advise(&world);
+    assert!(advice.views()[0].added_with().is_empty(), "{advice}");
+    assert_eq!(advice.group_attributes(), ["#[group(A, B)]"], "{advice}");
+}

@@ -1483,7 +1483,7 @@ fn frame_ports_match_the_vec_reference() {
 
 /// The advised layout of the bench (`groups::setup_advised`, the views of `groups`) is what
 /// `Schedule::advise` prints for the views a user writes first (`views`), on the frame's
-/// entities: its groups, the types its views name with `With`, its one sort.
+/// entities: its groups, the types its views name with `With`, its two sorts.
 #[test]
 fn the_advised_frame_is_what_the_advice_prints() {
     let advice = crate::ours::frame::views::advice(4096);

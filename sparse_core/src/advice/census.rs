@@ -138,7 +138,7 @@ impl Census {
         self.keys.len()
     }
 
-    /// The storage of the type `key`, if the world has one.
+    /// The storage of the type `id`, if the world has one.
     pub(crate) fn index(&self, id: core::any::TypeId) -> Option<usize> {
         self.keys.iter().position(|k| k.type_id() == id)
     }

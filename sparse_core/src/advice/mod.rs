@@ -10,8 +10,10 @@
 //!
 //! The advice is a model's: a view's walk is the one the world would pick (the driver's
 //! own rule), its cost the entities it walks times what each costs to visit (see
-//! `search.rs`). It reads the world and changes nothing; a view's results never depend on
-//! the layout, so any advised layout gives the same frame, only its speed differs.
+//! `search.rs`). It reads the world and changes nothing. A view's matches never depend on
+//! the layout (only the order it visits them in does); the `With` types it advises are a
+//! change of code that keeps the matches only while every entity the view matches holds
+//! them, as all do when the advice is given.
 //!
 //! [`Schedule::advise`]: crate::Schedule::advise
 
@@ -243,13 +245,15 @@ impl Advice {
             ) else {
                 continue;
             };
-            let model = current
-                .iter()
-                .find(|g| g.owned == owned && g.observed == observed && g.excluded == excluded);
+            // Groups are the same whatever order their key lists its types in.
+            let same = |g: &GroupModel<'_>| {
+                same_set(&g.owned, &owned)
+                    && same_set(&g.observed, &observed)
+                    && same_set(&g.excluded, &excluded)
+            };
+            let model = current.iter().find(|g| same(g));
             if let Some(model) = model
-                && !fixed
-                    .iter()
-                    .any(|f| f.owned == owned && f.observed == observed)
+                && !fixed.iter().any(same)
             {
                 fixed.push(model.clone());
                 kept.push(crate::group::DisplayGroup(decl).to_string());
@@ -287,7 +291,8 @@ impl Advice {
         let mut sorts: Vec<String> = Vec::new();
         let mut sorted_groups: Vec<usize> = Vec::new();
         for (system, shape, model) in &views {
-            let now = best_walk(&census, model, &now_shaped);
+            // Now: the view as written, no type added.
+            let now = search::walk(&census, model, &now_shaped, &[]);
             let then = best_walk(&census, model, &advised_shaped);
             sorts.extend(
                 sorts_for(model, &then, &advised, &census, &mut sorted_groups).unwrap_or_default(),
@@ -322,6 +327,11 @@ impl Advice {
     }
 }
 
+/// Whether the lists `a` and `b` (without repeats) hold the same storages.
+fn same_set(a: &[usize], b: &[usize]) -> bool {
+    a.len() == b.len() && a.iter().all(|s| b.contains(s))
+}
+
 /// The search's model of the view `shape`.
 fn model_of(census: &Census, shape: &ViewShape) -> ViewModel {
     let storages = census.storages();
@@ -343,9 +353,23 @@ fn model_of(census: &Census, shape: &ViewShape) -> ViewModel {
             .filter(|(_, with)| !with)
             .filter_map(|(id, _)| census.index(*id)),
     );
+    // A type the view reads as an `Option` is never advised as required: the view asks
+    // for entities without it too.
+    let optional = Types::of(
+        storages,
+        shape
+            .needs
+            .leaves
+            .iter()
+            .filter(|(_, required)| !required)
+            .filter_map(|(id, _)| census.index(*id)),
+    );
     let (closure, matches) = match &required {
         Some(required) => (
-            census.closure(required, &excluded),
+            census
+                .closure(required, &excluded)
+                .difference(&optional)
+                .union(required),
             census.count(required, &excluded),
         ),
         None => (Types::empty(storages), 0),
@@ -496,7 +520,10 @@ impl fmt::Display for Advice {
             }
         }
         if !self.sorts.is_empty() {
-            writeln!(f, "sorts to run after spawning:")?;
+            writeln!(
+                f,
+                "sorts to run after spawning (in this order; on the run-time World each returns a Result):"
+            )?;
             for sort in &self.sorts {
                 writeln!(f, "    world.{sort};")?;
             }
@@ -511,7 +538,7 @@ impl fmt::Display for Advice {
                 format!(
                     "{} walked ({}% match), {} lookups each",
                     walk.walked(),
-                    matches * 100 / walk.walked(),
+                    (matches as u64 * 100 / walk.walked() as u64).min(100),
                     walk.lookups()
                 )
             }

@@ -175,7 +175,12 @@ impl<'w> Shaped<'w> {
 }
 
 /// The walk of `view` under the layout `shaped`, naming with `With` the types `added`.
-fn walk(census: &Census, view: &ViewModel, shaped: &Shaped<'_>, added: &[usize]) -> Estimate {
+pub(crate) fn walk(
+    census: &Census,
+    view: &ViewModel,
+    shaped: &Shaped<'_>,
+    added: &[usize],
+) -> Estimate {
     let mut needs = view.needs.clone();
     needs
         .filters
@@ -270,11 +275,13 @@ fn valid(groups: &[GroupModel<'_>]) -> bool {
 /// its closure shares with each candidate (a group nested in or around another).
 fn candidates(views: &[ViewModel], current: &[Types]) -> Vec<Types> {
     let mut found: Vec<Types> = current.to_vec();
-    fn add(found: &mut Vec<Types>, set: Types) {
-        if set.len() >= 2 && !found.contains(&set) {
+    let mut seen: std::collections::HashSet<Types> = found.iter().cloned().collect();
+    // A group of more types than a tuple holds could not be declared.
+    let mut add = |found: &mut Vec<Types>, set: Types| {
+        if (2..=crate::MAX_TUPLE).contains(&set.len()) && seen.insert(set.clone()) {
             found.push(set);
         }
-    }
+    };
     let matching: Vec<(&Types, &Types)> = views
         .iter()
         .filter(|v| v.matches > 0)
@@ -324,7 +331,17 @@ pub(crate) fn search<'w>(
             (gain > 0.0).then_some((gain, c))
         })
         .collect();
-    ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    // Ties broken by the types' names, not by the storages' numbers: two worlds holding
+    // the same entities get the same advice, whatever order their storages are in.
+    let names = |set: &Types| {
+        let mut names: Vec<&str> = set.iter().map(|s| census.keys[s].name()).collect();
+        names.sort_unstable();
+        names
+    };
+    ranked.sort_by(|a, b| {
+        b.0.total_cmp(&a.0)
+            .then_with(|| names(&a.1).cmp(&names(&b.1)))
+    });
     let ranked: Vec<Types> = ranked.into_iter().map(|(_, c)| c).collect();
     let mut search = Search {
         census,
