@@ -8,8 +8,8 @@
 # the pinned stable one. `--target` keeps the sanitizer off the proc-macro and build
 # scripts, which run inside the compiler. A separate target directory keeps the
 # instrumented artifacts apart. LeakSanitizer runs too: a leaked value fails the run.
-# Line tables are enough for a report to name its lines, and link some thirty test
-# binaries faster than full debug information.
+# Line tables are enough for a report to name its lines, and link the test binaries
+# faster than full debug information.
 #
 #   bash scripts/asan.sh            # PROPTEST_CASES=8 unless set
 set -euo pipefail
@@ -21,17 +21,10 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_retur
 export PROPTEST_CASES="${PROPTEST_CASES:-8}"
 export CARGO_PROFILE_DEV_DEBUG="${CARGO_PROFILE_DEV_DEBUG:-line-tables-only}"
 
-# Every integration test that runs a world: each file of `tests/` (the compile-pass cases
-# are the `pass` target) and of `sparse_core/tests/`, but those named here.
-tests=(--test pass --test renamed)
-for file in tests/*.rs sparse_core/tests/*.rs sparse_core/tests/*/main.rs; do
-    name="$(basename "$file" .rs)"
-    [ "$name" = main ] && name="$(basename "$(dirname "$file")")"
-    case "$name" in
-    ui | docs | layout_map | module_circles) ;;
-    *) tests+=(--test "$name") ;;
-    esac
-done
-
+# Every test binary that runs a world: the facade's integration tests (one binary), the
+# compile-pass cases, the renamed dependency's test, the lints of generated code, and the
+# runtime's integration tests.
 cargo +nightly test --target "$target" --target-dir target/asan --all-features \
-    -p sparse_core -p sparse_groups -p sparse_groups_renamed_dependency --lib "${tests[@]}"
+    -p sparse_core -p sparse_groups -p sparse_groups_renamed_dependency --lib \
+    --test integration --test pass --test renamed --test generated_code_lints \
+    --test model --test parallel --test diagram --test world_access

@@ -12,11 +12,9 @@
 //! the order it runs in relative to the systems it conflicts with, so a schedule that ran
 //! conflicting systems at once, or in another order, would give another world.
 
-mod common;
-
 use std::collections::BTreeMap;
 
-use common::cases_or;
+use crate::common::cases_or;
 use proptest::prelude::*;
 use sparse_groups::prelude::*;
 use sparse_groups::traits::{Bundle, Components, Systems};

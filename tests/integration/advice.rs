@@ -4,11 +4,9 @@
 //! the layout now and the advised one, both equal to a plain model running the systems in
 //! order. A `#[world]` gets the same advice as the run-time `World` on the same entities.
 
-mod common;
-
 use std::collections::BTreeMap;
 
-use common::cases_or;
+use crate::common::cases_or;
 use proptest::prelude::*;
 use sparse_groups::Advice;
 use sparse_groups::prelude::*;

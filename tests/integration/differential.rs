@@ -21,9 +21,7 @@
 //! postcard): every storage's packed order, the allocator and every group must come back
 //! as they were, and the sequence goes on with the loaded worlds.
 
-mod common;
-
-use common::cases_or;
+use crate::common::cases_or;
 use proptest::prelude::*;
 use sparse_groups::{
     Applied, Commands, Component, Entities, Entity, Exclude, Get, GroupMut, GroupRef, GroupSpec,

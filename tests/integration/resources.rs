@@ -3,11 +3,9 @@
 //! views and storages, reached from hooks, and the run-time world's refusals; then a
 //! property test of random resource operations on both worlds against a plain model.
 
-mod common;
-
 use std::cell::RefCell;
 
-use common::cases_or;
+use crate::common::cases_or;
 use proptest::prelude::*;
 use sparse_groups::prelude::*;
 use sparse_groups::{AccessError, Borrow};
@@ -134,7 +132,7 @@ fn the_run_time_world_holds_what_was_inserted_and_refuses_the_rest() {
     let mut world = World::new();
     assert_eq!(
         world.resource::<Score>(),
-        Err(AccessError::NoResource("resources::Score"))
+        Err(AccessError::NoResource("integration::resources::Score"))
     );
     assert!(
         world
@@ -151,11 +149,11 @@ fn the_run_time_world_holds_what_was_inserted_and_refuses_the_rest() {
     // The borrow rule, checked when the request is made.
     assert_eq!(
         world.borrow::<(ResMut<Score>, Res<Score>)>().map(drop),
-        Err(AccessError::Conflict("resources::Score"))
+        Err(AccessError::Conflict("integration::resources::Score"))
     );
     assert_eq!(
         world.borrow::<(Res<Score>, ResMut<Grid>)>().map(drop),
-        Err(AccessError::NoResource("resources::Grid"))
+        Err(AccessError::NoResource("integration::resources::Grid"))
     );
     {
         let (a, b) = world.borrow::<(Res<Score>, Res<Score>)>().unwrap();
@@ -166,7 +164,7 @@ fn the_run_time_world_holds_what_was_inserted_and_refuses_the_rest() {
     assert_eq!(a.0 + b.0, 6);
     assert_eq!(
         world.borrow_ref::<Res<Grid>>().map(drop),
-        Err(AccessError::NoResource("resources::Grid"))
+        Err(AccessError::NoResource("integration::resources::Grid"))
     );
     // A hook reaches it as the world's borrow does; refusals are values.
     world.on_insert::<Position>(count_in_hook).unwrap();
@@ -178,7 +176,7 @@ fn the_run_time_world_holds_what_was_inserted_and_refuses_the_rest() {
     world.insert(e, Position(2)).unwrap();
     assert_eq!(
         REFUSED.with_borrow_mut(std::mem::take),
-        [AccessError::NoResource("resources::Score")]
+        [AccessError::NoResource("integration::resources::Score")]
     );
     assert!(!world.contains_resource::<Score>());
 }

@@ -4,12 +4,10 @@
 //! equal to running the systems one after the other, then their commands (a property test
 //! against the systems called by hand, on both worlds).
 
-mod common;
-
 use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use common::cases_or;
+use crate::common::cases_or;
 use proptest::prelude::*;
 use sparse_groups::prelude::*;
 
@@ -493,7 +491,9 @@ fn a_refused_run_on_the_run_time_world_changes_nothing() {
     let refused = Schedule::new((spawn_one, needs_frames)).run(&mut world);
     assert_eq!(
         refused,
-        Err(sparse_groups::AccessError::NoResource("schedule::Frames"))
+        Err(sparse_groups::AccessError::NoResource(
+            "integration::schedule::Frames"
+        ))
     );
     assert_eq!(world.resource::<Spawned>().unwrap().0, 0, "no system ran");
     assert!(world.entities().is_empty(), "no command was applied");
@@ -519,7 +519,9 @@ fn a_refused_run_stamps_nothing_and_makes_no_storage() {
     let mut frame = Schedule::new((packs, reads_unseen, needs_frames));
     assert_eq!(
         frame.run(&mut world),
-        Err(sparse_groups::AccessError::NoResource("schedule::Frames"))
+        Err(sparse_groups::AccessError::NoResource(
+            "integration::schedule::Frames"
+        ))
     );
     let changed: Vec<Entity> = world
         .view::<(&Position, Changed<Position>)>()

@@ -4,13 +4,11 @@
 //! for every group kind after every operation; the differential test checks that both
 //! worlds run the same hooks in the same order, seeing the same groups.
 
-mod common;
-
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use common::cases_or;
+use crate::common::cases_or;
 use proptest::prelude::*;
 use sparse_groups::prelude::*;
 use sparse_groups::traits::Lookup;
@@ -256,7 +254,7 @@ fn a_run_time_hook_borrow_returns_what_the_world_borrow_returns() {
     assert_eq!(
         seen(),
         [
-            "Err(Conflict(\"hooks::Position\")) | Err(NoSuchGroup(\"<hooks::Position, hooks::Velocity, exclude(hooks::Frozen)>\")) | Ok(true)"
+            "Err(Conflict(\"integration::hooks::Position\")) | Err(NoSuchGroup(\"<integration::hooks::Position, integration::hooks::Velocity, exclude(integration::hooks::Frozen)>\")) | Ok(true)"
         ]
     );
     // The world's own borrow refuses the same requests with the same errors.
@@ -264,7 +262,7 @@ fn a_run_time_hook_borrow_returns_what_the_world_borrow_returns() {
         world
             .borrow::<(ValuesMut<Position>, &Storage<Position>)>()
             .map(drop),
-        Err(AccessError::Conflict("hooks::Position"))
+        Err(AccessError::Conflict("integration::hooks::Position"))
     );
 }
 

@@ -10,9 +10,7 @@
 //! a `for` loop and `iter`, in a `#[world]` and in the run-time `World`, both against the
 //! model; the loops must also visit in the same order.
 
-mod common;
-
-use common::cases_or;
+use crate::common::cases_or;
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;

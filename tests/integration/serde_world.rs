@@ -4,9 +4,7 @@
 //! world.
 #![cfg(feature = "serde")]
 
-mod common;
-
-use common::cases_or;
+use crate::common::cases_or;
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 use sparse_groups::{Component, Entity, GroupSpec, Resource, Storage, World, world};
