@@ -21,10 +21,10 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_retur
 export PROPTEST_CASES="${PROPTEST_CASES:-8}"
 export CARGO_PROFILE_DEV_DEBUG="${CARGO_PROFILE_DEV_DEBUG:-line-tables-only}"
 
-# Every test binary that runs a world: the facade's integration tests (one binary), the
-# compile-pass cases, the renamed dependency's test, the lints of generated code, and the
-# runtime's integration tests.
+# Every test binary that runs a world: the facade's integration tests (two binaries,
+# `integration` and `parallel`), the compile-pass cases, the renamed dependency's test, the
+# lints of generated code, and the runtime's integration tests (its `parallel` among them).
 cargo +nightly test --target "$target" --target-dir target/asan --all-features \
     -p sparse_core -p sparse_groups -p sparse_groups_renamed_dependency --lib \
-    --test integration --test pass --test renamed --test generated_code_lints \
-    --test model --test parallel --test diagram --test world_access
+    --test integration --test parallel --test pass --test renamed --test generated_code_lints \
+    --test model --test diagram --test world_access

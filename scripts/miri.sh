@@ -45,7 +45,7 @@ units=$!
     export MIRIFLAGS="${MIRIFLAGS:--Zmiri-tree-borrows -Zmiri-ignore-leaks -Zmiri-disable-isolation}"
     export PROPTEST_CASES="${PROPTEST_CASES:-1}"
     cargo +nightly miri test --target-dir target/miri -p sparse_groups --all-features \
-        --test integration -- soundness:: changes:: matrix_filters_walks::
+        --test parallel --test integration -- soundness:: changes:: matrix_filters_walks::
 ) >"$logs/integration" 2>&1 &
 integration=$!
 

@@ -23,12 +23,8 @@ export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}"
 export PROPTEST_CASES="${PROPTEST_CASES:-6}"
 export CARGO_PROFILE_DEV_DEBUG="${CARGO_PROFILE_DEV_DEBUG:-line-tables-only}"
 
-tsan_test() {
-    cargo +nightly test -Zbuild-std --target "$target" --target-dir target/tsan \
-        -p sparse_core -p sparse_groups --features sparse_groups/rayon,sparse_groups/serde "$@"
-}
-tsan_test --lib --test parallel
-# The facade's integration tests of the modules named above (a filter is a substring of a
-# test's path).
-tsan_test --test integration -- \
-    soundness:: matrix_filters_walks:: differential:: schedule:: schedule_ticks:: schedule_model::
+# The test binaries named `parallel`: the runtime's (its rayon loops) and the facade's
+# (the soundness attacks, the matrix, the differential test and the schedules).
+cargo +nightly test -Zbuild-std --target "$target" --target-dir target/tsan \
+    -p sparse_core -p sparse_groups --features sparse_groups/rayon,sparse_groups/serde \
+    --lib --test parallel

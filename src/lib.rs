@@ -25,7 +25,7 @@ pub use sparse_core::{
 pub use sparse_core::{Access, Apart, HasComponent, HasGroup, HasResource};
 // Systems and schedules: functions over parts, run at once where the compiler proves
 // them apart.
-pub use sparse_core::{Schedule, Stages};
+pub use sparse_core::{ApplyCommands, Schedule, Stages};
 // Layout advice for a schedule on a world's entities.
 pub use sparse_core::{Advice, ViewAdvice, Walk};
 // The plumbing traits, documented in `traits`; also here, hidden, for the paths generated
@@ -67,13 +67,14 @@ pub mod traits {
 
 /// The names a program using worlds needs, for one glob import:
 /// `use sparse_groups::prelude::*;` (the macros, the component and storage types, the
-/// group key markers `Get` and `Exclude`, view filters, the `Mut` guard, commands,
+/// group key markers `Get` and `Exclude`, view filters, the `Mut` guard, commands and the
+/// sync point `ApplyCommands`,
 /// `ValuesMut`, a hook's `HookWorld`, resources and their parts `Res` and `ResMut`, the
 /// run-time world and its `GroupSpec`, and the traits generic code names).
 pub mod prelude {
     pub use crate::{
-        Access, Added, Changed, Commands, Component, Edit, EditEntities, Entities, Entity,
-        EntityError, Exclude, Get, GroupMut, GroupRef, GroupSpec, HasComponent, HasGroup,
+        Access, Added, ApplyCommands, Changed, Commands, Component, Edit, EditEntities, Entities,
+        Entity, EntityError, Exclude, Get, GroupMut, GroupRef, GroupSpec, HasComponent, HasGroup,
         HasResource, HookWorld, Mut, Res, ResMut, Resource, Schedule, Storage, ValuesMut, View,
         With, Without, World, world,
     };

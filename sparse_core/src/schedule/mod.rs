@@ -1,14 +1,18 @@
 //! Systems and schedules: plain functions whose parameters are parts of a world
-//! ([`SystemParam`]), listed in order in a [`Schedule`], which runs at once the systems
-//! whose parts are apart and keeps the written order of those that conflict. The result
-//! equals running the systems one after the other (their `Added`/`Changed` filters
-//! meaning "since this system last ran", see below).
+//! ([`SystemParam`]), listed in order in a [`Schedule`] (any number: tuples of up to
+//! sixteen, chained with `then`), which runs at once the systems whose parts are apart and keeps the
+//! written order of those that conflict. The result equals running the systems one after
+//! the other (their `Added`/`Changed` filters meaning "since this system last ran", see
+//! below), with the commands they queued applied at each sync point ([`ApplyCommands`])
+//! and at the end.
 //!
 //! ```text
-//! Schedule::new((movement, decay, collide))
+//! Schedule::new((movement, decay, collide, ApplyCommands)).then((spawn, aim))
 //!   stage 0: movement ‖ decay      (apart: run on two threads)
 //!   stage 1: collide               (conflicts with movement: after it)
-//!   then every system's commands, in system order
+//!   stage 2: the commands of movement, decay and collide, in system order
+//!   stage 3: spawn ‖ aim           (they see those commands applied)
+//!   then the commands of spawn and aim
 //! ```
 //!
 //! On a `#[world]` the stages are a constant the compiler computes from the numbers of
@@ -44,40 +48,84 @@
 mod param;
 mod stages;
 mod system;
+mod systems;
+mod threads;
 
-use core::any::{TypeId, type_name};
+use core::any::type_name;
 use core::fmt;
 use core::marker::PhantomData;
 
-use crate::advice::{Advice, SystemShape};
+use crate::advice::Advice;
 use crate::change::{Commands, EditEntities};
 use crate::component::short_name;
-use crate::lend::{AccessError, NoAlias, WorldParts};
+use crate::lend::{AccessError, WorldParts};
 use crate::storage::ChangeCount;
-use param::OneQueueAtMost;
 pub use param::SystemParam;
-use stages::{Footprint, Mask, TypeIds, stages_of, stages_of_ids};
+use stages::stages_of_ids;
 pub use system::{ParamItem, System};
+pub use systems::{ApplyCommands, Systems};
+use systems::{Chain, StageAt, Then};
 
-/// Keeps [`SystemParam`] and [`Systems`] to this crate.
+/// Keeps [`SystemParam`] to this crate.
 mod sealed {
-    /// Sealing the parameter and schedule traits.
+    /// Sealing the parameter trait.
     pub trait Sealed {}
 }
 
 /// Systems listed in order, run stage by stage (see the module documentation).
 ///
-/// `S` is a tuple of one to eight systems, each with one to eight parameters; `M` tells
-/// their arities apart and is inferred.
+/// `S` is a list of systems ([`Systems`]): a tuple of up to sixteen systems and sync points
+/// ([`ApplyCommands`]), with more chained by [`then`](Schedule::then); each system has up
+/// to eight parameters, and a tuple of parameters counts as one. `M` tells the systems'
+/// arities apart and is inferred.
 pub struct Schedule<S, M> {
     systems: S,
-    /// The stages computed at run time, for worlds whose numbers the compiler does not
-    /// know (the run-time `World`).
-    stages: Option<Vec<usize>>,
-    /// Each system's change count at its last complete run (`NEVER`: everything present
+    /// The plan, made at the first run: each element's stage (from the compiler's constant
+    /// on a `#[world]`), and where the sync points are.
+    plan: Option<Plan>,
+    /// Each element's change count at its last complete run (`NEVER`: everything present
     /// is news to it).
     last_runs: Vec<ChangeCount>,
     marker: PhantomData<fn() -> M>,
+}
+
+/// What a schedule runs in which stage.
+#[derive(Clone, Debug)]
+struct Plan {
+    /// Each element's stage, flat.
+    stages: Vec<usize>,
+    /// Each sync point's element, by stage (`None`: a stage of systems).
+    syncs: Vec<Option<usize>>,
+    /// Whether the compiler computed the stages.
+    decided_at_compile_time: bool,
+}
+
+impl Plan {
+    fn of<W, S, M>() -> Plan
+    where
+        W: WorldParts + 'static,
+        S: Systems<W, M>,
+    {
+        let mut access = Vec::with_capacity(S::COUNT);
+        S::push_access(&mut access);
+        let compiled = S::FOOTPRINTS.map(|footprints| footprints.stages());
+        let stages = match &compiled {
+            Some((stages, len)) => stages[..*len].to_vec(),
+            None => stages_of_ids(&access),
+        };
+        let count = stages.iter().max().map_or(0, |last| last + 1);
+        let mut syncs = vec![None; count];
+        for (element, (access, stage)) in access.iter().zip(&stages).enumerate() {
+            if access.barrier {
+                syncs[*stage] = Some(element);
+            }
+        }
+        Plan {
+            stages,
+            syncs,
+            decided_at_compile_time: compiled.is_some(),
+        }
+    }
 }
 
 impl<S, M> Schedule<S, M> {
@@ -85,8 +133,21 @@ impl<S, M> Schedule<S, M> {
     pub fn new(systems: S) -> Self {
         Schedule {
             systems,
-            stages: None,
+            plan: None,
             last_runs: Vec::new(),
+            marker: PhantomData,
+        }
+    }
+
+    /// This schedule with `more` systems listed after its own: a tuple of up to sixteen
+    /// systems and sync points, as [`new`](Schedule::new) takes. Chain as many as needed;
+    /// the stages are computed over the whole list (on a `#[world]`, by the compiler for up
+    /// to 256 elements).
+    pub fn then<T, MT>(self, more: T) -> Schedule<Chain<S, T>, Then<M, MT>> {
+        Schedule {
+            systems: Chain(self.systems, more),
+            plan: None,
+            last_runs: self.last_runs,
             marker: PhantomData,
         }
     }
@@ -123,14 +184,11 @@ impl<S, M> Schedule<S, M> {
         S::prepare(world);
         let Schedule {
             systems,
-            stages,
+            plan,
             last_runs,
             ..
         } = self;
-        let stages: &[usize] = match S::STAGES {
-            Some(stages) => stages,
-            None => stages.get_or_insert_with(|| stages_of_ids(&S::ids())),
-        };
+        let plan = plan.get_or_insert_with(Plan::of::<W, S, M>);
         // A world whose borrows are checked at run time may refuse a system: find out
         // before any runs, so that a refused run changes nothing (checking stamps nothing:
         // parts stamp what they hand out, not what is taken; the storages made for the
@@ -141,19 +199,36 @@ impl<S, M> Schedule<S, M> {
             world.forget_storages_from(held);
             return Err(refused);
         }
-        let count = stages.iter().max().map_or(0, |last| last + 1);
-        last_runs.resize(stages.len(), ChangeCount::NEVER);
+        last_runs.resize(S::COUNT, ChangeCount::NEVER);
         // Each system's count in this run, stored as its last run only once the run is
         // complete, its commands applied: a run cut short by a panic leaves every system's
         // last run where it was, so what they reacted to is reported to them again.
         let mut runs = last_runs.clone();
-        let mut queues = S::queues();
-        for stage in 0..count {
+        let mut queues: Vec<Commands<W>> = (0..S::COUNT).map(|_| Commands::new()).collect();
+        // The queues before this element are applied.
+        let mut applied = 0;
+        for (stage, sync) in plan.syncs.iter().enumerate() {
             let now = world.step_changes();
-            systems.run_stage(world, stages, stage, &mut queues, last_runs, now)?;
+            if let Some(sync) = *sync {
+                apply(world, &mut queues[applied..sync]);
+                applied = sync;
+                continue;
+            }
+            {
+                let mut parts = world.parts();
+                let mut jobs = Vec::new();
+                let at = StageAt {
+                    stage,
+                    stages: &plan.stages,
+                    last_runs,
+                    now,
+                };
+                systems.take_stage(&mut parts, &mut queues, &at, 0, &mut jobs)?;
+                threads::run_at_once(jobs);
+            }
             for (run, _) in runs
                 .iter_mut()
-                .zip(stages.iter())
+                .zip(&plan.stages)
                 .filter(|(_, s)| **s == stage)
             {
                 *run = now;
@@ -162,11 +237,7 @@ impl<S, M> Schedule<S, M> {
         // What is written after the last stage (the commands, code outside the schedule)
         // gets a count of its own, newer than every system's run.
         world.step_changes();
-        for queue in queues.as_mut() {
-            if !queue.is_empty() {
-                queue.apply(world);
-            }
-        }
+        apply(world, &mut queues[applied..]);
         *last_runs = runs;
         Ok(())
     }
@@ -184,7 +255,8 @@ impl<S, M> Schedule<S, M> {
         W: EditEntities + 'static,
         S: Systems<W, M>,
     {
-        let systems = S::shapes();
+        let mut systems = Vec::with_capacity(S::COUNT);
+        S::push_shapes(&mut systems);
         let mut advice = None;
         world.inspect_world(&mut |info| advice = Some(Advice::of(&systems, info)));
         // A world that never calls back describes nothing: the advice over no entities.
@@ -208,14 +280,22 @@ impl<S, M> Schedule<S, M> {
         W: WorldParts + 'static,
         S: Systems<W, M>,
     {
-        let stages = match S::STAGES {
-            Some(stages) => stages.to_vec(),
-            None => stages_of_ids(&S::ids()),
-        };
+        let plan = Plan::of::<W, S, M>();
+        let mut names = Vec::with_capacity(S::COUNT);
+        S::push_names(&mut names);
         Stages {
-            names: S::names(),
-            stages,
-            decided_at_compile_time: S::STAGES.is_some(),
+            names,
+            stages: plan.stages,
+            decided_at_compile_time: plan.decided_at_compile_time,
+        }
+    }
+}
+
+/// Applies `queues` in order (each system's commands, in system order).
+fn apply<W: EditEntities + 'static>(world: &mut W, queues: &mut [Commands<W>]) {
+    for queue in queues {
+        if !queue.is_empty() {
+            queue.apply(world);
         }
     }
 }
@@ -265,206 +345,3 @@ impl fmt::Display for Stages {
         Ok(())
     }
 }
-
-/// A tuple of systems of worlds `W` (up to eight), as a [`Schedule`] runs them. Sealed.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a list of systems of `{W}`",
-    label = "a schedule takes a tuple of systems",
-    note = "each element is a function whose parameters are parts of the world (or `&mut Commands<W>`), and no function names one type twice, at least once mutably"
-)]
-pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
-    /// The stages, when the compiler can compute them (a `#[world]`).
-    #[doc(hidden)]
-    const STAGES: Option<&'static [usize]>;
-    /// Each system's written and read types, for the stages of the run-time world.
-    #[doc(hidden)]
-    fn ids() -> Vec<(Vec<TypeId>, Vec<TypeId>)>;
-    /// Each system's name.
-    #[doc(hidden)]
-    fn names() -> Vec<&'static str>;
-    /// Takes and drops each system's parameters, one system at a time: whether the world
-    /// serves them all.
-    #[doc(hidden)]
-    fn check(world: &mut W) -> Result<(), AccessError>;
-    /// One command queue per system.
-    #[doc(hidden)]
-    type Queues: AsMut<[Commands<W>]>;
-    /// Empty queues.
-    #[doc(hidden)]
-    fn queues() -> Self::Queues;
-    /// Makes sure every storage a system names exists.
-    #[doc(hidden)]
-    fn prepare(world: &mut W);
-    /// Each system's name with the views and groups it names, for layout advice.
-    #[doc(hidden)]
-    fn shapes() -> Vec<(&'static str, SystemShape)>;
-    /// Runs the systems of `stage`, each queuing its commands in its queue, its views'
-    /// change filters passing the stamps after its last run (`last_runs`), the world's
-    /// count being `now`.
-    #[doc(hidden)]
-    fn run_stage(
-        &mut self,
-        world: &mut W,
-        stages: &[usize],
-        stage: usize,
-        queues: &mut Self::Queues,
-        last_runs: &[ChangeCount],
-        now: ChangeCount,
-    ) -> Result<(), AccessError>;
-}
-
-/// Runs `a` and `b` at once: `a` on the calling thread, `b` spawned on rayon's pool with
-/// the `rayon` feature (not `rayon::join`, which from outside the pool blocks the caller
-/// and runs both on one worker until another wakes to steal `b`: slower than running them
-/// in order on a 2-core machine, `docs/performance.md`), on a scoped thread without it.
-#[inline]
-fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
-    #[cfg(feature = "rayon")]
-    rayon::in_place_scope(|scope| {
-        scope.spawn(|_| b());
-        a();
-    });
-    #[cfg(not(feature = "rayon"))]
-    std::thread::scope(|scope| {
-        let other = scope.spawn(b);
-        a();
-        // The other system's panic, with its own message (the scope's would say only
-        // that a scoped thread panicked).
-        if let Err(panic) = other.join() {
-            std::panic::resume_unwind(panic);
-        }
-    });
-}
-
-/// Runs the systems of a stage that are ready (`Some`), at once: nested joins (one job or
-/// thread per extra system), a system alone in its stage run on the calling thread.
-macro_rules! run_ready {
-    ($only:ident) => {
-        if let Some(job) = $only {
-            job();
-        }
-    };
-    ($first:ident, $($rest:ident),+) => {{
-        let rest_runs = false $(|| $rest.is_some())+;
-        match ($first, rest_runs) {
-            (Some(first), true) => join(first, move || run_ready!($($rest),+)),
-            (Some(first), false) => first(),
-            (None, _) => run_ready!($($rest),+),
-        }
-    }};
-}
-
-macro_rules! systems_tuple {
-    ($N:literal: $($S:ident $M:ident $s:ident $c:ident $v:ident $i:tt),+) => {
-        impl<$($S),+> sealed::Sealed for ($($S,)+) {}
-
-        impl<W, $($S, $M),+> Systems<W, ($($M,)+)> for ($($S,)+)
-        where
-            W: EditEntities + 'static,
-            $(
-                $S: System<W, $M>,
-                $S::Writes: Mask<W> + TypeIds,
-                $S::Reads: Mask<W> + TypeIds,
-                $S::Watches: Mask<W> + TypeIds,
-                $S::Queues: OneQueueAtMost,
-                W: NoAlias<$S::Writes, $S::Reads>,
-            )+
-        {
-            const STAGES: Option<&'static [usize]> = match [$(
-                (
-                    <$S::Writes as Mask<W>>::MASK,
-                    <$S::Reads as Mask<W>>::MASK,
-                    <$S::Watches as Mask<W>>::MASK,
-                )
-            ),+] {
-                [$((Some($s), Some($c), Some($v))),+] => Some(&stages_of([$(Footprint {
-                    writes: $s,
-                    reads: $c | $v,
-                    reserves: $S::RESERVES,
-                }),+])),
-                _ => None,
-            };
-
-            fn ids() -> Vec<(Vec<TypeId>, Vec<TypeId>)> {
-                vec![$({
-                    let (mut writes, mut reads) = (Vec::new(), Vec::new());
-                    <$S::Writes as TypeIds>::push_ids(&mut writes);
-                    <$S::Reads as TypeIds>::push_ids(&mut reads);
-                    <$S::Watches as TypeIds>::push_ids(&mut reads);
-                    if $S::RESERVES {
-                        writes.push(TypeId::of::<crate::entity::Entities>());
-                    }
-                    (writes, reads)
-                }),+]
-            }
-
-            fn names() -> Vec<&'static str> {
-                vec![$(type_name::<$S>()),+]
-            }
-
-            fn check(world: &mut W) -> Result<(), AccessError> {
-                $({
-                    let mut queue = Commands::new();
-                    $S::take(&mut world.parts(), &mut queue, 0).map(drop)?;
-                })+
-                Ok(())
-            }
-
-            type Queues = [Commands<W>; $N];
-
-            fn queues() -> Self::Queues {
-                core::array::from_fn(|_| Commands::new())
-            }
-
-            fn prepare(world: &mut W) {
-                $($S::prepare(world);)+
-            }
-
-            fn shapes() -> Vec<(&'static str, SystemShape)> {
-                vec![$({
-                    let mut shape = SystemShape::default();
-                    $S::shape(&mut shape);
-                    (type_name::<$S>(), shape)
-                }),+]
-            }
-
-            fn run_stage(
-                &mut self,
-                world: &mut W,
-                stages: &[usize],
-                stage: usize,
-                queues: &mut Self::Queues,
-                last_runs: &[ChangeCount],
-                now: ChangeCount,
-            ) -> Result<(), AccessError> {
-                let ($($s,)+) = self;
-                {
-                    let mut parts = world.parts();
-                    let [$($c,)+] = queues;
-                    $(
-                        let $c = if stages[$i] == stage {
-                            let taken = $S::take(&mut parts, $c, last_runs[$i].since(now))?;
-                            Some(move || $s.run(taken))
-                        } else {
-                            None
-                        };
-                    )+
-                    run_ready!($($c),+);
-                }
-                Ok(())
-            }
-        }
-    };
-}
-
-systems_tuple!(1: S1 M1 s1 c1 v1 0);
-systems_tuple!(2: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1);
-systems_tuple!(3: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1, S3 M3 s3 c3 v3 2);
-systems_tuple!(4: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1, S3 M3 s3 c3 v3 2, S4 M4 s4 c4 v4 3);
-systems_tuple!(5: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1, S3 M3 s3 c3 v3 2, S4 M4 s4 c4 v4 3, S5 M5 s5 c5 v5 4);
-systems_tuple!(6: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1, S3 M3 s3 c3 v3 2, S4 M4 s4 c4 v4 3, S5 M5 s5 c5 v5 4,
-    S6 M6 s6 c6 v6 5);
-systems_tuple!(7: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1, S3 M3 s3 c3 v3 2, S4 M4 s4 c4 v4 3, S5 M5 s5 c5 v5 4,
-    S6 M6 s6 c6 v6 5, S7 M7 s7 c7 v7 6);
-systems_tuple!(8: S1 M1 s1 c1 v1 0, S2 M2 s2 c2 v2 1, S3 M3 s3 c3 v3 2, S4 M4 s4 c4 v4 3, S5 M5 s5 c5 v5 4,
-    S6 M6 s6 c6 v6 5, S7 M7 s7 c7 v7 6, S8 M8 s8 c8 v8 7);

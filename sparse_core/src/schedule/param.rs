@@ -4,7 +4,7 @@
 //! that type for the frame's lifetime.
 
 use super::sealed::Sealed;
-use crate::access::{Borrow, Filter, Query, ValuesMut, View};
+use crate::access::{Borrow, Filter, Query, ValuesMut, View, cat};
 use crate::advice::SystemShape;
 use crate::change::Commands;
 use crate::component::Component;
@@ -19,7 +19,7 @@ use crate::storage::Storage;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a parameter of a system of `{W}`",
     label = "not a part of this world",
-    note = "a system's parameters are parts of a borrow (`GroupMut<'_, K>`, `GroupRef<'_, K>`, `View<'_, Q, F>`, `ValuesMut<'_, T>`, `&Storage<T>`, `Res<'_, R>`, `ResMut<'_, R>`, `&Entities`) or its command queue `&mut Commands<W>`"
+    note = "a system's parameters are parts of a borrow (`GroupMut<'_, K>`, `GroupRef<'_, K>`, `View<'_, Q, F>`, `ValuesMut<'_, T>`, `&Storage<T>`, `Res<'_, R>`, `ResMut<'_, R>`, `&Entities`), its command queue `&mut Commands<W>`, or a tuple of them"
 )]
 pub trait SystemParam<W: WorldParts + 'static>: Sealed {
     /// The parameter for the frame's lifetime `'w`.
@@ -157,6 +157,50 @@ impl<W: WorldParts + 'static> SystemParam<W> for &mut Commands<W> {
             .ok_or(AccessError::Conflict(core::any::type_name::<Commands<W>>()))
     }
 }
+
+/// A tuple of parameters is one parameter: its lists are its elements' lists one after
+/// the other, and it takes its elements in order. A system with more than eight parts
+/// groups them: `fn update((position, velocity): (ValuesMut<'_, P>, &Storage<V>), …)`.
+macro_rules! tuple_param {
+    ($($P:ident),+) => {
+        impl<$($P: Sealed),+> Sealed for ($($P,)+) {}
+
+        impl<W: WorldParts + 'static, $($P: SystemParam<W>),+> SystemParam<W> for ($($P,)+) {
+            type Item<'w> = ($($P::Item<'w>,)+);
+            type Writes = cat!($($P::Writes),+);
+            type Reads = cat!($($P::Reads),+);
+            type Watches = cat!($($P::Watches),+);
+            type Queues = cat!($($P::Queues),+);
+            const RESERVES: bool = false $(|| $P::RESERVES)+;
+
+            fn prepare(world: &mut W) {
+                $($P::prepare(world);)+
+            }
+
+            fn shape(shape: &mut SystemShape) {
+                $($P::shape(shape);)+
+            }
+
+            #[inline(always)]
+            fn take<'w>(
+                parts: &mut W::Parts<'w>,
+                commands: &mut Option<&'w mut Commands<W>>,
+                since: u32,
+            ) -> Result<Self::Item<'w>, AccessError> {
+                Ok(($($P::take(parts, commands, since)?,)+))
+            }
+        }
+    };
+}
+
+tuple_param!(P1);
+tuple_param!(P1, P2);
+tuple_param!(P1, P2, P3);
+tuple_param!(P1, P2, P3, P4);
+tuple_param!(P1, P2, P3, P4, P5);
+tuple_param!(P1, P2, P3, P4, P5, P6);
+tuple_param!(P1, P2, P3, P4, P5, P6, P7);
+tuple_param!(P1, P2, P3, P4, P5, P6, P7, P8);
 
 /// The command queues of one system's parameters: none or one. A system with two would
 /// split its commands in two queues applied in an order it cannot see; the compiler

@@ -7,6 +7,9 @@
 //! stages:   0: movement, decay                  1: collide (it conflicts with movement)
 //! ```
 //!
+//! A sync point (`ApplyCommands`) conflicts with every system: it has a stage of its own,
+//! after every system listed before it and before every system listed after it.
+//!
 //! A `#[world]` numbers its storages and resources at compile time (`Numbered`), so a
 //! system's reads and writes are bit masks known to the compiler, and the stages of a
 //! schedule are a constant: computed by the compiler, from the same numbers the borrow
@@ -84,7 +87,11 @@ impl<H: 'static, T: TypeIds> TypeIds for Cons<H, T> {
     }
 }
 
-/// What one system borrows, as masks.
+/// The most systems whose stages the compiler computes; a longer schedule's stages are
+/// computed when it first runs (the same stages).
+pub const MAX_COMPILED: usize = 256;
+
+/// What one element of a schedule borrows, as masks.
 #[derive(Clone, Copy)]
 pub struct Footprint {
     /// The types written.
@@ -94,39 +101,116 @@ pub struct Footprint {
     /// Whether it may reserve entities: two such systems conflict (their handles would
     /// come in either order).
     pub reserves: bool,
+    /// Whether it is a sync point (`ApplyCommands`), which conflicts with every system.
+    pub barrier: bool,
 }
 
-/// The stage of each system, from masks (see the module): evaluated by the compiler for a
-/// `#[world]`. `N` systems.
-pub const fn stages_of<const N: usize>(access: [Footprint; N]) -> [usize; N] {
-    let mut stage = [0; N];
-    let mut i = 0;
-    while i < N {
-        let mut j = 0;
-        while j < i {
-            let (a, b) = (access[i], access[j]);
-            let conflict = a.writes & (b.writes | b.reads) != 0
-                || b.writes & a.reads != 0
-                || (a.reserves && b.reserves);
-            if conflict && stage[j] + 1 > stage[i] {
-                stage[i] = stage[j] + 1;
-            }
-            j += 1;
-        }
-        i += 1;
+impl Footprint {
+    /// A sync point's.
+    pub const BARRIER: Footprint = Footprint {
+        writes: 0,
+        reads: 0,
+        reserves: false,
+        barrier: true,
+    };
+
+    /// Whether the two may not share a stage: one writes what the other reads or writes,
+    /// both may reserve entities, or one is a sync point.
+    const fn conflicts(self, other: Footprint) -> bool {
+        self.barrier
+            || other.barrier
+            || self.writes & (other.writes | other.reads) != 0
+            || other.writes & self.reads != 0
+            || (self.reserves && other.reserves)
     }
-    stage
 }
 
-/// The same stages from each system's written and read `TypeId`s (the run-time world; a
+/// The footprints of a list of systems, as the compiler knows them: at most
+/// [`MAX_COMPILED`].
+#[derive(Clone, Copy)]
+pub struct Footprints {
+    list: [Footprint; MAX_COMPILED],
+    len: usize,
+}
+
+impl Footprints {
+    /// One element's, `None` when the compiler does not know it.
+    pub const fn one(footprint: Option<Footprint>) -> Option<Footprints> {
+        match footprint {
+            Some(footprint) => {
+                let mut list = [Footprint::BARRIER; MAX_COMPILED];
+                list[0] = footprint;
+                Some(Footprints { list, len: 1 })
+            }
+            None => None,
+        }
+    }
+
+    /// `a` then `b`: `None` when either is unknown or the two are too many.
+    pub const fn concat(a: Option<Footprints>, b: Option<Footprints>) -> Option<Footprints> {
+        match (a, b) {
+            (Some(mut a), Some(b)) if a.len + b.len <= MAX_COMPILED => {
+                let mut i = 0;
+                while i < b.len {
+                    a.list[a.len + i] = b.list[i];
+                    i += 1;
+                }
+                a.len += b.len;
+                Some(a)
+            }
+            _ => None,
+        }
+    }
+
+    /// An empty list, what `concat` starts from.
+    pub const EMPTY: Option<Footprints> = Some(Footprints {
+        list: [Footprint::BARRIER; MAX_COMPILED],
+        len: 0,
+    });
+
+    /// The stage of each system (see the module), and how many systems: evaluated by the
+    /// compiler for a `#[world]`.
+    pub const fn stages(&self) -> ([usize; MAX_COMPILED], usize) {
+        let mut stage = [0; MAX_COMPILED];
+        let mut i = 0;
+        while i < self.len {
+            let mut j = 0;
+            while j < i {
+                if self.list[i].conflicts(self.list[j]) && stage[j] + 1 > stage[i] {
+                    stage[i] = stage[j] + 1;
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        (stage, self.len)
+    }
+}
+
+/// What one element of a schedule borrows, as `TypeId`s (the run-time world).
+#[derive(Clone, Debug, Default)]
+pub struct Access {
+    /// The types written (`Entities` for a system that may reserve entities).
+    pub writes: Vec<TypeId>,
+    /// The types read, or whose change stamps it reads.
+    pub reads: Vec<TypeId>,
+    /// Whether it is a sync point.
+    pub barrier: bool,
+}
+
+/// The same stages from each element's written and read `TypeId`s (the run-time world; a
 /// system that may reserve entities writes `Entities`).
-pub fn stages_of_ids(access: &[(Vec<TypeId>, Vec<TypeId>)]) -> Vec<usize> {
+pub fn stages_of_ids(access: &[Access]) -> Vec<usize> {
     let meets = |a: &[TypeId], b: &[TypeId]| a.iter().any(|x| b.contains(x));
     let mut stage = vec![0; access.len()];
     for i in 0..access.len() {
         for j in 0..i {
-            let ((wi, ri), (wj, rj)) = (&access[i], &access[j]);
-            let conflict = meets(wi, wj) || meets(wi, rj) || meets(wj, ri);
+            let (a, b) = (&access[i], &access[j]);
+            let conflict = a.barrier
+                || b.barrier
+                || meets(&a.writes, &b.writes)
+                || meets(&a.writes, &b.reads)
+                || meets(&b.writes, &a.reads);
             if conflict {
                 stage[i] = stage[i].max(stage[j] + 1);
             }
@@ -146,17 +230,31 @@ mod tests {
                 writes,
                 reads,
                 reserves,
+                barrier: false,
             }
         }
-        const MASKS: [Footprint; 5] = [
+        const LIST: [Footprint; 7] = [
             access(0b001, 0b010, true),
             access(0b100, 0, false),
             access(0b010, 0b001, false),
             access(0, 0b100, false),
             access(0, 0, true),
+            Footprint::BARRIER,
+            access(0, 0, false),
         ];
-        const STAGES: [usize; 5] = stages_of(MASKS);
-        assert_eq!(STAGES, [0, 0, 1, 1, 1]);
+        const STAGES: ([usize; MAX_COMPILED], usize) = {
+            let mut all = Footprints::EMPTY;
+            let mut i = 0;
+            while i < LIST.len() {
+                all = Footprints::concat(all, Footprints::one(Some(LIST[i])));
+                i += 1;
+            }
+            match all {
+                Some(all) => all.stages(),
+                None => panic!("seven fit"),
+            }
+        };
+        assert_eq!(STAGES.0[..STAGES.1], [0, 0, 1, 1, 1, 2, 3]);
         let ids = |mask: u128, reserves: bool| -> Vec<TypeId> {
             let all = [TypeId::of::<u8>(), TypeId::of::<u16>(), TypeId::of::<u32>()];
             let mut ids: Vec<TypeId> = (0..3)
@@ -168,10 +266,26 @@ mod tests {
             }
             ids
         };
-        let by_ids: Vec<(Vec<TypeId>, Vec<TypeId>)> = MASKS
+        let by_ids: Vec<Access> = LIST
             .iter()
-            .map(|a| (ids(a.writes, a.reserves), ids(a.reads, false)))
+            .map(|a| Access {
+                writes: ids(a.writes, a.reserves),
+                reads: ids(a.reads, false),
+                barrier: a.barrier,
+            })
             .collect();
-        assert_eq!(stages_of_ids(&by_ids), STAGES);
+        assert_eq!(stages_of_ids(&by_ids), STAGES.0[..STAGES.1]);
+    }
+
+    #[test]
+    fn too_many_for_the_compiler_is_unknown() {
+        let one = Footprints::one(Some(Footprint::BARRIER));
+        let mut all = Footprints::EMPTY;
+        for _ in 0..MAX_COMPILED {
+            all = Footprints::concat(all, one);
+        }
+        assert!(all.is_some());
+        assert!(Footprints::concat(all, one).is_none());
+        assert!(Footprints::concat(Footprints::EMPTY, Footprints::one(None)).is_none());
     }
 }

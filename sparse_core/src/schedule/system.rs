@@ -33,6 +33,10 @@ pub trait System<W: WorldParts + 'static, Marker>: Send {
     /// Whether it may reserve entities (see `SystemParam::RESERVES`).
     #[doc(hidden)]
     const RESERVES: bool;
+    /// Whether it is a sync point ([`ApplyCommands`](super::ApplyCommands)), which the
+    /// schedule runs alone in its stage by applying the commands queued before it.
+    #[doc(hidden)]
+    const SYNC_POINT: bool = false;
     /// The system's parameters for the frame's lifetime `'w`.
     #[doc(hidden)]
     type Taken<'w>: Send;

@@ -1,9 +1,11 @@
-//! Schedules of systems drawn from a pool against a plain model: each of 24 schedules (the
-//! pool in its order and reversed, then 22 drawn at random once, repeats included) runs
+//! Schedules of systems drawn from a pool against a plain model: each of 30 schedules (the
+//! pool in its order and reversed, then 22 drawn at random once, repeats included, then six
+//! with sync points; each written chained) runs
 //! frames over a random world, with random changes between frames, in a `#[world]` and
 //! the run-time `World`; after every frame both worlds must equal the model, which runs
 //! the same systems one after the other on plain maps, each system's `Added<T>` and
-//! `Changed<T>` meaning "since this system last ran", then their commands in order.
+//! `Changed<T>` meaning "since this system last ran", the commands queued so far applied
+//! in order at each sync point (`ApplyCommands`) and at the end.
 //!
 //! The pool's parts: an owning group, a view with a `Mut<T>` guard, a view with each
 //! change filter, `&Storage<T>`, `ValuesMut<T>`, `Res<R>`, `ResMut<R>` and
@@ -141,6 +143,8 @@ enum Sys {
     watch_b,
     watch_new,
     breed,
+    /// `ApplyCommands`.
+    sync,
 }
 
 /// One entity in the model: its values, and when its `B` was added and last changed.
@@ -207,7 +211,18 @@ impl Model {
         row.b_changed = time;
     }
 
-    /// Runs the systems one after the other, then their commands.
+    fn apply(&mut self, queued: Vec<Queued>) {
+        for command in queued {
+            match command {
+                Queued::InsertB(i, value) => self.insert_b(i, value),
+                Queued::RemoveC(i) => self.rows.get_mut(&i).unwrap().c = None,
+                Queued::Spawn => self.spawn(Some(1), None, Some(0)),
+            }
+        }
+    }
+
+    /// Runs the systems one after the other, the commands queued so far at each sync point,
+    /// then the rest.
     fn frame(&mut self, order: &[Sys]) {
         let mut queued = Vec::new();
         for (k, &system) in order.iter().enumerate() {
@@ -280,17 +295,12 @@ impl Model {
                         }
                     }
                 }
+                Sys::sync => self.apply(std::mem::take(&mut queued)),
             }
             self.last_runs[k] = Some(self.time);
         }
         self.time += 1;
-        for command in queued {
-            match command {
-                Queued::InsertB(i, value) => self.insert_b(i, value),
-                Queued::RemoveC(i) => self.rows.get_mut(&i).unwrap().c = None,
-                Queued::Spawn => self.spawn(Some(1), None, Some(0)),
-            }
-        }
+        self.apply(queued);
     }
 
     fn state(&self) -> State {
@@ -514,24 +524,29 @@ macro_rules! system {
     (breed, $W:ty) => {
         breed::<$W>
     };
+    (sync, $W:ty) => {
+        ApplyCommands
+    };
     ($s:ident, $W:ty) => {
         $s
     };
 }
 
-/// The schedules: one match arm each, the same list of systems for both worlds.
+/// The schedules: one match arm each, the same list of systems for both worlds, written
+/// chained (the first system, then the others with `then`), so that the flat positions of
+/// a chained list are checked too.
 macro_rules! schedules {
-    ($([$($s:ident),+],)+) => {
-        const SCHEDULES: usize = [$(stringify!($($s)+)),+].len();
+    ($([$first:ident, $($s:ident),+],)+) => {
+        const SCHEDULES: usize = [$(stringify!($first)),+].len();
 
         fn check_schedule(which: usize, ops: &[Op]) -> Result<(), TestCaseError> {
             let mut arms = 0..;
             $(
                 if arms.next() == Some(which) {
                     return check(
-                        &[$(Sys::$s),+],
-                        Schedule::new(($(system!($s, Game),)+)),
-                        Schedule::new(($(system!($s, World),)+)),
+                        &[Sys::$first, $(Sys::$s),+],
+                        Schedule::new((system!($first, Game),)).then(($(system!($s, Game),)+)),
+                        Schedule::new((system!($first, World),)).then(($(system!($s, World),)+)),
                         ops,
                     );
                 }
@@ -566,6 +581,12 @@ schedules! {
     [watch_new, mix],
     [total, mix, mix, watch_new, watch_b, mix, mix],
     [breed, mix, bump, bump, watch_new, spread],
+    [breed, sync, watch_new, watch_b, total],
+    [mix, breed, sync, bump, watch_b, sync, breed, watch_new, spread],
+    [sync, breed, breed, sync, sync, watch_new, total],
+    [breed, watch_b, spread, bump, sync],
+    [watch_new, breed, sync, breed, mix, sync, watch_new, total, breed, sync, watch_b],
+    [total, breed, sync, watch_new, spread, bump, mix, breed, watch_b, sync, watch_new, total, breed, mix],
 }
 
 proptest! {

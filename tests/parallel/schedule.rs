@@ -492,7 +492,7 @@ fn a_refused_run_on_the_run_time_world_changes_nothing() {
     assert_eq!(
         refused,
         Err(sparse_groups::AccessError::NoResource(
-            "integration::schedule::Frames"
+            "parallel::schedule::Frames"
         ))
     );
     assert_eq!(world.resource::<Spawned>().unwrap().0, 0, "no system ran");
@@ -520,7 +520,7 @@ fn a_refused_run_stamps_nothing_and_makes_no_storage() {
     assert_eq!(
         frame.run(&mut world),
         Err(sparse_groups::AccessError::NoResource(
-            "integration::schedule::Frames"
+            "parallel::schedule::Frames"
         ))
     );
     let changed: Vec<Entity> = world

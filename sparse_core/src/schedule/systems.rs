@@ -1,0 +1,364 @@
+//! The list of a schedule: a tuple of up to sixteen elements, each a system or a sync
+//! point ([`ApplyCommands`]), and lists chained after it ([`Schedule::then`]), so a
+//! schedule holds any number of systems. The list is flat to the schedule: element `i`
+//! counts the elements before it, whatever the chaining, and the stages are computed over
+//! the flat list.
+//!
+//! ```text
+//! Schedule::new((input, ApplyCommands, movement)).then((decay, collide))
+//!   flat: 0 input   1 ApplyCommands   2 movement   3 decay   4 collide
+//! ```
+//!
+//! On a `#[world]` each element's footprint is a constant and a list's is the concatenation
+//! of its elements' (up to `MAX_COMPILED` elements): the compiler computes the stages. The
+//! run-time `World` collects the same footprints as `TypeId`s.
+//!
+//! [`Schedule::then`]: super::Schedule::then
+
+use core::any::{TypeId, type_name};
+
+use super::param::OneQueueAtMost;
+use super::stages::{Access, Footprint, Footprints, Mask, TypeIds};
+use super::system::System;
+use super::threads::Job;
+use crate::advice::SystemShape;
+use crate::change::{Commands, EditEntities};
+use crate::lend::{AccessError, Nil, NoAlias, WorldParts};
+use crate::storage::ChangeCount;
+
+/// Keeps [`Systems`] to this crate.
+mod sealed {
+    /// Sealing `Systems`.
+    pub trait Sealed {}
+}
+
+/// A sync point: listed between systems, the commands the systems before it queued are
+/// applied there, so that the systems after it see them in the same run.
+///
+/// ```text
+/// Schedule::new((spawn_bullets, ApplyCommands, move_bullets))
+///   stage 0: spawn_bullets
+///   stage 1: the commands queued so far, applied
+///   stage 2: move_bullets (sees this frame's bullets)
+/// ```
+///
+/// It has a stage of its own: every system listed before it runs in an earlier stage,
+/// every system after it in a later one. A run equals the systems called in order, with
+/// the commands queued so far applied at each sync point and the rest at the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ApplyCommands;
+
+/// Marks a sync point as a [`System`].
+#[doc(hidden)]
+pub struct SyncPoint;
+
+/// A list chained after another ([`Schedule::then`](super::Schedule::then)).
+#[doc(hidden)]
+pub struct Chain<A, B>(pub(super) A, pub(super) B);
+
+/// Marks a chain of lists.
+#[doc(hidden)]
+pub struct Then<A, B>(A, B);
+
+/// Where a stage is, for the systems taking their parameters.
+#[doc(hidden)]
+pub struct StageAt<'a> {
+    /// The stage running.
+    pub stage: usize,
+    /// Each element's stage, flat.
+    pub stages: &'a [usize],
+    /// Each element's change count at its last complete run.
+    pub last_runs: &'a [ChangeCount],
+    /// The world's change count for this stage.
+    pub now: ChangeCount,
+}
+
+/// A list of systems of worlds `W`, as a [`Schedule`](super::Schedule) runs them: a tuple of
+/// up to sixteen systems and sync points ([`ApplyCommands`]), and the lists chained after
+/// it ([`Schedule::then`](super::Schedule::then)). `M` tells the systems' arities apart; it
+/// is inferred. Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a list of systems of `{W}`",
+    label = "a schedule takes a tuple of up to sixteen systems (chain more with `then`)",
+    note = "each system is a function whose parameters are parts of the world (or `&mut Commands<W>`), and no function names one type twice, at least once mutably"
+)]
+pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
+    /// How many elements, flat.
+    #[doc(hidden)]
+    const COUNT: usize;
+    /// Each element's footprint, when the compiler knows them (a `#[world]`).
+    #[doc(hidden)]
+    const FOOTPRINTS: Option<Footprints>;
+    /// Each element's written and read types, for the stages of the run-time world.
+    #[doc(hidden)]
+    fn push_access(out: &mut Vec<Access>);
+    /// Each element's name.
+    #[doc(hidden)]
+    fn push_names(out: &mut Vec<&'static str>);
+    /// Takes and drops each system's parameters, one system at a time: whether the world
+    /// serves them all.
+    #[doc(hidden)]
+    fn check(world: &mut W) -> Result<(), AccessError>;
+    /// Makes sure every storage a system names exists.
+    #[doc(hidden)]
+    fn prepare(world: &mut W);
+    /// Each system's name with the views and groups it names, for layout advice.
+    #[doc(hidden)]
+    fn push_shapes(out: &mut Vec<(&'static str, SystemShape)>);
+    /// Takes the parameters of the systems of the stage `at.stage` (the first of this list
+    /// being element `first`), each with its command queue (`queues`, one per element),
+    /// and pushes each as a job.
+    #[doc(hidden)]
+    fn take_stage<'w>(
+        &'w mut self,
+        parts: &mut W::Parts<'w>,
+        queues: &'w mut [Commands<W>],
+        at: &StageAt<'_>,
+        first: usize,
+        jobs: &mut Vec<Job<'w>>,
+    ) -> Result<(), AccessError>;
+}
+
+/// A sync point is a system without parameters that the schedule runs alone in its stage,
+/// applying the queues of the systems before it instead. Not suggested to a function that is
+/// not a system.
+#[diagnostic::do_not_recommend]
+impl<W: WorldParts + 'static> System<W, SyncPoint> for ApplyCommands {
+    type Writes = Nil;
+    type Reads = Nil;
+    type Watches = Nil;
+    type Queues = Nil;
+    const RESERVES: bool = false;
+    const SYNC_POINT: bool = true;
+    type Taken<'w> = ();
+
+    fn prepare(_: &mut W) {}
+
+    fn shape(_: &mut SystemShape) {}
+
+    fn take<'w>(_: &mut W::Parts<'w>, _: &'w mut Commands<W>, _: u32) -> Result<(), AccessError> {
+        Ok(())
+    }
+
+    fn run(&mut self, (): ()) {}
+}
+
+/// Each element's footprint in a tuple: a sync point's, or the system's masks.
+const fn footprint<W, S, M>() -> Option<Footprint>
+where
+    W: WorldParts + 'static,
+    S: System<W, M>,
+    S::Writes: Mask<W>,
+    S::Reads: Mask<W>,
+    S::Watches: Mask<W>,
+{
+    if S::SYNC_POINT {
+        return Some(Footprint::BARRIER);
+    }
+    match (
+        <S::Writes as Mask<W>>::MASK,
+        <S::Reads as Mask<W>>::MASK,
+        <S::Watches as Mask<W>>::MASK,
+    ) {
+        (Some(writes), Some(reads), Some(watches)) => Some(Footprint {
+            writes,
+            reads: reads | watches,
+            reserves: S::RESERVES,
+            barrier: false,
+        }),
+        _ => None,
+    }
+}
+
+/// Each element's `TypeId`s in a tuple.
+fn access<W, S, M>() -> Access
+where
+    W: WorldParts + 'static,
+    S: System<W, M>,
+    S::Writes: TypeIds,
+    S::Reads: TypeIds,
+    S::Watches: TypeIds,
+{
+    let mut access = Access {
+        barrier: S::SYNC_POINT,
+        ..Access::default()
+    };
+    <S::Writes as TypeIds>::push_ids(&mut access.writes);
+    <S::Reads as TypeIds>::push_ids(&mut access.reads);
+    <S::Watches as TypeIds>::push_ids(&mut access.reads);
+    if S::RESERVES {
+        access.writes.push(TypeId::of::<crate::entity::Entities>());
+    }
+    access
+}
+
+impl<A, B> sealed::Sealed for Chain<A, B> {}
+
+impl<W, A, B, MA, MB> Systems<W, Then<MA, MB>> for Chain<A, B>
+where
+    W: EditEntities + 'static,
+    A: Systems<W, MA>,
+    B: Systems<W, MB>,
+{
+    const COUNT: usize = A::COUNT + B::COUNT;
+    const FOOTPRINTS: Option<Footprints> = Footprints::concat(A::FOOTPRINTS, B::FOOTPRINTS);
+
+    fn push_access(out: &mut Vec<Access>) {
+        A::push_access(out);
+        B::push_access(out);
+    }
+
+    fn push_names(out: &mut Vec<&'static str>) {
+        A::push_names(out);
+        B::push_names(out);
+    }
+
+    fn check(world: &mut W) -> Result<(), AccessError> {
+        A::check(world)?;
+        B::check(world)
+    }
+
+    fn prepare(world: &mut W) {
+        A::prepare(world);
+        B::prepare(world);
+    }
+
+    fn push_shapes(out: &mut Vec<(&'static str, SystemShape)>) {
+        A::push_shapes(out);
+        B::push_shapes(out);
+    }
+
+    #[inline]
+    fn take_stage<'w>(
+        &'w mut self,
+        parts: &mut W::Parts<'w>,
+        queues: &'w mut [Commands<W>],
+        at: &StageAt<'_>,
+        first: usize,
+        jobs: &mut Vec<Job<'w>>,
+    ) -> Result<(), AccessError> {
+        let Chain(a, b) = self;
+        let (a_queues, b_queues) = queues.split_at_mut(A::COUNT);
+        a.take_stage(parts, a_queues, at, first, jobs)?;
+        b.take_stage(parts, b_queues, at, first + A::COUNT, jobs)
+    }
+}
+
+macro_rules! systems_tuple {
+    ($N:literal: $($S:ident $M:ident $s:ident $q:ident $i:tt),+) => {
+        impl<$($S),+> sealed::Sealed for ($($S,)+) {}
+
+        impl<W, $($S, $M: 'static),+> Systems<W, ($($M,)+)> for ($($S,)+)
+        where
+            W: EditEntities + 'static,
+            $(
+                $S: System<W, $M>,
+                $S::Writes: Mask<W> + TypeIds,
+                $S::Reads: Mask<W> + TypeIds,
+                $S::Watches: Mask<W> + TypeIds,
+                $S::Queues: OneQueueAtMost,
+                W: NoAlias<$S::Writes, $S::Reads>,
+            )+
+        {
+            const COUNT: usize = $N;
+            const FOOTPRINTS: Option<Footprints> = {
+                let all = Footprints::EMPTY;
+                $(let all = Footprints::concat(all, Footprints::one(footprint::<W, $S, $M>()));)+
+                all
+            };
+
+            fn push_access(out: &mut Vec<Access>) {
+                $(out.push(access::<W, $S, $M>());)+
+            }
+
+            fn push_names(out: &mut Vec<&'static str>) {
+                $(out.push(type_name::<$S>());)+
+            }
+
+            fn check(world: &mut W) -> Result<(), AccessError> {
+                $({
+                    let mut queue = Commands::new();
+                    $S::take(&mut world.parts(), &mut queue, 0).map(drop)?;
+                })+
+                Ok(())
+            }
+
+            fn prepare(world: &mut W) {
+                $($S::prepare(world);)+
+            }
+
+            fn push_shapes(out: &mut Vec<(&'static str, SystemShape)>) {
+                $(if !$S::SYNC_POINT {
+                    let mut shape = SystemShape::default();
+                    $S::shape(&mut shape);
+                    out.push((type_name::<$S>(), shape));
+                })+
+            }
+
+            #[inline]
+            fn take_stage<'w>(
+                &'w mut self,
+                parts: &mut W::Parts<'w>,
+                queues: &'w mut [Commands<W>],
+                at: &StageAt<'_>,
+                first: usize,
+                jobs: &mut Vec<Job<'w>>,
+            ) -> Result<(), AccessError> {
+                let ($($s,)+) = self;
+                let Ok([$($q,)+]) = <&mut [Commands<W>; $N]>::try_from(queues) else {
+                    unreachable!("one queue per element");
+                };
+                $(
+                    let element = first + $i;
+                    if !$S::SYNC_POINT && at.stages[element] == at.stage {
+                        let since = at.last_runs[element].since(at.now);
+                        let taken = $S::take(parts, $q, since)?;
+                        jobs.push(Box::new(move || $s.run(taken)));
+                    }
+                )+
+                Ok(())
+            }
+        }
+    };
+}
+
+systems_tuple!(1: S1 M1 s1 q1 0);
+systems_tuple!(2: S1 M1 s1 q1 0, S2 M2 s2 q2 1);
+systems_tuple!(3: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2);
+systems_tuple!(4: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2, S4 M4 s4 q4 3);
+systems_tuple!(5: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2, S4 M4 s4 q4 3,
+    S5 M5 s5 q5 4);
+systems_tuple!(6: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2, S4 M4 s4 q4 3,
+    S5 M5 s5 q5 4, S6 M6 s6 q6 5);
+systems_tuple!(7: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2, S4 M4 s4 q4 3,
+    S5 M5 s5 q5 4, S6 M6 s6 q6 5, S7 M7 s7 q7 6);
+systems_tuple!(8: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2, S4 M4 s4 q4 3,
+    S5 M5 s5 q5 4, S6 M6 s6 q6 5, S7 M7 s7 q7 6, S8 M8 s8 q8 7);
+systems_tuple!(9: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2, S4 M4 s4 q4 3,
+    S5 M5 s5 q5 4, S6 M6 s6 q6 5, S7 M7 s7 q7 6, S8 M8 s8 q8 7,
+    S9 M9 s9 q9 8);
+systems_tuple!(10: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2, S4 M4 s4 q4 3,
+    S5 M5 s5 q5 4, S6 M6 s6 q6 5, S7 M7 s7 q7 6, S8 M8 s8 q8 7,
+    S9 M9 s9 q9 8, S10 M10 s10 q10 9);
+systems_tuple!(11: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2, S4 M4 s4 q4 3,
+    S5 M5 s5 q5 4, S6 M6 s6 q6 5, S7 M7 s7 q7 6, S8 M8 s8 q8 7,
+    S9 M9 s9 q9 8, S10 M10 s10 q10 9, S11 M11 s11 q11 10);
+systems_tuple!(12: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2, S4 M4 s4 q4 3,
+    S5 M5 s5 q5 4, S6 M6 s6 q6 5, S7 M7 s7 q7 6, S8 M8 s8 q8 7,
+    S9 M9 s9 q9 8, S10 M10 s10 q10 9, S11 M11 s11 q11 10, S12 M12 s12 q12 11);
+systems_tuple!(13: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2, S4 M4 s4 q4 3,
+    S5 M5 s5 q5 4, S6 M6 s6 q6 5, S7 M7 s7 q7 6, S8 M8 s8 q8 7,
+    S9 M9 s9 q9 8, S10 M10 s10 q10 9, S11 M11 s11 q11 10, S12 M12 s12 q12 11,
+    S13 M13 s13 q13 12);
+systems_tuple!(14: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2, S4 M4 s4 q4 3,
+    S5 M5 s5 q5 4, S6 M6 s6 q6 5, S7 M7 s7 q7 6, S8 M8 s8 q8 7,
+    S9 M9 s9 q9 8, S10 M10 s10 q10 9, S11 M11 s11 q11 10, S12 M12 s12 q12 11,
+    S13 M13 s13 q13 12, S14 M14 s14 q14 13);
+systems_tuple!(15: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2, S4 M4 s4 q4 3,
+    S5 M5 s5 q5 4, S6 M6 s6 q6 5, S7 M7 s7 q7 6, S8 M8 s8 q8 7,
+    S9 M9 s9 q9 8, S10 M10 s10 q10 9, S11 M11 s11 q11 10, S12 M12 s12 q12 11,
+    S13 M13 s13 q13 12, S14 M14 s14 q14 13, S15 M15 s15 q15 14);
+systems_tuple!(16: S1 M1 s1 q1 0, S2 M2 s2 q2 1, S3 M3 s3 q3 2, S4 M4 s4 q4 3,
+    S5 M5 s5 q5 4, S6 M6 s6 q6 5, S7 M7 s7 q7 6, S8 M8 s8 q8 7,
+    S9 M9 s9 q9 8, S10 M10 s10 q10 9, S11 M11 s11 q11 10, S12 M12 s12 q12 11,
+    S13 M13 s13 q13 12, S14 M14 s14 q14 13, S15 M15 s15 q15 14, S16 M16 s16 q16 15);
