@@ -59,7 +59,7 @@ pub mod traits {
     // The parts of a borrow, and what structural changes and storage sorts go through.
     pub use sparse_core::{Borrow, Edit, EditEntities, ReadOnly, Unowned, WorldParts};
     // What a schedule's systems are.
-    pub use sparse_core::{ParamItem, System, SystemParam, Systems};
+    pub use sparse_core::{ParamItem, ParametersApart, System, SystemParam, Systems};
     // Snapshots (feature `serde`).
     #[cfg(feature = "serde")]
     pub use sparse_core::{LoadItem, LoadTypes, SaveItem, SnapshotItem, SnapshotTypes};

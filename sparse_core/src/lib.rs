@@ -79,7 +79,9 @@ pub use group::{
 };
 pub use lend::{AccessError, Apart, WorldParts};
 pub use resource::{Res, ResMut, Resource};
-pub use schedule::{ApplyCommands, ParamItem, Schedule, Stages, System, SystemParam, Systems};
+pub use schedule::{
+    ApplyCommands, ParamItem, ParametersApart, Schedule, Stages, System, SystemParam, Systems,
+};
 pub use storage::{OrdKey, RadixKey, SparseSet, Storage};
 pub use world::{GroupSpec, LayoutErrors, World};
 #[cfg(feature = "serde")]

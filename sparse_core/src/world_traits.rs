@@ -163,7 +163,7 @@ fn lent_twice(error: crate::AccessError) -> ! {
             )
         }
         error => panic!(
-            "a #[world] lent a storage or resource twice ({error}): a hand-written `Numbered`, `LendStorage`, `LendResource` or `System` impl defeated the compile-time borrow check"
+            "a #[world] lent a storage or resource twice ({error}): a hand-written `Numbered`, `LendStorage` or `LendResource` impl defeated the compile-time borrow check"
         ),
     }
 }

@@ -1,7 +1,7 @@
 //! Per-system change ticks: inside a schedule, a system's `Added<T>` and `Changed<T>` mean
 //! "since this system last ran" (everything present at its first run); outside, "since
 //! the world's last `tick()`". A property test draws frames and changes between them
-//! (spawns, inserts over and under, removals, writes, ticks) and checks what each of four
+//! (spawns, inserts over and under, removals, writes, ticks, `resume_on`) and checks what each of four
 //! systems saw, and what a view outside the schedule sees, against a plain model of
 //! times, in a `#[world]` and the run-time `World`.
 
@@ -86,6 +86,8 @@ enum Op {
     /// `Health` written through `get_mut` outside the schedule.
     Write(usize),
     Tick,
+    /// `Schedule::resume_on`: everything present counts as seen by every system.
+    Resume,
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -96,6 +98,7 @@ fn op() -> impl Strategy<Value = Op> {
         1 => any::<usize>().prop_map(Op::Remove),
         2 => any::<usize>().prop_map(Op::Write),
         1 => Just(Op::Tick),
+        1 => Just(Op::Resume),
     ]
 }
 
@@ -149,6 +152,14 @@ impl Model {
         self.time += 1; // after the last stage
     }
 
+    /// `resume_on`: the count moves twice (the systems' last run, then a count for what
+    /// comes after).
+    fn resume(&mut self) {
+        self.time += 1;
+        self.last_runs = [Some(self.time); 3];
+        self.time += 1;
+    }
+
     /// The entities a view outside the schedule sees changed since the last tick.
     fn changed_since_tick(&self) -> Vec<Entity> {
         self.healths
@@ -193,6 +204,11 @@ fn run(ops: Vec<Op>) -> Result<(), TestCaseError> {
     for op in ops {
         let pick = |i: usize| handles[i % handles.len()];
         match op {
+            Op::Resume => {
+                s_frame.resume_on(&mut s);
+                d_frame.resume_on(&mut d);
+                model.resume();
+            }
             Op::Frame(hit) => {
                 HIT.store(hit, Ordering::SeqCst);
                 s_frame.run(&mut s);
@@ -337,6 +353,35 @@ fn a_system_that_panics_leaves_its_stage_last_runs_as_they_were() {
     assert_eq!(game.resource::<EarlyLog>().0.last().map(Vec::len), Some(0));
 }
 
+static PANIC_AFTER_SYNC: AtomicU64 = AtomicU64::new(0);
+
+fn panics_after_the_sync_point_when_asked(_: &Storage<Position>) {
+    assert_eq!(PANIC_AFTER_SYNC.load(Ordering::SeqCst), 0, "asked to panic");
+}
+
+/// A panic after a sync point: the systems before it, whose commands the sync point
+/// applied, ran completely; their next run does not report again what they saw.
+macro_rules! a_panic_after_a_sync_point_keeps_the_runs_before_it {
+    ($world:expr $(, $unwrap:ident)?) => {{
+        let mut w = $world;
+        let e = w.spawn_with((Position(0), Health(1)));
+        let mut frame = Schedule::new((saw_added, ApplyCommands, panics_after_the_sync_point_when_asked));
+        PANIC_AFTER_SYNC.store(1, Ordering::SeqCst);
+        let panicked =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| frame.run(&mut w)));
+        PANIC_AFTER_SYNC.store(0, Ordering::SeqCst);
+        assert!(panicked.is_err());
+        frame.run(&mut w)$(.$unwrap())?;
+        assert_eq!(w.resource::<AddedLog>()$(.$unwrap())?.0, [vec![e], vec![]]);
+    }};
+}
+
+#[test]
+fn a_panic_after_a_sync_point_keeps_the_runs_before_it_on_both_worlds() {
+    a_panic_after_a_sync_point_keeps_the_runs_before_it!(Game::new());
+    a_panic_after_a_sync_point_keeps_the_runs_before_it!(dynamic(), unwrap);
+}
+
 #[test]
 fn a_schedule_run_on_a_new_world_starts_over() {
     let mut frame = Schedule::new((saw_added,));
@@ -353,6 +398,34 @@ fn a_schedule_run_on_a_new_world_starts_over() {
     assert_eq!(second.resource::<AddedLog>().0, [vec![e]]);
     frame.run(&mut second);
     assert_eq!(second.resource::<AddedLog>().0, [vec![e], vec![]]);
+}
+
+/// A schedule resumed on a world (as on one loaded from a snapshot) counts what the world
+/// holds as seen: its first run reports nothing, its next the entity added in between.
+macro_rules! a_resumed_schedule_reports_only_later_changes {
+    ($world:expr $(, $unwrap:ident)?) => {{
+        let mut w = $world;
+        let old = w.spawn_with((Position(0), Health(1)));
+        w.get_mut::<Health>(old).unwrap().0 = 2;
+        let mut frame = Schedule::new((saw_added, saw_early));
+        frame.resume_on(&mut w);
+        frame.run(&mut w)$(.$unwrap())?;
+        let new = w.spawn_with((Position(1), Health(1)));
+        frame.run(&mut w)$(.$unwrap())?;
+        w.get_mut::<Health>(old).unwrap().0 = 3;
+        frame.run(&mut w)$(.$unwrap())?;
+        assert_eq!(w.resource::<AddedLog>()$(.$unwrap())?.0, [vec![], vec![new], vec![]]);
+        assert_eq!(
+            w.resource::<EarlyLog>()$(.$unwrap())?.0,
+            [vec![], vec![new], vec![old]]
+        );
+    }};
+}
+
+#[test]
+fn a_resumed_schedule_reports_only_later_changes_on_both_worlds() {
+    a_resumed_schedule_reports_only_later_changes!(Game::new());
+    a_resumed_schedule_reports_only_later_changes!(dynamic(), unwrap);
 }
 
 /// The world's count after `jumps` to `now` (a hidden test hook: the count only moves

@@ -16,15 +16,18 @@
 //! ```
 //!
 //! On a `#[world]` the stages are a constant the compiler computes from the numbers of
-//! the world's storages and resources (see `stages.rs`), and every system's own parameters
-//! are proven apart by the borrow rule; on the run-time `World` the same stages are
-//! computed when the schedule first runs.
+//! the world's storages and resources (see `stages.rs`; up to 256 elements and 128
+//! numbered types, past which they are computed at the first run, the same), and every
+//! system's own parameters are proven apart by the borrow rule; on the run-time `World`
+//! the same stages are computed when the schedule first runs.
 //!
 //! Change detection per system: the world's change count moves on before each stage and
 //! after the last (see `storage/ticks.rs`), so what a stage writes is stamped with a count
 //! of its own, and the schedule keeps each system's count of its last run (stored once
-//! the whole run is done, its commands applied: a run cut short by a panic leaves every
-//! system's count as it was, so what they reacted to is reported again); a system's
+//! its commands are applied, at the next sync point or after the last stage: a run cut
+//! short by a panic leaves the count of every system whose commands were not applied as
+//! it was, so what they reacted to is reported again; what sync points applied before the
+//! panic stays applied); a system's
 //! `Added<T>` / `Changed<T>` pass what was stamped after it (bevy's meaning: "since this
 //! system last ran"; at its first run, everything present). A count that restarted since
 //! a system's last run (the world counts its restarts), or that is lower than it (another
@@ -62,7 +65,7 @@ use crate::lend::{AccessError, WorldParts};
 use crate::storage::ChangeCount;
 pub use param::SystemParam;
 use stages::stages_of_ids;
-pub use system::{ParamItem, System};
+pub use system::{ParamItem, ParametersApart, System};
 pub use systems::{ApplyCommands, Systems};
 use systems::{Chain, StageAt, Then};
 
@@ -108,7 +111,7 @@ impl Plan {
     {
         let mut access = Vec::with_capacity(S::COUNT);
         S::push_access(&mut access);
-        let compiled = S::FOOTPRINTS.map(|footprints| footprints.stages());
+        let compiled = S::STAGES;
         let stages = match &compiled {
             Some((stages, len)) => stages[..*len].to_vec(),
             None => stages_of_ids(&access),
@@ -152,6 +155,22 @@ impl<S, M> Schedule<S, M> {
         }
     }
 
+    /// Counts everything `world` holds now as seen by every system of this schedule: their
+    /// next run's `Added`/`Changed` filters pass only what changes after this call. For a
+    /// schedule made anew on a world loaded from a snapshot (a saved game resumed), whose
+    /// systems would otherwise see every entity as added at their first run; a change made
+    /// after the call, outside the schedule or in it, is reported as usual.
+    pub fn resume_on<W>(&mut self, world: &mut W)
+    where
+        W: WorldParts + 'static,
+        S: Systems<W, M>,
+    {
+        let seen = world.step_changes();
+        // What is written from now on gets a count of its own, newer than `seen`.
+        world.step_changes();
+        self.last_runs = vec![seen; S::COUNT];
+    }
+
     /// Runs every system once, stage by stage, then the commands the systems queued, in
     /// system order (so the result equals running the systems one after the other, then
     /// their commands, each system's change filters passing what changed since its last
@@ -159,10 +178,17 @@ impl<S, M> Schedule<S, M> {
     /// on a `#[world]`, whose schedules cannot be refused, a `Result` on the run-time
     /// `World`.
     ///
+    /// With sync points ([`ApplyCommands`]), the commands queued before each are applied
+    /// there, in system order.
+    ///
     /// # Errors
     /// On the run-time `World`, what its `borrow` refuses for a system's parameters (a
     /// group it does not have, a resource it does not hold, a type twice in one system),
-    /// checked for every system before any runs: a refused run changes nothing.
+    /// checked for every system before any runs: a refused run changes nothing. (A
+    /// resource a later system needs must be there before the run, even if a sync point's
+    /// commands would insert it; and if a sync point's commands take away what a later
+    /// system needs, the run stops at that system's stage with the error, the stages before
+    /// it done.)
     pub fn run<W>(&mut self, world: &mut W) -> W::Lent<()>
     where
         W: EditEntities + 'static,
@@ -211,6 +237,9 @@ impl<S, M> Schedule<S, M> {
             let now = world.step_changes();
             if let Some(sync) = *sync {
                 apply(world, &mut queues[applied..sync]);
+                // Those systems' commands are applied: their runs are complete (a later
+                // panic will not report to them again what they reacted to).
+                last_runs[applied..sync].copy_from_slice(&runs[applied..sync]);
                 applied = sync;
                 continue;
             }
@@ -322,8 +351,9 @@ impl Stages {
         &self.stages
     }
 
-    /// Whether the compiler computed them (a `#[world]`), rather than the first run (the
-    /// run-time `World`).
+    /// Whether the compiler computed them (a `#[world]`, for up to 256 elements over at
+    /// most 128 storages and resources), rather than the first run (the run-time `World`,
+    /// or a longer schedule or larger world).
     pub fn decided_at_compile_time(&self) -> bool {
         self.decided_at_compile_time
     }

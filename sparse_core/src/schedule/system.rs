@@ -8,18 +8,22 @@ use super::param::SystemParam;
 use crate::access::cat;
 use crate::advice::SystemShape;
 use crate::change::Commands;
-use crate::lend::{AccessError, List, WorldParts};
+use crate::lend::{AccessError, List, NoAlias, WorldParts};
 
 /// The parameter `P` of a system of `W` for the frame's lifetime `'w`.
 pub type ParamItem<'w, W, P> = <P as SystemParam<W>>::Item<'w>;
 
-/// A system of worlds `W`: a function whose parameters are [`SystemParam`]s (up to eight),
+/// A system of worlds `W`: a function whose parameters are [`SystemParam`]s (up to eight;
+/// a tuple of parameters counts as one),
 /// run by a [`Schedule`](super::Schedule). `Marker` tells the arities apart (it is
-/// `fn(P1, P2, …)`); it is inferred.
+/// `fn(P1, P2, …)`); it is inferred. Implemented for functions and closures, and for the
+/// sync point [`ApplyCommands`](super::ApplyCommands); not implementable outside this crate
+/// (its hidden methods name this crate's own types), so its lists are what the
+/// parameters declare.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a system of `{W}`",
     label = "not a function whose parameters are parts of this world",
-    note = "a system is a function (or closure) whose parameters, at most eight, are parts of a borrow (`GroupMut<'_, K>`, `GroupRef<'_, K>`, `View<'_, Q, F>`, `ValuesMut<'_, T>`, `&Storage<T>`, `Res<'_, R>`, `ResMut<'_, R>`, `&Entities`) or `&mut Commands<W>`, and which returns nothing"
+    note = "a system is a function (or closure) whose parameters, at most eight (a tuple of them counts as one), are parts of a borrow (`GroupMut<'_, K>`, `GroupRef<'_, K>`, `View<'_, Q, F>`, `ValuesMut<'_, T>`, `&Storage<T>`, `Res<'_, R>`, `ResMut<'_, R>`, `&Entities`) or `&mut Commands<W>`, and which returns nothing"
 )]
 pub trait System<W: WorldParts + 'static, Marker>: Send {
     /// The types the system writes, as a type-level list.
@@ -57,6 +61,24 @@ pub trait System<W: WorldParts + 'static, Marker>: Send {
     /// Runs the system with its parameters.
     #[doc(hidden)]
     fn run(&mut self, taken: Self::Taken<'_>);
+}
+
+/// The system `Self`'s own parameters are apart: none writes a component type or resource
+/// another one reads or writes (the borrow rule, for one system). A wrapper around the
+/// world's `NoAlias` proof so that the error names the system and its parameters.
+#[diagnostic::on_unimplemented(
+    message = "the system `{Self}` names a type twice in its parameters, at least once mutably",
+    label = "a system of this schedule borrows a component type or a resource twice",
+    note = "its parameters are `{M}`: a system may read a type several times, but may write it only once and never read it while writing it; split it into two systems"
+)]
+pub trait ParametersApart<W, M> {}
+
+#[diagnostic::do_not_recommend]
+impl<W, S, M> ParametersApart<W, M> for S
+where
+    W: WorldParts + NoAlias<S::Writes, S::Reads> + 'static,
+    S: System<W, M>,
+{
 }
 
 macro_rules! function_system {

@@ -18,12 +18,12 @@
 use core::any::{TypeId, type_name};
 
 use super::param::OneQueueAtMost;
-use super::stages::{Access, Footprint, Footprints, Mask, TypeIds};
-use super::system::System;
+use super::stages::{Access, Footprint, Footprints, MAX_COMPILED, Mask, TypeIds};
+use super::system::{ParametersApart, System};
 use super::threads::Job;
 use crate::advice::SystemShape;
 use crate::change::{Commands, EditEntities};
-use crate::lend::{AccessError, Nil, NoAlias, WorldParts};
+use crate::lend::{AccessError, Nil, WorldParts};
 use crate::storage::ChangeCount;
 
 /// Keeps [`Systems`] to this crate.
@@ -89,6 +89,13 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
     /// Each element's footprint, when the compiler knows them (a `#[world]`).
     #[doc(hidden)]
     const FOOTPRINTS: Option<Footprints>;
+    /// Each element's stage and how many elements, computed by the compiler from the
+    /// footprints when it knows them.
+    #[doc(hidden)]
+    const STAGES: Option<([usize; MAX_COMPILED], usize)> = match Self::FOOTPRINTS {
+        Some(footprints) => Some(footprints.stages()),
+        None => None,
+    };
     /// Each element's written and read types, for the stages of the run-time world.
     #[doc(hidden)]
     fn push_access(out: &mut Vec<Access>);
@@ -257,7 +264,7 @@ macro_rules! systems_tuple {
                 $S::Reads: Mask<W> + TypeIds,
                 $S::Watches: Mask<W> + TypeIds,
                 $S::Queues: OneQueueAtMost,
-                W: NoAlias<$S::Writes, $S::Reads>,
+                $S: ParametersApart<W, $M>,
             )+
         {
             const COUNT: usize = $N;
