@@ -177,16 +177,13 @@ fn sixty_four_systems_in_chained_lists_run_like_the_systems_in_order() {
     // Neighbours share a stage; a system runs after the one two before it.
     let want: Vec<usize> = (0..64).map(|i| i / 2).collect();
     assert_eq!(stages.of_systems(), want);
-    assert_eq!(dynamic_schedule.stages::<World>(), {
-        let dynamic_stages = dynamic_schedule.stages::<World>();
-        assert!(!dynamic_stages.decided_at_compile_time());
-        assert_eq!(
-            dynamic_stages.of_systems(),
-            want,
-            "both worlds place them alike"
-        );
-        dynamic_stages
-    });
+    let dynamic_stages = dynamic_schedule.stages::<World>();
+    assert!(!dynamic_stages.decided_at_compile_time());
+    assert_eq!(
+        dynamic_stages.of_systems(),
+        want,
+        "both worlds place them alike"
+    );
 
     let (mut s, mut d) = (Lists::new(), dynamic());
     let mut model = populate!(s);
