@@ -26,6 +26,8 @@ pub use sparse_core::{Access, Apart, HasComponent, HasGroup, HasResource};
 // Systems and schedules: functions over parts, run at once where the compiler proves
 // them apart.
 pub use sparse_core::{ApplyCommands, Schedule, Stages};
+// Messages between systems: a resource of messages, its writers and readers.
+pub use sparse_core::{MessageCursor, MessageReader, MessageWriter, Messages};
 // Layout advice for a schedule on a world's entities.
 pub use sparse_core::{Advice, ViewAdvice, Walk};
 // The plumbing traits, documented in `traits`; also here, hidden, for the paths generated
@@ -58,6 +60,8 @@ pub mod traits {
     pub use sparse_core::{Bundle, Components, GetMut, Lookup, ReadComponents};
     // The parts of a borrow, and what structural changes and storage sorts go through.
     pub use sparse_core::{Borrow, Edit, EditEntities, ReadOnly, Unowned, WorldParts};
+    // A resource a world lends (the run-time `World`: every type), for generic code.
+    pub use sparse_core::LendResource;
     // What a schedule's systems are.
     pub use sparse_core::{ParamItem, ParametersApart, System, SystemParam, Systems};
     // Snapshots (feature `serde`).
@@ -68,15 +72,15 @@ pub mod traits {
 /// The names a program using worlds needs, for one glob import:
 /// `use sparse_groups::prelude::*;` (the macros, the component and storage types, the
 /// group key markers `Get` and `Exclude`, view filters, the `Mut` guard, commands and the
-/// sync point `ApplyCommands`,
+/// sync point `ApplyCommands`, messages and their writers and readers,
 /// `ValuesMut`, a hook's `HookWorld`, resources and their parts `Res` and `ResMut`, the
 /// run-time world and its `GroupSpec`, and the traits generic code names).
 pub mod prelude {
     pub use crate::{
         Access, Added, ApplyCommands, Changed, Commands, Component, Edit, EditEntities, Entities,
         Entity, EntityError, Exclude, Get, GroupMut, GroupRef, GroupSpec, HasComponent, HasGroup,
-        HasResource, HookWorld, Mut, Res, ResMut, Resource, Schedule, Storage, ValuesMut, View,
-        With, Without, World, world,
+        HasResource, HookWorld, MessageReader, MessageWriter, Messages, Mut, Res, ResMut, Resource,
+        Schedule, Storage, ValuesMut, View, With, Without, World, world,
     };
 }
 

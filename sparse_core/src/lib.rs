@@ -46,6 +46,7 @@ mod entity;
 mod group;
 mod internals;
 mod lend;
+mod message;
 mod method_docs;
 #[cfg(feature = "rayon")]
 mod parallel;
@@ -77,7 +78,8 @@ pub use group::{
     Action, Conflict, Exclude, Get, GroupDecl, GroupIter, GroupKey, GroupMut, GroupRef,
     GroupRefIter, Layout, LayoutError, Place, Role, Step,
 };
-pub use lend::{AccessError, Apart, WorldParts};
+pub use lend::{AccessError, Apart, LendResource, WorldParts};
+pub use message::{MessageCursor, MessageReader, MessageWriter, Messages};
 pub use resource::{Res, ResMut, Resource};
 pub use schedule::{
     ApplyCommands, ParamItem, ParametersApart, Schedule, Stages, System, SystemParam, Systems,
@@ -99,8 +101,8 @@ pub use component_set::ComponentSet;
 pub use group::{GroupOrder, OwnedTypes, StorageOrder, Types};
 #[doc(hidden)]
 pub use lend::{
-    AllApart, BundleApart, LendResource, LendStorage, NoAlias, NonEmpty, NotIn, NotInBundle,
-    Numbered, TrackChanges,
+    AllApart, BundleApart, LendStorage, NoAlias, NonEmpty, NotIn, NotInBundle, Numbered,
+    TrackChanges,
 };
 #[doc(hidden)]
 pub use storage::Marks;

@@ -11,6 +11,7 @@ mod common;
 
 mod differential;
 mod matrix_filters_walks;
+mod messages;
 mod schedule;
 mod schedule_lists;
 mod schedule_model;

@@ -1,6 +1,6 @@
-//! Schedules of systems drawn from a pool against a plain model: each of 30 schedules (the
+//! Schedules of systems drawn from a pool against a plain model: each of 36 schedules (the
 //! pool in its order and reversed, then 22 drawn at random once, repeats included, then six
-//! with sync points; each written chained) runs
+//! with sync points, then six with messages; each written chained) runs
 //! frames over a random world, with random changes between frames, in a `#[world]` and
 //! the run-time `World`; after every frame both worlds must equal the model, which runs
 //! the same systems one after the other on plain maps, each system's `Added<T>` and
@@ -8,8 +8,11 @@
 //! in order at each sync point (`ApplyCommands`) and at the end.
 //!
 //! The pool's parts: an owning group, a view with a `Mut<T>` guard, a view with each
-//! change filter, `&Storage<T>`, `ValuesMut<T>`, `Res<R>`, `ResMut<R>` and
-//! `&mut Commands<W>` (inserting, removing and spawning). Entities are never destroyed, so
+//! change filter, `&Storage<T>`, `ValuesMut<T>`, `Res<R>`, `ResMut<R>`,
+//! `&mut Commands<W>` (inserting, removing, spawning and sending a message),
+//! `MessageWriter<E>` and `MessageReader<E>`. The model keeps the messages with a plain
+//! cursor per reader, and checks that no message is dropped before every reader of the
+//! schedule has read it: each reads each message exactly once. Entities are never destroyed, so
 //! the model gives each spawned entity the next index. Each system's result depends on
 //! the order it runs in relative to the systems it conflicts with, so a schedule that ran
 //! conflicting systems at once, or in another order, would give another world.
@@ -19,7 +22,7 @@ use std::collections::BTreeMap;
 use crate::common::cases_or;
 use proptest::prelude::*;
 use sparse_groups::prelude::*;
-use sparse_groups::traits::{Bundle, Components, Systems};
+use sparse_groups::traits::{Bundle, Components, LendResource, Systems};
 
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 struct A(i64);
@@ -36,6 +39,12 @@ struct LogB(Vec<Vec<u32>>);
 /// What each run of `watch_new` saw.
 #[derive(Default)]
 struct LogNew(Vec<Vec<u32>>);
+/// A message.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Hit(i64);
+/// What each run of `hear` read.
+#[derive(Default)]
+struct LogHits(Vec<Vec<i64>>);
 
 #[world]
 #[group(A, C)]
@@ -47,6 +56,8 @@ struct Game {
     total: Resource<Total>,
     log_b: Resource<LogB>,
     log_new: Resource<LogNew>,
+    hits: Resource<Messages<Hit>>,
+    log_hits: Resource<LogHits>,
 }
 
 fn dynamic() -> World {
@@ -55,6 +66,8 @@ fn dynamic() -> World {
     world.insert_resource(Total::default());
     world.insert_resource(LogB::default());
     world.insert_resource(LogNew::default());
+    world.insert_resource(Messages::<Hit>::new());
+    world.insert_resource(LogHits::default());
     world
 }
 
@@ -112,14 +125,16 @@ fn watch_new(view: View<'_, &A, Added<B>>, mut log: ResMut<'_, LogNew>) {
 }
 
 /// Queues changes from `A`: a `B` inserted (added or replaced), a `C` removed, an entity
-/// spawned (all alike, so their order is the allocator's alone).
+/// spawned (all alike, so their order is the allocator's alone), and a message: how many
+/// it spawned.
 fn breed<W>(a: &Storage<A>, commands: &mut Commands<W>)
 where
-    W: EditEntities + 'static,
+    W: EditEntities + LendResource<Messages<Hit>> + 'static,
     B: Components<W>,
     C: Components<W>,
     (A, C): Bundle<W>,
 {
+    let mut spawned = 0;
     for (e, a) in a.iter() {
         if a.0.rem_euclid(7) == 0 {
             commands.insert(e, B(a.0));
@@ -129,8 +144,37 @@ where
         }
         if a.0.rem_euclid(13) == 0 {
             commands.spawn((A(1), C(0)));
+            spawned += 1;
         }
     }
+    commands.send(Hit(spawned));
+}
+
+/// The sum of the `A`s, in whichever order the storage holds them.
+fn sum_of_a(a: &Storage<A>) -> i64 {
+    a.iter().map(|(_, a)| a.0).fold(0, i64::wrapping_add)
+}
+
+/// Sends the sum of the `A`s, and `-1` after it when the sum is even.
+fn shout(a: &Storage<A>, mut hits: MessageWriter<'_, Hit>) {
+    let sum = sum_of_a(a);
+    hits.send(Hit(sum));
+    if sum % 2 == 0 {
+        hits.extend([Hit(-1)]);
+    }
+}
+
+/// Logs the messages it had not read.
+fn hear(mut hits: MessageReader<'_, Hit>, mut log: ResMut<'_, LogHits>) {
+    assert_eq!(
+        hits.missed(),
+        0,
+        "a reader that runs every frame misses nothing"
+    );
+    let unread = hits.len();
+    let read: Vec<i64> = hits.read().map(|hit| hit.0).collect();
+    assert_eq!(read.len(), unread);
+    log.0.push(read);
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -143,6 +187,8 @@ enum Sys {
     watch_b,
     watch_new,
     breed,
+    shout,
+    hear,
     /// `ApplyCommands`.
     sync,
 }
@@ -162,6 +208,57 @@ enum Queued {
     InsertB(u32, i64),
     RemoveC(u32),
     Spawn,
+    Send(i64),
+}
+
+/// The messages in the model: each with its number; a cursor per reader.
+#[derive(Default)]
+struct Mailbox {
+    /// The messages kept, with their numbers.
+    kept: Vec<(u64, i64)>,
+    /// The number of the next message.
+    next: u64,
+    /// The first number sent after the end of the last frame that dropped messages.
+    boundary: u64,
+    /// Each element's cursor (`None`: it never read).
+    cursors: BTreeMap<usize, u64>,
+}
+
+impl Mailbox {
+    fn send(&mut self, value: i64) {
+        self.kept.push((self.next, value));
+        self.next += 1;
+    }
+
+    /// What element `k` had not read; it has now.
+    fn read(&mut self, k: usize) -> Vec<i64> {
+        let from = self.cursors.get(&k).copied().unwrap_or(0);
+        self.cursors.insert(k, self.next);
+        self.kept
+            .iter()
+            .filter(|(n, _)| *n >= from)
+            .map(|&(_, v)| v)
+            .collect()
+    }
+
+    /// The end of a frame of a schedule that names the messages: drops what was sent
+    /// before the previous such frame ended, which every reader (`readers`) read.
+    fn end_frame(&mut self, readers: &[usize]) -> Result<(), TestCaseError> {
+        for &(n, _) in self.kept.iter().filter(|(n, _)| *n < self.boundary) {
+            for k in readers {
+                prop_assert!(
+                    self.cursors.get(k).is_some_and(|&c| c > n),
+                    "message {} dropped before reader {} read it",
+                    n,
+                    k
+                );
+            }
+        }
+        let boundary = self.boundary;
+        self.kept.retain(|(n, _)| *n >= boundary);
+        self.boundary = self.next;
+        Ok(())
+    }
 }
 
 /// The model: rows by entity index (no entity is destroyed, so spawning takes the next
@@ -173,6 +270,8 @@ struct Model {
     total: i64,
     log_b: Vec<Vec<u32>>,
     log_new: Vec<Vec<u32>>,
+    log_hits: Vec<Vec<i64>>,
+    mailbox: Mailbox,
     last_runs: Vec<Option<u64>>,
 }
 
@@ -184,6 +283,8 @@ impl Model {
             total: 0,
             log_b: Vec::new(),
             log_new: Vec::new(),
+            log_hits: Vec::new(),
+            mailbox: Mailbox::default(),
             last_runs: vec![None; systems],
         }
     }
@@ -217,13 +318,15 @@ impl Model {
                 Queued::InsertB(i, value) => self.insert_b(i, value),
                 Queued::RemoveC(i) => self.rows.get_mut(&i).unwrap().c = None,
                 Queued::Spawn => self.spawn(Some(1), None, Some(0)),
+                Queued::Send(value) => self.mailbox.send(value),
             }
         }
     }
 
     /// Runs the systems one after the other, the commands queued so far at each sync point,
-    /// then the rest.
-    fn frame(&mut self, order: &[Sys]) {
+    /// then the rest; then, if a system writes or reads the messages, drops those every
+    /// reader had a whole frame to read.
+    fn frame(&mut self, order: &[Sys]) -> Result<(), TestCaseError> {
         let mut queued = Vec::new();
         for (k, &system) in order.iter().enumerate() {
             self.time += 1;
@@ -282,6 +385,7 @@ impl Model {
                     self.log_new.push(seen);
                 }
                 Sys::breed => {
+                    let mut spawned = 0;
                     for (&i, row) in rows {
                         let Some(a) = row.a else { continue };
                         if a.rem_euclid(7) == 0 {
@@ -292,8 +396,21 @@ impl Model {
                         }
                         if a.rem_euclid(13) == 0 {
                             queued.push(Queued::Spawn);
+                            spawned += 1;
                         }
                     }
+                    queued.push(Queued::Send(spawned));
+                }
+                Sys::shout => {
+                    let sum = rows.filter_map(|(_, row)| row.a).fold(0, i64::wrapping_add);
+                    self.mailbox.send(sum);
+                    if sum % 2 == 0 {
+                        self.mailbox.send(-1);
+                    }
+                }
+                Sys::hear => {
+                    let read = self.mailbox.read(k);
+                    self.log_hits.push(read);
                 }
                 Sys::sync => self.apply(std::mem::take(&mut queued)),
             }
@@ -301,6 +418,13 @@ impl Model {
         }
         self.time += 1;
         self.apply(queued);
+        if order.iter().any(|s| matches!(s, Sys::shout | Sys::hear)) {
+            let readers: Vec<usize> = (0..order.len())
+                .filter(|&k| order[k] == Sys::hear)
+                .collect();
+            self.mailbox.end_frame(&readers)?;
+        }
+        Ok(())
     }
 
     fn state(&self) -> State {
@@ -310,17 +434,23 @@ impl Model {
             .map(|(&i, row)| (i, [row.a, row.b, row.c]))
             .filter(|(_, values)| values.iter().any(Option::is_some))
             .collect();
-        (values, self.total, self.log_b.clone(), self.log_new.clone())
+        let kept = self.mailbox.kept.iter().map(|&(_, v)| v).collect();
+        (
+            values,
+            self.total,
+            [self.log_b.clone(), self.log_new.clone()],
+            (self.log_hits.clone(), kept),
+        )
     }
 }
 
 /// What a world must give back: each entity's values by index (entities with none left
-/// out), the total, both logs.
+/// out), the total, both logs of entities, the log of messages read and the messages kept.
 type State = (
     BTreeMap<u32, [Option<i64>; 3]>,
     i64,
-    Vec<Vec<u32>>,
-    Vec<Vec<u32>>,
+    [Vec<Vec<u32>>; 2],
+    (Vec<Vec<i64>>, Vec<i64>),
 );
 
 macro_rules! state {
@@ -339,8 +469,17 @@ macro_rules! state {
         (
             values,
             $resource!(w, Total).0,
-            $resource!(w, LogB).0.clone(),
-            $resource!(w, LogNew).0.clone(),
+            [
+                $resource!(w, LogB).0.clone(),
+                $resource!(w, LogNew).0.clone(),
+            ],
+            (
+                $resource!(w, LogHits).0.clone(),
+                $resource!(w, Messages<Hit>)
+                    .iter()
+                    .map(|hit| hit.0)
+                    .collect(),
+            ),
         )
     }};
 }
@@ -352,6 +491,16 @@ macro_rules! static_storage {
 macro_rules! dynamic_storage {
     ($w:expr, $T:ty) => {
         $w.storage::<$T>().cloned().unwrap_or_default()
+    };
+}
+macro_rules! static_send {
+    ($w:expr, $hit:expr) => {
+        $w.resource_mut::<Messages<Hit>>().send($hit)
+    };
+}
+macro_rules! dynamic_send {
+    ($w:expr, $hit:expr) => {
+        $w.resource_mut::<Messages<Hit>>().unwrap().send($hit)
     };
 }
 macro_rules! static_resource {
@@ -378,6 +527,8 @@ enum Op {
     /// `B` written through `get_mut` (changed, whatever the value).
     WriteB(usize, i8),
     Tick,
+    /// A message sent between frames.
+    Send(i8),
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -392,12 +543,13 @@ fn op() -> impl Strategy<Value = Op> {
         1 => any::<usize>().prop_map(Op::RemoveC),
         2 => (any::<usize>(), any::<i8>()).prop_map(|(e, v)| Op::WriteB(e, v)),
         1 => Just(Op::Tick),
+        1 => any::<i8>().prop_map(Op::Send),
     ]
 }
 
 /// Applies one change between frames to a world (`handles`: the entities it spawned).
 macro_rules! change {
-    ($w:expr, $op:expr, $handles:expr) => {{
+    ($w:expr, $op:expr, $handles:expr, $send:ident) => {{
         let (w, handles) = ($w, $handles);
         let pick = |i: &usize| handles.get(i % handles.len().max(1)).copied();
         match $op {
@@ -426,6 +578,7 @@ macro_rules! change {
                 }
             }
             Op::Tick => w.tick(),
+            Op::Send(v) => $send!(w, Hit(i64::from(*v))),
         }
     }};
 }
@@ -463,6 +616,7 @@ fn change_model(model: &mut Model, op: &Op, handles: &[Entity]) {
             }
         }
         Op::Tick => model.time += 1,
+        Op::Send(v) => model.mailbox.send(value(v)),
     }
 }
 
@@ -494,7 +648,7 @@ where
         if let Op::Frame = op {
             static_schedule.run(&mut s);
             dynamic_schedule.run(&mut d).unwrap();
-            model.frame(order);
+            model.frame(order)?;
             let want = model.state();
             prop_assert_eq!(
                 &state!(&s, static_storage, static_resource),
@@ -512,8 +666,8 @@ where
             d.check().map_err(TestCaseError::fail)?;
         } else {
             change_model(&mut model, op, &s_handles);
-            change!(&mut s, op, &mut s_handles);
-            change!(&mut d, op, &mut d_handles);
+            change!(&mut s, op, &mut s_handles, static_send);
+            change!(&mut d, op, &mut d_handles, dynamic_send);
         }
     }
     Ok(())
@@ -557,8 +711,8 @@ macro_rules! schedules {
 }
 
 schedules! {
-    [mix, bump, total, spread, watch_b, watch_new, breed],
-    [breed, watch_new, watch_b, spread, total, bump, mix],
+    [mix, bump, total, spread, watch_b, watch_new, breed, shout, hear],
+    [hear, shout, breed, watch_new, watch_b, spread, total, bump, mix],
     [mix, total, watch_b, breed, watch_b, total],
     [watch_b, total],
     [spread, mix, mix, mix, breed],
@@ -587,6 +741,12 @@ schedules! {
     [breed, watch_b, spread, bump, sync],
     [watch_new, breed, sync, breed, mix, sync, watch_new, total, breed, sync, watch_b],
     [total, breed, sync, watch_new, spread, bump, mix, breed, watch_b, sync, watch_new, total, breed, mix],
+    [hear, shout],
+    [shout, hear, hear],
+    [hear, mix, shout, breed, hear, shout],
+    [breed, hear, sync, hear, shout, breed],
+    [shout, shout, breed, sync, hear, mix, hear, sync, shout],
+    [hear, breed, sync, breed, hear],
 }
 
 proptest! {

@@ -6,6 +6,8 @@ use core::fmt;
 use crate::change::bundle::Bundle;
 use crate::change::{Components, EditEntities};
 use crate::entity::{Entities, Entity, EntityError};
+use crate::lend::LendResource;
+use crate::message::Messages;
 
 /// One recorded change: applied to the world, it reports the entity it found dead, and
 /// notes an entity it spawned in the list it is given.
@@ -186,6 +188,26 @@ impl<W: EditEntities + 'static> Commands<W> {
             .push(Box::new(move |world: &mut W, _: &mut Vec<Entity>| {
                 world.destroy(entity)
             }));
+    }
+
+    /// Records sending `message` to the world's [`Messages<E>`](crate::Messages): when the
+    /// commands are applied, it is sent like a [`MessageWriter`](crate::MessageWriter)'s
+    /// (a hook's commands too).
+    ///
+    /// # Panics
+    /// Applying it panics if the world, a run-time [`World`](crate::World), holds no
+    /// `Messages<E>` (a `#[world]` without one does not compile).
+    pub fn send<E: Send + Sync + 'static>(&mut self, message: E)
+    where
+        W: LendResource<Messages<E>>,
+    {
+        self.add(move |world: &mut W| {
+            let mut parts = world.parts();
+            match W::resource_slot(&mut parts).and_then(|slot| slot.take_mut()) {
+                Ok(messages) => messages.send(message),
+                Err(error) => panic!("a command could not send its message: {error}"),
+            }
+        });
     }
 
     /// Records any change: `f` runs with the world when the commands are applied.

@@ -102,13 +102,16 @@ pub trait LendStorage<T>: WorldParts + Numbered<T> {
     fn slot<'p, 'w>(parts: &'p mut Self::Parts<'w>) -> Result<SlotRef<'p, 'w, T>, AccessError>;
 }
 
-/// A world that holds a resource of type `R` and can lend it to a borrow request.
+/// A world that can lend its resource of type `R` to a borrow request or a system: every
+/// `#[world]` with a `Resource<R>` field, and the run-time [`World`](crate::World) for every
+/// `R` (which refuses a request when it holds none). The bound of code generic over both
+/// kinds of world that names a resource, such as a system queuing
+/// [`Commands::send`](crate::Commands::send).
 #[diagnostic::on_unimplemented(
     message = "the world `{Self}` holds no resource `{R}`",
     label = "no resource `{R}` in this world",
     note = "add a field of type `Resource<{R}>` to the world"
 )]
-#[doc(hidden)]
 pub trait LendResource<R>: WorldParts + Numbered<Resource<R>> {
     /// The resource's slot among the parts.
     ///

@@ -62,6 +62,7 @@ use crate::advice::Advice;
 use crate::change::{Commands, EditEntities};
 use crate::component::short_name;
 use crate::lend::{AccessError, WorldParts};
+use crate::message::{MessageCursor, fresh_number};
 use crate::storage::ChangeCount;
 pub use param::SystemParam;
 use stages::stages_of_ids;
@@ -89,6 +90,11 @@ pub struct Schedule<S, M> {
     /// Each element's change count at its last complete run (`NEVER`: everything present
     /// is news to it).
     last_runs: Vec<ChangeCount>,
+    /// The message cursors of the systems' readers, in element order, as of each system's
+    /// last complete run (new: every message kept is news).
+    cursors: Vec<MessageCursor>,
+    /// This schedule's number, for the queues of messages (kept by `then`).
+    id: u64,
     marker: PhantomData<fn() -> M>,
 }
 
@@ -101,6 +107,8 @@ struct Plan {
     syncs: Vec<Option<usize>>,
     /// Whether the compiler computed the stages.
     decided_at_compile_time: bool,
+    /// Where each element's message cursors start, and the end of the last element's.
+    cursor_starts: Vec<usize>,
 }
 
 impl Plan {
@@ -118,15 +126,19 @@ impl Plan {
         };
         let count = stages.iter().max().map_or(0, |last| last + 1);
         let mut syncs = vec![None; count];
+        let mut cursor_starts = Vec::with_capacity(access.len() + 1);
+        cursor_starts.push(0);
         for (element, (access, stage)) in access.iter().zip(&stages).enumerate() {
             if access.barrier {
                 syncs[*stage] = Some(element);
             }
+            cursor_starts.push(cursor_starts[element] + access.cursors);
         }
         Plan {
             stages,
             syncs,
             decided_at_compile_time: compiled.is_some(),
+            cursor_starts,
         }
     }
 }
@@ -138,6 +150,8 @@ impl<S, M> Schedule<S, M> {
             systems,
             plan: None,
             last_runs: Vec::new(),
+            cursors: Vec::new(),
+            id: fresh_number(),
             marker: PhantomData,
         }
     }
@@ -151,6 +165,8 @@ impl<S, M> Schedule<S, M> {
             systems: Chain(self.systems, more),
             plan: None,
             last_runs: self.last_runs,
+            cursors: self.cursors,
+            id: self.id,
             marker: PhantomData,
         }
     }
@@ -212,6 +228,8 @@ impl<S, M> Schedule<S, M> {
             systems,
             plan,
             last_runs,
+            cursors,
+            id,
             ..
         } = self;
         let plan = plan.get_or_insert_with(Plan::of::<W, S, M>);
@@ -226,10 +244,14 @@ impl<S, M> Schedule<S, M> {
             return Err(refused);
         }
         last_runs.resize(S::COUNT, ChangeCount::NEVER);
+        cursors.resize(S::CURSORS, MessageCursor::default());
+        let run = fresh_number();
         // Each system's count in this run, stored as its last run only once the run is
         // complete, its commands applied: a run cut short by a panic leaves every system's
-        // last run where it was, so what they reacted to is reported to them again.
+        // last run where it was, so what they reacted to is reported to them again. Its
+        // message cursors likewise: it reads again what it read in a run cut short.
         let mut runs = last_runs.clone();
+        let mut run_cursors = cursors.clone();
         let mut queues: Vec<Commands<W>> = (0..S::COUNT).map(|_| Commands::new()).collect();
         // The queues before this element are applied.
         let mut applied = 0;
@@ -240,6 +262,8 @@ impl<S, M> Schedule<S, M> {
                 // Those systems' commands are applied: their runs are complete (a later
                 // panic will not report to them again what they reacted to).
                 last_runs[applied..sync].copy_from_slice(&runs[applied..sync]);
+                let read = plan.cursor_starts[applied]..plan.cursor_starts[sync];
+                cursors[read.clone()].copy_from_slice(&run_cursors[read]);
                 applied = sync;
                 continue;
             }
@@ -252,7 +276,7 @@ impl<S, M> Schedule<S, M> {
                     last_runs,
                     now,
                 };
-                systems.take_stage(&mut parts, &mut queues, &at, 0, &mut jobs)?;
+                systems.take_stage(&mut parts, &mut queues, &mut run_cursors, &at, 0, &mut jobs)?;
                 threads::run_at_once(jobs);
             }
             for (run, _) in runs
@@ -268,6 +292,10 @@ impl<S, M> Schedule<S, M> {
         world.step_changes();
         apply(world, &mut queues[applied..]);
         *last_runs = runs;
+        *cursors = run_cursors;
+        // Every reader of this schedule has read what was sent before its previous run
+        // ended: it goes.
+        S::end_run(world, *id, run);
         Ok(())
     }
 

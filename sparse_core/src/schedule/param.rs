@@ -1,5 +1,6 @@
 //! What a system's parameters may be: the parts of a borrow (groups, views, storages,
-//! values, resources, the entities) and the system's own command queue. Each part is
+//! values, resources, the entities), the system's own command queue, and its message
+//! writers and readers. Each part is
 //! named by the type the function writes (`GroupMut<'_, K>`); [`SystemParam::Item`] is
 //! that type for the frame's lifetime.
 
@@ -10,16 +11,28 @@ use crate::change::Commands;
 use crate::component::Component;
 use crate::entity::Entities;
 use crate::group::{GroupKey, GroupMut, GroupRef};
-use crate::lend::{AccessError, Cons, List, Nil, WorldParts};
-use crate::resource::{Res, ResMut};
+use crate::lend::{AccessError, Cons, LendResource, List, Nil, WorldParts};
+use crate::message::{MessageCursor, MessageReader, MessageWriter, Messages};
+use crate::resource::{Res, ResMut, Resource};
 use crate::storage::Storage;
 
-/// A parameter of a system: a part of a borrow, or `&mut Commands<W>`. Sealed: a
-/// parameter takes from the world exactly what its lists declare.
+/// What a system's parameters are taken with besides the world's parts: the system's
+/// command queue (taken by its `&mut Commands<W>`), the change count of its last run, and
+/// its message cursors (one per [`MessageReader`], taken in parameter order).
+#[doc(hidden)]
+pub struct Taking<'w, W> {
+    pub(crate) commands: Option<&'w mut Commands<W>>,
+    pub(crate) since: u32,
+    pub(crate) cursors: &'w mut [MessageCursor],
+}
+
+/// A parameter of a system: a part of a borrow, `&mut Commands<W>`, a
+/// [`MessageWriter`] or a [`MessageReader`]. Sealed: a parameter takes from the world
+/// exactly what its lists declare.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a parameter of a system of `{W}`",
     label = "not a part of this world",
-    note = "a system's parameters are parts of a borrow (`GroupMut<'_, K>`, `GroupRef<'_, K>`, `View<'_, Q, F>`, `ValuesMut<'_, T>`, `&Storage<T>`, `Res<'_, R>`, `ResMut<'_, R>`, `&Entities`), its command queue `&mut Commands<W>`, or a tuple of them"
+    note = "a system's parameters are parts of a borrow (`GroupMut<'_, K>`, `GroupRef<'_, K>`, `View<'_, Q, F>`, `ValuesMut<'_, T>`, `&Storage<T>`, `Res<'_, R>`, `ResMut<'_, R>`, `&Entities`), its command queue `&mut Commands<W>`, `MessageWriter<'_, E>`, `MessageReader<'_, E>`, or a tuple of them"
 )]
 pub trait SystemParam<W: WorldParts + 'static>: Sealed {
     /// The parameter for the frame's lifetime `'w`.
@@ -38,21 +51,27 @@ pub trait SystemParam<W: WorldParts + 'static>: Sealed {
     /// stage, so that their handles come in system order.
     #[doc(hidden)]
     const RESERVES: bool = false;
+    /// How many message cursors it keeps (one per [`MessageReader`]).
+    #[doc(hidden)]
+    const CURSORS: usize = 0;
     /// Makes sure the storages exist (the run-time world creates them on demand).
     #[doc(hidden)]
     fn prepare(_world: &mut W) {}
     /// Adds the views and groups it names, for layout advice.
     #[doc(hidden)]
     fn shape(_shape: &mut SystemShape) {}
-    /// Takes the parameter from the world's parts, or the system's command queue; a
-    /// view's `Added`/`Changed` pass the stamps after count `since` (the system's last
-    /// run).
+    /// Takes the parameter from the world's parts, or from what the system is run with
+    /// (its command queue, its message cursors); a view's `Added`/`Changed` pass the stamps
+    /// after count `taking.since` (the system's last run).
     #[doc(hidden)]
     fn take<'w>(
         parts: &mut W::Parts<'w>,
-        commands: &mut Option<&'w mut Commands<W>>,
-        since: u32,
+        taking: &mut Taking<'w, W>,
     ) -> Result<Self::Item<'w>, AccessError>;
+    /// At the end of the run `run` of the schedule `schedule`: drops the messages of the
+    /// run before (see [`Messages::update`]).
+    #[doc(hidden)]
+    fn end_run(_world: &mut W, _schedule: u64, _run: u64) {}
 }
 
 /// Implements [`SystemParam`] for a part of a borrow: its lists and its taking are the
@@ -101,9 +120,10 @@ macro_rules! borrow_param {
             #[inline(always)]
             fn take<'w>(
                 parts: &mut W::Parts<'w>,
-                _: &mut Option<&'w mut Commands<W>>,
-                $since: u32,
+                taking: &mut Taking<'w, W>,
             ) -> Result<$item, AccessError> {
+                #[allow(unused_variables)]
+                let $since = taking.since;
                 #[allow(unused_mut)]
                 let mut $item_ = <$item as Borrow<'w, W>>::take(parts)?;
                 $set
@@ -149,12 +169,88 @@ impl<W: WorldParts + 'static> SystemParam<W> for &mut Commands<W> {
 
     fn take<'w>(
         _: &mut W::Parts<'w>,
-        commands: &mut Option<&'w mut Commands<W>>,
-        _: u32,
+        taking: &mut Taking<'w, W>,
     ) -> Result<&'w mut Commands<W>, AccessError> {
-        commands
+        taking
+            .commands
             .take()
             .ok_or(AccessError::Conflict(core::any::type_name::<Commands<W>>()))
+    }
+}
+
+impl<E> Sealed for MessageWriter<'_, E> {}
+
+/// Writes the resource `Messages<E>`: two writers never share a stage.
+impl<W, E> SystemParam<W> for MessageWriter<'_, E>
+where
+    W: LendResource<Messages<E>> + 'static,
+    E: Send + Sync + 'static,
+{
+    type Item<'w> = MessageWriter<'w, E>;
+    type Writes = Cons<Resource<Messages<E>>, Nil>;
+    type Reads = Nil;
+    type Watches = Nil;
+    type Queues = Nil;
+
+    fn take<'w>(
+        parts: &mut W::Parts<'w>,
+        _: &mut Taking<'w, W>,
+    ) -> Result<MessageWriter<'w, E>, AccessError> {
+        Ok(MessageWriter::new(<ResMut<'w, Messages<E>> as Borrow<
+            'w,
+            W,
+        >>::take(parts)?))
+    }
+
+    fn end_run(world: &mut W, schedule: u64, run: u64) {
+        end_run::<W, E>(world, schedule, run);
+    }
+}
+
+impl<E> Sealed for MessageReader<'_, E> {}
+
+/// Reads the resource `Messages<E>` with a cursor of its own.
+impl<W, E> SystemParam<W> for MessageReader<'_, E>
+where
+    W: LendResource<Messages<E>> + 'static,
+    E: Send + Sync + 'static,
+{
+    type Item<'w> = MessageReader<'w, E>;
+    type Writes = Nil;
+    type Reads = Cons<Resource<Messages<E>>, Nil>;
+    type Watches = Nil;
+    type Queues = Nil;
+    const CURSORS: usize = 1;
+
+    fn take<'w>(
+        parts: &mut W::Parts<'w>,
+        taking: &mut Taking<'w, W>,
+    ) -> Result<MessageReader<'w, E>, AccessError> {
+        let messages = <Res<'w, Messages<E>> as Borrow<'w, W>>::take(parts)?;
+        let (cursor, rest) = core::mem::take(&mut taking.cursors)
+            .split_first_mut()
+            .expect("one cursor per message reader");
+        taking.cursors = rest;
+        Ok(MessageReader::new(messages, cursor))
+    }
+
+    fn end_run(world: &mut W, schedule: u64, run: u64) {
+        end_run::<W, E>(world, schedule, run);
+    }
+}
+
+/// Drops `world`'s messages of type `E` sent before the schedule's previous run ended, once
+/// in the run `run`.
+fn end_run<W: LendResource<Messages<E>> + 'static, E: Send + Sync + 'static>(
+    world: &mut W,
+    schedule: u64,
+    run: u64,
+) {
+    let mut parts = world.parts();
+    // The schedule checked that the world holds the queue before the run; a sync point's
+    // commands may have taken it away since, leaving nothing to drop.
+    if let Ok(mut messages) = <ResMut<'_, Messages<E>> as Borrow<'_, W>>::take(&mut parts) {
+        messages.end_run(schedule, run);
     }
 }
 
@@ -172,6 +268,7 @@ macro_rules! tuple_param {
             type Watches = cat!($($P::Watches),+);
             type Queues = cat!($($P::Queues),+);
             const RESERVES: bool = false $(|| $P::RESERVES)+;
+            const CURSORS: usize = 0 $(+ $P::CURSORS)+;
 
             fn prepare(world: &mut W) {
                 $($P::prepare(world);)+
@@ -184,10 +281,13 @@ macro_rules! tuple_param {
             #[inline(always)]
             fn take<'w>(
                 parts: &mut W::Parts<'w>,
-                commands: &mut Option<&'w mut Commands<W>>,
-                since: u32,
+                taking: &mut Taking<'w, W>,
             ) -> Result<Self::Item<'w>, AccessError> {
-                Ok(($($P::take(parts, commands, since)?,)+))
+                Ok(($($P::take(parts, taking)?,)+))
+            }
+
+            fn end_run(world: &mut W, schedule: u64, run: u64) {
+                $($P::end_run(world, schedule, run);)+
             }
         }
     };

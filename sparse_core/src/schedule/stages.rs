@@ -196,6 +196,8 @@ pub struct Access {
     pub reads: Vec<TypeId>,
     /// Whether it is a sync point.
     pub barrier: bool,
+    /// How many message cursors it keeps (not for the stages: where its cursors are).
+    pub cursors: usize,
 }
 
 /// The same stages from each element's written and read `TypeId`s (the run-time world; a
@@ -272,6 +274,7 @@ mod tests {
                 writes: ids(a.writes, a.reserves),
                 reads: ids(a.reads, false),
                 barrier: a.barrier,
+                cursors: 0,
             })
             .collect();
         assert_eq!(stages_of_ids(&by_ids), STAGES.0[..STAGES.1]);

@@ -4,11 +4,12 @@
 //! `FnMut(GroupMut<'w, K>, Res<'w, R>)` for every `'w`, which calls it), so nothing is
 //! declared twice.
 
-use super::param::SystemParam;
+use super::param::{SystemParam, Taking};
 use crate::access::cat;
 use crate::advice::SystemShape;
 use crate::change::Commands;
 use crate::lend::{AccessError, List, NoAlias, WorldParts};
+use crate::message::MessageCursor;
 
 /// The parameter `P` of a system of `W` for the frame's lifetime `'w`.
 pub type ParamItem<'w, W, P> = <P as SystemParam<W>>::Item<'w>;
@@ -23,7 +24,7 @@ pub type ParamItem<'w, W, P> = <P as SystemParam<W>>::Item<'w>;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a system of `{W}`",
     label = "not a function whose parameters are parts of this world",
-    note = "a system is a function (or closure) whose parameters, at most eight (a tuple of them counts as one), are parts of a borrow (`GroupMut<'_, K>`, `GroupRef<'_, K>`, `View<'_, Q, F>`, `ValuesMut<'_, T>`, `&Storage<T>`, `Res<'_, R>`, `ResMut<'_, R>`, `&Entities`) or `&mut Commands<W>`, and which returns nothing"
+    note = "a system is a function (or closure) whose parameters, at most eight (a tuple of them counts as one), are parts of a borrow (`GroupMut<'_, K>`, `GroupRef<'_, K>`, `View<'_, Q, F>`, `ValuesMut<'_, T>`, `&Storage<T>`, `Res<'_, R>`, `ResMut<'_, R>`, `&Entities`), `&mut Commands<W>`, `MessageWriter<'_, E>` or `MessageReader<'_, E>`, and which returns nothing"
 )]
 pub trait System<W: WorldParts + 'static, Marker>: Send {
     /// The types the system writes, as a type-level list.
@@ -41,6 +42,9 @@ pub trait System<W: WorldParts + 'static, Marker>: Send {
     /// schedule runs alone in its stage by applying the commands queued before it.
     #[doc(hidden)]
     const SYNC_POINT: bool = false;
+    /// How many message cursors it keeps (one per `MessageReader`).
+    #[doc(hidden)]
+    const CURSORS: usize = 0;
     /// The system's parameters for the frame's lifetime `'w`.
     #[doc(hidden)]
     type Taken<'w>: Send;
@@ -50,17 +54,22 @@ pub trait System<W: WorldParts + 'static, Marker>: Send {
     /// Adds the views and groups its parameters name, for layout advice.
     #[doc(hidden)]
     fn shape(shape: &mut SystemShape);
-    /// Takes the parameters from the world's parts and the system's command queue; its
-    /// views' `Added`/`Changed` pass the stamps after count `since` (its last run).
+    /// Takes the parameters from the world's parts, the system's command queue and its
+    /// message cursors (`CURSORS` of them); its views' `Added`/`Changed` pass the stamps
+    /// after count `since` (its last run).
     #[doc(hidden)]
     fn take<'w>(
         parts: &mut W::Parts<'w>,
         commands: &'w mut Commands<W>,
         since: u32,
+        cursors: &'w mut [MessageCursor],
     ) -> Result<Self::Taken<'w>, AccessError>;
     /// Runs the system with its parameters.
     #[doc(hidden)]
     fn run(&mut self, taken: Self::Taken<'_>);
+    /// At the end of the run `run` of the schedule `schedule` (see `SystemParam::end_run`).
+    #[doc(hidden)]
+    fn end_run(_world: &mut W, _schedule: u64, _run: u64) {}
 }
 
 /// The system `Self`'s own parameters are apart: none writes a component type or resource
@@ -95,6 +104,7 @@ macro_rules! function_system {
             type Queues = cat!($($P::Queues),+);
             type Taken<'w> = ($(ParamItem<'w, W, $P>,)+);
             const RESERVES: bool = false $(|| $P::RESERVES)+;
+            const CURSORS: usize = 0 $(+ $P::CURSORS)+;
 
             fn prepare(world: &mut W) {
                 $($P::prepare(world);)+
@@ -109,9 +119,18 @@ macro_rules! function_system {
                 parts: &mut W::Parts<'w>,
                 commands: &'w mut Commands<W>,
                 since: u32,
+                cursors: &'w mut [MessageCursor],
             ) -> Result<Self::Taken<'w>, AccessError> {
-                let mut commands = Some(commands);
-                Ok(($($P::take(parts, &mut commands, since)?,)+))
+                let mut taking = Taking {
+                    commands: Some(commands),
+                    since,
+                    cursors,
+                };
+                Ok(($($P::take(parts, &mut taking)?,)+))
+            }
+
+            fn end_run(world: &mut W, schedule: u64, run: u64) {
+                $($P::end_run(world, schedule, run);)+
             }
 
             #[inline]

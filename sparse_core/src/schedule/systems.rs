@@ -24,6 +24,7 @@ use super::threads::Job;
 use crate::advice::SystemShape;
 use crate::change::{Commands, EditEntities};
 use crate::lend::{AccessError, Nil, WorldParts};
+use crate::message::MessageCursor;
 use crate::storage::ChangeCount;
 
 /// Keeps [`Systems`] to this crate.
@@ -86,6 +87,9 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
     /// How many elements, flat.
     #[doc(hidden)]
     const COUNT: usize;
+    /// How many message cursors its systems keep, in all.
+    #[doc(hidden)]
+    const CURSORS: usize;
     /// Each element's footprint, when the compiler knows them (a `#[world]`).
     #[doc(hidden)]
     const FOOTPRINTS: Option<Footprints>;
@@ -113,17 +117,23 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
     #[doc(hidden)]
     fn push_shapes(out: &mut Vec<(&'static str, SystemShape)>);
     /// Takes the parameters of the systems of the stage `at.stage` (the first of this list
-    /// being element `first`), each with its command queue (`queues`, one per element),
-    /// and pushes each as a job.
+    /// being element `first`), each with its command queue (`queues`, one per element)
+    /// and its message cursors (`cursors`, `CURSORS` in all, in element order), and pushes
+    /// each as a job.
     #[doc(hidden)]
     fn take_stage<'w>(
         &'w mut self,
         parts: &mut W::Parts<'w>,
         queues: &'w mut [Commands<W>],
+        cursors: &'w mut [MessageCursor],
         at: &StageAt<'_>,
         first: usize,
         jobs: &mut Vec<Job<'w>>,
     ) -> Result<(), AccessError>;
+    /// At the end of the run `run` of the schedule `schedule`: drops the messages of its
+    /// run before.
+    #[doc(hidden)]
+    fn end_run(world: &mut W, schedule: u64, run: u64);
 }
 
 /// A sync point is a system without parameters that the schedule runs alone in its stage,
@@ -143,7 +153,12 @@ impl<W: WorldParts + 'static> System<W, SyncPoint> for ApplyCommands {
 
     fn shape(_: &mut SystemShape) {}
 
-    fn take<'w>(_: &mut W::Parts<'w>, _: &'w mut Commands<W>, _: u32) -> Result<(), AccessError> {
+    fn take<'w>(
+        _: &mut W::Parts<'w>,
+        _: &'w mut Commands<W>,
+        _: u32,
+        _: &'w mut [MessageCursor],
+    ) -> Result<(), AccessError> {
         Ok(())
     }
 
@@ -188,6 +203,7 @@ where
 {
     let mut access = Access {
         barrier: S::SYNC_POINT,
+        cursors: S::CURSORS,
         ..Access::default()
     };
     <S::Writes as TypeIds>::push_ids(&mut access.writes);
@@ -208,6 +224,7 @@ where
     B: Systems<W, MB>,
 {
     const COUNT: usize = A::COUNT + B::COUNT;
+    const CURSORS: usize = A::CURSORS + B::CURSORS;
     const FOOTPRINTS: Option<Footprints> = Footprints::concat(A::FOOTPRINTS, B::FOOTPRINTS);
 
     fn push_access(out: &mut Vec<Access>) {
@@ -240,14 +257,21 @@ where
         &'w mut self,
         parts: &mut W::Parts<'w>,
         queues: &'w mut [Commands<W>],
+        cursors: &'w mut [MessageCursor],
         at: &StageAt<'_>,
         first: usize,
         jobs: &mut Vec<Job<'w>>,
     ) -> Result<(), AccessError> {
         let Chain(a, b) = self;
         let (a_queues, b_queues) = queues.split_at_mut(A::COUNT);
-        a.take_stage(parts, a_queues, at, first, jobs)?;
-        b.take_stage(parts, b_queues, at, first + A::COUNT, jobs)
+        let (a_cursors, b_cursors) = cursors.split_at_mut(A::CURSORS);
+        a.take_stage(parts, a_queues, a_cursors, at, first, jobs)?;
+        b.take_stage(parts, b_queues, b_cursors, at, first + A::COUNT, jobs)
+    }
+
+    fn end_run(world: &mut W, schedule: u64, run: u64) {
+        A::end_run(world, schedule, run);
+        B::end_run(world, schedule, run);
     }
 }
 
@@ -268,6 +292,7 @@ macro_rules! systems_tuple {
             )+
         {
             const COUNT: usize = $N;
+            const CURSORS: usize = 0 $(+ $S::CURSORS)+;
             const FOOTPRINTS: Option<Footprints> = {
                 let all = Footprints::EMPTY;
                 $(let all = Footprints::concat(all, Footprints::one(footprint::<W, $S, $M>()));)+
@@ -285,7 +310,8 @@ macro_rules! systems_tuple {
             fn check(world: &mut W) -> Result<(), AccessError> {
                 $({
                     let mut queue = Commands::new();
-                    $S::take(&mut world.parts(), &mut queue, 0).map(drop)?;
+                    let mut cursors = vec![MessageCursor::default(); $S::CURSORS];
+                    $S::take(&mut world.parts(), &mut queue, 0, &mut cursors).map(drop)?;
                 })+
                 Ok(())
             }
@@ -307,6 +333,7 @@ macro_rules! systems_tuple {
                 &'w mut self,
                 parts: &mut W::Parts<'w>,
                 queues: &'w mut [Commands<W>],
+                cursors: &'w mut [MessageCursor],
                 at: &StageAt<'_>,
                 first: usize,
                 jobs: &mut Vec<Job<'w>>,
@@ -315,15 +342,23 @@ macro_rules! systems_tuple {
                 let Ok([$($q,)+]) = <&mut [Commands<W>; $N]>::try_from(queues) else {
                     unreachable!("one queue per element");
                 };
-                $(
+                let mut cursors = cursors;
+                $({
+                    let (own, rest) = core::mem::take(&mut cursors).split_at_mut($S::CURSORS);
+                    cursors = rest;
                     let element = first + $i;
                     if !$S::SYNC_POINT && at.stages[element] == at.stage {
                         let since = at.last_runs[element].since(at.now);
-                        let taken = $S::take(parts, $q, since)?;
+                        let taken = $S::take(parts, $q, since, own)?;
                         jobs.push(Box::new(move || $s.run(taken)));
                     }
-                )+
+                })+
+                debug_assert!(cursors.is_empty(), "each element's cursors, no more");
                 Ok(())
+            }
+
+            fn end_run(world: &mut W, schedule: u64, run: u64) {
+                $($S::end_run(world, schedule, run);)+
             }
         }
     };

@@ -657,7 +657,11 @@ mod tests {
 
         #[test]
         fn key_sorts_are_stable_and_agree_with_std(
-            values in prop::collection::vec((0u32..100_000, any::<i64>(), any::<f64>()), 0..if cfg!(miri) { 60 } else { 400 }),
+            // Under Miri, indices on fewer pages of the sparse array (`check` reads them all).
+            values in prop::collection::vec(
+                (0u32..if cfg!(miri) { 5_000 } else { 100_000 }, any::<i64>(), any::<f64>()),
+                0..if cfg!(miri) { 60 } else { 400 },
+            ),
             shift in 0u32..60,
         ) {
             // Distinct entities, in a shuffled storage order; few distinct keys (shifted)
@@ -791,8 +795,9 @@ mod tests {
             state ^= state << 17;
             state
         };
-        // Under Miri, enough for buckets above `SMALL_BUCKET` and every pass.
-        let n = if cfg!(miri) { 1_000 } else { 200_000 };
+        // Under Miri, enough for buckets above `SMALL_BUCKET` (clustered keys and the
+        // outlier's bucket recurse; few distinct keys leave buckets of equal keys).
+        let n = if cfg!(miri) { 300 } else { 200_000 };
         let spread: Vec<u64> = (0..n).map(|_| next()).collect();
         let clustered: Vec<u64> = spread
             .iter()
