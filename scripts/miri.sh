@@ -8,8 +8,9 @@
 #
 #   bash scripts/miri.sh            # PROPTEST_CASES=2 (units) / 1 (integration) unless set
 #
-# Miri interprets a program on one thread, so after one build the two runs go at once, and
-# their output is printed when both are done.
+# Miri interprets a program on one thread, so after one build two runs of about the same
+# length go at once (the units, then change detection; the soundness attacks and the
+# matrix), and their output is printed when both are done.
 #
 # The cases come from a fixed seed (PROPTEST_RNG_SEED=1 unless set): Miri runs code about a
 # thousand times slower, so one random draw of large spawns and walks can cost it half an
@@ -35,35 +36,47 @@ miri_test --no-run --lib --test parallel --test integration
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
 
-# The unit tests under strict provenance.
-(
-    export MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance -Zmiri-disable-isolation}"
-    export PROPTEST_CASES="${PROPTEST_CASES:-2}"
-    miri_test --lib -- --skip group::layout::
-) >"$logs/units" 2>&1 &
-units=$!
+# Each run's Miri flags and cases (unless set): the units under strict provenance, two
+# cases a property; the integration tests under tree borrows, leaks ignored (a test leaks a
+# view on purpose), one case.
+units=(
+    "${MIRIFLAGS:--Zmiri-strict-provenance -Zmiri-disable-isolation}" "${PROPTEST_CASES:-2}"
+)
+integration=(
+    "${MIRIFLAGS:--Zmiri-tree-borrows -Zmiri-ignore-leaks -Zmiri-disable-isolation}"
+    "${PROPTEST_CASES:-1}"
+)
+# Runs `miri_test` with the flags and cases of a run ($1, $2) and the rest of the arguments.
+miri_run() {
+    (
+        export MIRIFLAGS="$1" PROPTEST_CASES="$2"
+        shift 2
+        miri_test "$@"
+    )
+}
 
-# The integration tests run rayon, whose crossbeam-epoch casts integers to pointers and
-# breaks Stacked Borrows (it holds under Tree Borrows), so they run under Tree Borrows
-# with permissive provenance; rayon leaves its pool's threads running at exit, so leaks
-# are not reported there (LeakSanitizer covers them, scripts/asan.sh).
+# Two runs of about the same length, one per core: the units then change detection, and
+# the soundness attacks with the matrix.
 (
-    export MIRIFLAGS="${MIRIFLAGS:--Zmiri-tree-borrows -Zmiri-ignore-leaks -Zmiri-disable-isolation}"
-    export PROPTEST_CASES="${PROPTEST_CASES:-1}"
-    # The runtime's `parallel` binary is named too (the same graph): the filters, the
-    # facade's module names, select none of its tests.
-    miri_test --test parallel --test integration -- soundness:: changes:: matrix_filters_walks::
-) >"$logs/integration" 2>&1 &
-integration=$!
+    run_status=0
+    miri_run "${units[@]}" --lib -- --skip group::layout:: || run_status=$?
+    miri_run "${integration[@]}" --test integration -- changes:: || run_status=$?
+    exit "$run_status"
+) >"$logs/first" 2>&1 &
+first=$!
+
+miri_run "${integration[@]}" --test parallel -- soundness:: matrix_filters_walks:: \
+    >"$logs/second" 2>&1 &
+second=$!
 
 status=0
-for run in units integration; do
+for run in first second; do
     run_status=0
     wait "${!run}" || run_status=$?
-    echo "== Miri: the $run tests"
+    echo "== Miri: the $run run"
     cat "$logs/$run"
     if [ "$run_status" -ne 0 ]; then
-        echo "== Miri: the $run tests failed"
+        echo "== Miri: the $run run failed"
         status=1
     fi
 done

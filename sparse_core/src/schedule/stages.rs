@@ -189,7 +189,7 @@ impl Footprints {
 
 /// What one element of a schedule borrows, as `TypeId`s (the run-time world).
 #[derive(Clone, Debug, Default)]
-pub struct Access {
+pub struct ElementAccess {
     /// The types written (`Entities` for a system that may reserve entities).
     pub writes: Vec<TypeId>,
     /// The types read, or whose change stamps it reads.
@@ -202,7 +202,7 @@ pub struct Access {
 
 /// The same stages from each element's written and read `TypeId`s (the run-time world; a
 /// system that may reserve entities writes `Entities`).
-pub fn stages_of_ids(access: &[Access]) -> Vec<usize> {
+pub fn stages_of_ids(access: &[ElementAccess]) -> Vec<usize> {
     let meets = |a: &[TypeId], b: &[TypeId]| a.iter().any(|x| b.contains(x));
     let mut stage = vec![0; access.len()];
     for i in 0..access.len() {
@@ -268,9 +268,9 @@ mod tests {
             }
             ids
         };
-        let by_ids: Vec<Access> = LIST
+        let by_ids: Vec<ElementAccess> = LIST
             .iter()
-            .map(|a| Access {
+            .map(|a| ElementAccess {
                 writes: ids(a.writes, a.reserves),
                 reads: ids(a.reads, false),
                 barrier: a.barrier,

@@ -18,7 +18,7 @@
 use core::any::{TypeId, type_name};
 
 use super::param::OneQueueAtMost;
-use super::stages::{Access, Footprint, Footprints, MAX_COMPILED, Mask, TypeIds};
+use super::stages::{ElementAccess, Footprint, Footprints, MAX_COMPILED, Mask, TypeIds};
 use super::system::{ParametersApart, System};
 use super::threads::Job;
 use crate::advice::SystemShape;
@@ -102,7 +102,7 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
     };
     /// Each element's written and read types, for the stages of the run-time world.
     #[doc(hidden)]
-    fn push_access(out: &mut Vec<Access>);
+    fn push_access(out: &mut Vec<ElementAccess>);
     /// Each element's name.
     #[doc(hidden)]
     fn push_names(out: &mut Vec<&'static str>);
@@ -193,7 +193,7 @@ where
 }
 
 /// Each element's `TypeId`s in a tuple.
-fn access<W, S, M>() -> Access
+fn access<W, S, M>() -> ElementAccess
 where
     W: WorldParts + 'static,
     S: System<W, M>,
@@ -201,10 +201,10 @@ where
     S::Reads: TypeIds,
     S::Watches: TypeIds,
 {
-    let mut access = Access {
+    let mut access = ElementAccess {
         barrier: S::SYNC_POINT,
         cursors: S::CURSORS,
-        ..Access::default()
+        ..ElementAccess::default()
     };
     <S::Writes as TypeIds>::push_ids(&mut access.writes);
     <S::Reads as TypeIds>::push_ids(&mut access.reads);
@@ -227,7 +227,7 @@ where
     const CURSORS: usize = A::CURSORS + B::CURSORS;
     const FOOTPRINTS: Option<Footprints> = Footprints::concat(A::FOOTPRINTS, B::FOOTPRINTS);
 
-    fn push_access(out: &mut Vec<Access>) {
+    fn push_access(out: &mut Vec<ElementAccess>) {
         A::push_access(out);
         B::push_access(out);
     }
@@ -299,7 +299,7 @@ macro_rules! systems_tuple {
                 all
             };
 
-            fn push_access(out: &mut Vec<Access>) {
+            fn push_access(out: &mut Vec<ElementAccess>) {
                 $(out.push(access::<W, $S, $M>());)+
             }
 
