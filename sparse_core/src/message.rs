@@ -30,7 +30,20 @@ use core::fmt;
 use core::sync::atomic::{AtomicU64, Ordering};
 use std::collections::VecDeque;
 
+use crate::lend::{AccessError, LendResource};
 use crate::resource::{Res, ResMut};
+
+/// `world`'s queue of messages `E`, mutably (what sending from commands and dropping at the
+/// end of a run both go through).
+///
+/// # Errors
+/// [`AccessError::NoResource`] if the (run-time) world holds no `Messages<E>`.
+pub(crate) fn queue_of<W: LendResource<Messages<E>>, E: 'static>(
+    world: &mut W,
+) -> Result<&mut Messages<E>, AccessError> {
+    let mut parts = world.parts();
+    W::resource_slot(&mut parts).and_then(|slot| slot.take_mut())
+}
 
 /// Numbers the queues, the schedules and their runs (one sequence: each number is used
 /// once): a cursor knows the queue it read (a queue replaced by a snapshot load, or another

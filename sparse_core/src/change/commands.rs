@@ -7,7 +7,7 @@ use crate::change::bundle::Bundle;
 use crate::change::{Components, EditEntities};
 use crate::entity::{Entities, Entity, EntityError};
 use crate::lend::LendResource;
-use crate::message::Messages;
+use crate::message::{Messages, queue_of};
 
 /// One recorded change: applied to the world, it reports the entity it found dead, and
 /// notes an entity it spawned in the list it is given.
@@ -201,12 +201,9 @@ impl<W: EditEntities + 'static> Commands<W> {
     where
         W: LendResource<Messages<E>>,
     {
-        self.add(move |world: &mut W| {
-            let mut parts = world.parts();
-            match W::resource_slot(&mut parts).and_then(|slot| slot.take_mut()) {
-                Ok(messages) => messages.send(message),
-                Err(error) => panic!("a command could not send its message: {error}"),
-            }
+        self.add(move |world: &mut W| match queue_of(world) {
+            Ok(messages) => messages.send(message),
+            Err(error) => panic!("a command could not send its message: {error}"),
         });
     }
 

@@ -12,8 +12,8 @@ use crate::component::Component;
 use crate::entity::Entities;
 use crate::group::{GroupKey, GroupMut, GroupRef};
 use crate::lend::{AccessError, Cons, LendResource, List, Nil, WorldParts};
-use crate::message::{MessageCursor, MessageReader, MessageWriter, Messages};
-use crate::resource::{Res, ResMut, Resource};
+use crate::message::{MessageCursor, MessageReader, MessageWriter, Messages, queue_of};
+use crate::resource::{Res, ResMut};
 use crate::storage::Storage;
 
 /// What a system's parameters are taken with besides the world's parts: the system's
@@ -187,8 +187,8 @@ where
     E: Send + Sync + 'static,
 {
     type Item<'w> = MessageWriter<'w, E>;
-    type Writes = Cons<Resource<Messages<E>>, Nil>;
-    type Reads = Nil;
+    type Writes = <ResMut<'static, Messages<E>> as Borrow<'static, W>>::Writes;
+    type Reads = <ResMut<'static, Messages<E>> as Borrow<'static, W>>::Reads;
     type Watches = Nil;
     type Queues = Nil;
 
@@ -216,8 +216,8 @@ where
     E: Send + Sync + 'static,
 {
     type Item<'w> = MessageReader<'w, E>;
-    type Writes = Nil;
-    type Reads = Cons<Resource<Messages<E>>, Nil>;
+    type Writes = <Res<'static, Messages<E>> as Borrow<'static, W>>::Writes;
+    type Reads = <Res<'static, Messages<E>> as Borrow<'static, W>>::Reads;
     type Watches = Nil;
     type Queues = Nil;
     const CURSORS: usize = 1;
@@ -246,10 +246,9 @@ fn end_run<W: LendResource<Messages<E>> + 'static, E: Send + Sync + 'static>(
     schedule: u64,
     run: u64,
 ) {
-    let mut parts = world.parts();
     // The schedule checked that the world holds the queue before the run; a sync point's
     // commands may have taken it away since, leaving nothing to drop.
-    if let Ok(mut messages) = <ResMut<'_, Messages<E>> as Borrow<'_, W>>::take(&mut parts) {
+    if let Ok(messages) = queue_of(world) {
         messages.end_run(schedule, run);
     }
 }
