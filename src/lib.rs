@@ -21,8 +21,8 @@ pub use sparse_core::{Exclude, Get, GroupIter, GroupMut, GroupRef, GroupRefIter}
 pub use sparse_core::{
     Applied, Commands, Res, ResMut, Skipped, ValuesMut, View, ViewIter, With, Without,
 };
-// Code generic over worlds: the traits every world implements and systems name.
-pub use sparse_core::{Access, Apart, HasComponent, HasGroup, HasResource};
+// Code generic over worlds: the traits every world implements and systems and hooks name.
+pub use sparse_core::{Access, Apart, HasComponent, HasGroup, HasResource, Stores};
 // Systems and schedules: functions over parts, run at once where the compiler proves
 // them apart.
 pub use sparse_core::{ApplyCommands, Schedule, Stages};
@@ -57,7 +57,7 @@ pub mod traits {
     // What a group's key and a view ask for and borrow.
     pub use sparse_core::{Filter, GroupKey, Query, ReadOnlyQuery, ViewOf, ViewQuery, ViewRefOf};
     // One entity's components, by type or tuple of types (`insert`, `remove`, `get`, …).
-    pub use sparse_core::{Bundle, Components, GetMut, Lookup, ReadComponents};
+    pub use sparse_core::{Bundle, ComponentShape, Components, GetMut, Lookup, ReadComponents};
     // The parts of a borrow, and what structural changes and storage sorts go through.
     pub use sparse_core::{Borrow, Edit, EditEntities, ReadOnly, Unowned, WorldParts};
     // A resource a world lends (the run-time `World`: every type), for generic code.
@@ -80,7 +80,7 @@ pub mod prelude {
         Access, Added, ApplyCommands, Changed, Commands, Component, Edit, EditEntities, Entities,
         Entity, EntityError, Exclude, Get, GroupMut, GroupRef, GroupSpec, HasComponent, HasGroup,
         HasResource, HookWorld, MessageReader, MessageWriter, Messages, Mut, Res, ResMut, Resource,
-        Schedule, Storage, ValuesMut, View, With, Without, World, world,
+        Schedule, Storage, Stores, ValuesMut, View, With, Without, World, world,
     };
 }
 

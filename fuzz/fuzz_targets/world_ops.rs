@@ -141,7 +141,7 @@ where
 }
 
 /// Gives an entity that got a `Y` an `F` (a structural change, queued as a command).
-fn refill<W: EditEntities + Edit<F> + 'static>(world: &mut HookWorld<'_, W>, e: Entity) {
+fn refill<W: Stores<F>>(world: &mut HookWorld<'_, W>, e: Entity) {
     world.commands().insert(e, F(REFILL));
 }
 

@@ -68,8 +68,9 @@ pub use access::{
 };
 pub use advice::{Advice, ViewAdvice, Walk};
 pub use change::{
-    Applied, Bundle, Commands, Components, Edit, EditEntities, GetMut, Hook, HookError, HookEvent,
-    HookWorld, InsertManyError, Lookup, MAX_CASCADE, ReadComponents, ReplaceHook, Skipped,
+    Applied, Bundle, Commands, ComponentShape, Components, Edit, EditEntities, GetMut, Hook,
+    HookError, HookEvent, HookWorld, InsertManyError, Lookup, MAX_CASCADE, ReadComponents,
+    ReplaceHook, Skipped, Stores,
 };
 pub use component::{Component, ComponentKey};
 pub use diagram::Diagram;
@@ -95,6 +96,8 @@ pub use world_traits::{Access, HasComponent, HasGroup, HasResource, Unowned};
 // or safe to call with anything (see `__private`).
 #[doc(hidden)]
 pub use access::{FilterOf, LendGroup, QueryOf};
+#[doc(hidden)]
+pub use change::StoreComponents;
 #[doc(hidden)]
 pub use component_set::ComponentSet;
 #[doc(hidden)]

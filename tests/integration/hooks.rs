@@ -11,7 +11,6 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use crate::common::cases_or;
 use proptest::prelude::*;
 use sparse_groups::prelude::*;
-use sparse_groups::traits::Lookup;
 use sparse_groups::{AccessError, Borrow, HookError, HookEvent};
 
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
@@ -112,7 +111,7 @@ where
 }
 
 /// Queues a marker for the healed entity: applied right after the insert.
-fn heal_marker<W: EditEntities + Edit<Marker> + 'static>(world: &mut HookWorld<'_, W>, e: Entity) {
+fn heal_marker<W: Stores<Marker>>(world: &mut HookWorld<'_, W>, e: Entity) {
     world.commands().insert(e, Marker);
 }
 
@@ -327,7 +326,7 @@ fn every_spawn_path_fires_an_insert_hook_once_per_component() {
 /// Records the insert hook of `T` and whether the entity had `O` when it ran.
 fn record_insert<W, T: Component, O: Component>(world: &mut HookWorld<'_, W>, e: Entity)
 where
-    W: EditEntities + sparse_groups::Lookup<O> + 'static,
+    W: Stores<O>,
 {
     let other = world.get::<O>(e).is_some();
     let name = |t: &str| t.rsplit("::").next().unwrap().to_owned();
@@ -420,7 +419,7 @@ struct Moved {
 /// Notes the value the change replaced beside the new one.
 fn moved<W>(world: &mut HookWorld<'_, W>, e: Entity, old: &Position)
 where
-    W: EditEntities + Lookup<Position> + 'static,
+    W: Stores<Position>,
     for<'s> ResMut<'s, Moves>: Borrow<'s, W>,
 {
     let new = world.get::<Position>(e).expect("the new value").0;
@@ -432,7 +431,7 @@ where
 /// Notes the new value, which replaced none.
 fn inserted<W>(world: &mut HookWorld<'_, W>, e: Entity)
 where
-    W: EditEntities + Lookup<Position> + 'static,
+    W: Stores<Position>,
     for<'s> ResMut<'s, Moves>: Borrow<'s, W>,
 {
     let new = world.get::<Position>(e).expect("the new value").0;
@@ -441,7 +440,7 @@ where
 }
 
 /// A hook's command replacing a `Position`: the replace hook runs for it too.
-fn nudge<W: EditEntities + Edit<Position> + 'static>(world: &mut HookWorld<'_, W>, e: Entity) {
+fn nudge<W: Stores<Position>>(world: &mut HookWorld<'_, W>, e: Entity) {
     world.commands().insert(e, Position(-1));
 }
 

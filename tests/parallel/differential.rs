@@ -25,7 +25,8 @@ use crate::common::cases_or;
 use proptest::prelude::*;
 use sparse_groups::{
     Applied, Commands, Component, Entities, Entity, Exclude, Get, GroupMut, GroupRef, GroupSpec,
-    HasComponent, HookWorld, Storage, Unowned, ValuesMut, View, With, Without, World, world,
+    HasComponent, HookWorld, Storage, Stores, Unowned, ValuesMut, View, With, Without, World,
+    world,
 };
 
 trait Value {
@@ -142,7 +143,7 @@ probe!(World);
 
 /// The hook of both worlds: logs the call with the groups the entity is in, which must
 /// be the same in both (the same plan position), and its component, which must be there.
-fn observe<W: Probe + sparse_groups::Lookup<T>, T: 'static, const EVENT: u8>(
+fn observe<W: Probe + Stores<T>, T: Component, const EVENT: u8>(
     world: &mut HookWorld<'_, W>,
     e: Entity,
 ) {
@@ -151,7 +152,7 @@ fn observe<W: Probe + sparse_groups::Lookup<T>, T: 'static, const EVENT: u8>(
 
 /// The replace hook of both worlds: logs the call as `observe` does, with the value
 /// replaced.
-fn observe_replaced<W: Probe + sparse_groups::Lookup<T>, T: Value + 'static>(
+fn observe_replaced<W: Probe + Stores<T>, T: Value + Component>(
     world: &mut HookWorld<'_, W>,
     e: Entity,
     old: &T,
@@ -159,7 +160,7 @@ fn observe_replaced<W: Probe + sparse_groups::Lookup<T>, T: Value + 'static>(
     log::<W, T>(world, e, 1, Some(old.get()));
 }
 
-fn log<W: Probe + sparse_groups::Lookup<T>, T: 'static>(
+fn log<W: Probe + Stores<T>, T: Component>(
     world: &mut HookWorld<'_, W>,
     e: Entity,
     event: u8,

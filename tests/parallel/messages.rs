@@ -4,7 +4,7 @@
 
 use sparse_groups::AccessError;
 use sparse_groups::prelude::*;
-use sparse_groups::traits::{LendResource, Lookup};
+use sparse_groups::traits::LendResource;
 
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -19,7 +19,7 @@ struct Died(Entity);
 struct Heard(Vec<(u8, Entity)>);
 
 /// A hook of both worlds: a removed `Health` is a death, sent at once.
-fn mourn<W: EditEntities + LendResource<Messages<Died>> + 'static>(
+fn mourn<W: Stores<Health> + LendResource<Messages<Died>>>(
     world: &mut HookWorld<'_, W>,
     entity: Entity,
 ) {
@@ -30,7 +30,7 @@ fn mourn<W: EditEntities + LendResource<Messages<Died>> + 'static>(
 }
 
 /// A hook of both worlds: an inserted `Health` of 0 is a death, sent by a command.
-fn stillborn<W: EditEntities + Lookup<Health> + LendResource<Messages<Died>> + 'static>(
+fn stillborn<W: Stores<Health> + LendResource<Messages<Died>>>(
     world: &mut HookWorld<'_, W>,
     entity: Entity,
 ) {

@@ -52,10 +52,7 @@ fn brake(mut velocities: ValuesMut<'_, Velocity>, positions: &Storage<Position>)
     }
 }
 
-fn reap<W: EditEntities + Edit<Dead> + 'static>(
-    healths: &Storage<Health>,
-    commands: &mut Commands<W>,
-) {
+fn reap<W: Stores<Dead>>(healths: &Storage<Health>, commands: &mut Commands<W>) {
     for (e, h) in healths.iter() {
         if h.0 <= 0 {
             commands.insert(e, Dead);

@@ -7,7 +7,6 @@
 use std::collections::BTreeMap;
 
 use sparse_groups::prelude::*;
-use sparse_groups::traits::Bundle;
 
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 struct W0(i64);
@@ -279,8 +278,7 @@ fn a_tuple_of_parts_is_one_parameter() {
 /// Queues an entity with a `W0`.
 fn queue_spawn<W>(commands: &mut Commands<W>)
 where
-    W: EditEntities + 'static,
-    (W0,): Bundle<W>,
+    W: Stores<(W0,)>,
 {
     commands.spawn((W0(7),));
 }

@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use crate::common::cases_or;
 use proptest::prelude::*;
 use sparse_groups::prelude::*;
-use sparse_groups::traits::{Bundle, Components, LendResource, Systems};
+use sparse_groups::traits::{LendResource, Systems};
 
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 struct A(i64);
@@ -129,10 +129,7 @@ fn watch_new(view: View<'_, &A, Added<B>>, mut log: ResMut<'_, LogNew>) {
 /// it spawned.
 fn breed<W>(a: &Storage<A>, commands: &mut Commands<W>)
 where
-    W: EditEntities + LendResource<Messages<Hit>> + 'static,
-    B: Components<W>,
-    C: Components<W>,
-    (A, C): Bundle<W>,
+    W: Stores<B> + Stores<C> + Stores<(A, C)> + LendResource<Messages<Hit>>,
 {
     let mut spawned = 0;
     for (e, a) in a.iter() {

@@ -483,7 +483,7 @@ fn dynamic_marking() -> World {
 }
 
 /// Marks each entity whose health changed since the system last ran, by a command.
-fn mark_changed<W: EditEntities + Edit<Marked> + 'static>(
+fn mark_changed<W: Stores<Marked>>(
     view: View<'_, &Health, Changed<Health>>,
     commands: &mut Commands<W>,
 ) {

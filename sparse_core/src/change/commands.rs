@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::change::bundle::Bundle;
+use crate::change::stores::flush_is_alive;
 use crate::change::{Components, EditEntities};
 use crate::entity::{Entities, Entity, EntityError};
 use crate::lend::LendResource;
@@ -88,13 +88,6 @@ impl<W> fmt::Debug for Commands<W> {
     }
 }
 
-/// Whether `entity` is alive, counting the entities reserved since the last structural
-/// change (which this makes alive).
-fn flush_is_alive<W: EditEntities>(world: &mut W, entity: Entity) -> bool {
-    world.flush_entities();
-    world.entities().is_alive(entity)
-}
-
 fn alive(result: bool, entity: Entity) -> Result<(), EntityError> {
     if result {
         Ok(())
@@ -132,10 +125,10 @@ impl<W: EditEntities + 'static> Commands<W> {
     /// # Panics
     /// When applied, as the world's `spawn_with`: if every entity index is in use, or the
     /// run-time world's bundle names a type twice.
-    pub fn spawn<B: Bundle<W> + Send + 'static>(&mut self, bundle: B) {
+    pub fn spawn<B: Components<W> + Send + 'static>(&mut self, bundle: B) {
         self.queue
             .push(Box::new(move |world: &mut W, spawned: &mut Vec<Entity>| {
-                spawned.push(world.spawn_with(bundle));
+                spawned.push(bundle.spawn(world));
                 Ok(())
             }));
     }
@@ -149,7 +142,7 @@ impl<W: EditEntities + 'static> Commands<W> {
     ///
     /// # Panics
     /// Panics if every entity index is in use.
-    pub fn spawn_reserved<B: Bundle<W> + Send + 'static>(
+    pub fn spawn_reserved<B: Components<W> + Send + 'static>(
         &mut self,
         entities: &Entities,
         bundle: B,
@@ -157,7 +150,7 @@ impl<W: EditEntities + 'static> Commands<W> {
         let entity = entities.reserve();
         self.queue
             .push(Box::new(move |world: &mut W, _: &mut Vec<Entity>| {
-                world.spawn_reserved(entity, bundle)
+                bundle.spawn_reserved(world, entity)
             }));
         entity
     }

@@ -15,11 +15,10 @@
 //! one would do. A dead entity is refused before anything changes.
 
 use crate::access::{Borrow, Query, View};
-use crate::change::{Edit, EditEntities};
+use crate::change::Stores;
 use crate::component::Component;
-use crate::component_set::ComponentSet;
 use crate::entity::{Entity, EntityError};
-use crate::lend::{AllApart, WorldParts};
+use crate::lend::WorldParts;
 
 /// Keeps the traits of this module to this crate.
 mod sealed {
@@ -48,6 +47,16 @@ pub trait Lookup<T> {
     fn lookup_mut(&mut self, entity: Entity) -> Option<&mut T>;
 }
 
+/// One component type `T` or a tuple `(A, B, …)` of them, whatever the world: what a
+/// change of them hands back and what a read of them lends. Sealed; [`Components`],
+/// [`ReadComponents`] and [`Stores`](crate::Stores) build on it.
+pub trait ComponentShape: sealed::Sealed + Sized + 'static {
+    /// What was there before: `Option<T>` for one type, a tuple of `Option`s for a tuple.
+    type Previous;
+    /// `&T` for one type, `(&A, &B, …)` for a tuple.
+    type Refs<'w>;
+}
+
 /// A component type, or a tuple of distinct ones, that `insert` stores and `remove`
 /// takes on one entity. Sealed.
 ///
@@ -63,20 +72,74 @@ pub trait Lookup<T> {
     label = "not `T` or `(A, B, …)` of types this world stores, each once",
     note = "insert one component (`insert(e, Health(3))`) or a tuple of distinct ones (`insert(e, (Frozen, Health(3)))`)"
 )]
-pub trait Components<W>: sealed::Sealed + Sized {
-    /// What was there before: `Option<T>` for one type, a tuple of `Option`s for a tuple.
-    type Previous;
-
+pub trait Components<W>: ComponentShape {
     /// Stores each component for `entity` through the world's change methods, in tuple order.
     ///
     /// # Errors
     /// [`EntityError::Dead`] if `entity` is not alive; nothing is written.
     #[doc(hidden)]
     fn insert(self, world: &mut W, entity: Entity) -> Result<Self::Previous, EntityError>;
-
     /// Removes each type from `entity` through the world's change methods, in tuple order.
     #[doc(hidden)]
     fn remove(world: &mut W, entity: Entity) -> Self::Previous;
+    /// `entity`'s components, if it has them all.
+    #[doc(hidden)]
+    fn get_in(world: &W, entity: Entity) -> Option<Self::Refs<'_>>;
+    /// `entity`'s component, mutably (one type only).
+    #[doc(hidden)]
+    fn get_mut_in(world: &mut W, entity: Entity) -> Option<&mut Self>
+    where
+        Self: Component;
+    /// Spawns an entity with the components, as the world's `spawn_with` does.
+    #[doc(hidden)]
+    fn spawn(self, world: &mut W) -> Entity;
+    /// Gives the reserved `entity` the components, as the world's `spawn_reserved` does.
+    #[doc(hidden)]
+    fn spawn_reserved(self, world: &mut W, entity: Entity) -> Result<(), EntityError>;
+}
+
+/// What the world's [`Stores`] does for `C`, named from `C`'s side: methods name this bound
+/// (code generic over its world names `W: Stores<C>`, which implies it) so that a world's
+/// one `Stores` bound never decides a call's component type before its argument does.
+impl<W: Stores<C>, C: ComponentShape> Components<W> for C {
+    #[doc(hidden)]
+    #[inline]
+    fn insert(self, world: &mut W, entity: Entity) -> Result<C::Previous, EntityError> {
+        world.insert_components(entity, self)
+    }
+
+    #[doc(hidden)]
+    #[inline]
+    fn remove(world: &mut W, entity: Entity) -> C::Previous {
+        world.remove_components(entity)
+    }
+
+    #[doc(hidden)]
+    #[inline]
+    fn get_in(world: &W, entity: Entity) -> Option<C::Refs<'_>> {
+        world.components(entity)
+    }
+
+    #[doc(hidden)]
+    #[inline]
+    fn get_mut_in(world: &mut W, entity: Entity) -> Option<&mut C>
+    where
+        C: Component,
+    {
+        world.component_mut(entity)
+    }
+
+    #[doc(hidden)]
+    #[inline]
+    fn spawn(self, world: &mut W) -> Entity {
+        world.spawn_components(self)
+    }
+
+    #[doc(hidden)]
+    #[inline]
+    fn spawn_reserved(self, world: &mut W, entity: Entity) -> Result<(), EntityError> {
+        world.spawn_reserved_components(entity, self)
+    }
 }
 
 /// A component type, or a tuple of them, that `get` and `contains` read on one entity.
@@ -86,12 +149,7 @@ pub trait Components<W>: sealed::Sealed + Sized {
     label = "not `T` or `(A, B, …)` of types this world stores",
     note = "read one component (`get::<Position>(e)`) or several (`get::<(Position, Velocity)>(e)`)"
 )]
-pub trait ReadComponents<W>: sealed::Sealed {
-    /// `&T` for one type, `(&A, &B, …)` for a tuple.
-    type Refs<'w>
-    where
-        W: 'w;
-
+pub trait ReadComponents<W>: ComponentShape {
     /// `entity`'s components, if it has them all.
     #[doc(hidden)]
     fn get(world: &W, entity: Entity) -> Option<Self::Refs<'_>>;
@@ -122,28 +180,12 @@ pub trait GetMut<'w, W: 'w>: sealed::Sealed {
 #[diagnostic::do_not_recommend]
 impl<T: Component> sealed::Sealed for T {}
 
-impl<W: Edit<T>, T: Component> Components<W> for T {
+impl<T: Component> ComponentShape for T {
     type Previous = Option<T>;
-
-    #[doc(hidden)]
-    #[inline]
-    fn insert(self, world: &mut W, entity: Entity) -> Result<Option<T>, EntityError> {
-        world.insert(entity, self)
-    }
-
-    #[doc(hidden)]
-    #[inline]
-    fn remove(world: &mut W, entity: Entity) -> Option<T> {
-        world.remove(entity)
-    }
+    type Refs<'w> = &'w T;
 }
 
 impl<W: Lookup<T>, T: Component> ReadComponents<W> for T {
-    type Refs<'w>
-        = &'w T
-    where
-        W: 'w;
-
     #[doc(hidden)]
     #[inline]
     fn get(world: &W, entity: Entity) -> Option<&T> {
@@ -167,15 +209,6 @@ impl<'w, W: Lookup<T> + 'w, T: Component> GetMut<'w, W> for T {
     }
 }
 
-/// Whether `entity` is alive, counting the entities reserved through `&Entities` (which
-/// the next structural change makes alive).
-fn flush_is_alive<W: EditEntities>(world: &mut W, entity: Entity) -> bool {
-    world.entities().is_alive(entity) || {
-        world.flush_entities();
-        world.entities().is_alive(entity)
-    }
-}
-
 #[cold]
 #[inline(never)]
 fn aliased(error: crate::AccessError) -> ! {
@@ -187,39 +220,15 @@ macro_rules! component_tuple {
         #[diagnostic::do_not_recommend]
         impl<$($T),+> sealed::Sealed for ($($T,)+) {}
 
-        impl<W, $($T: Component),+> Components<W> for ($($T,)+)
-        where
-            W: $(Edit<$T> +)+ AllApart<<Self as ComponentSet>::List>,
-        {
+        impl<$($T: Component),+> ComponentShape for ($($T,)+) {
             type Previous = ($(Option<$T>,)+);
-
-            #[doc(hidden)]
-            fn insert(self, world: &mut W, entity: Entity) -> Result<Self::Previous, EntityError> {
-                assert!(Self::distinct(), "a tuple of components names a type twice");
-                if !flush_is_alive(world, entity) {
-                    return Err(EntityError::Dead(entity));
-                }
-                let ($($t,)+) = self;
-                // The entity is alive and every type is stored: no insert can refuse.
-                Ok(($(<W as Edit<$T>>::insert(world, entity, $t).unwrap_or(None),)+))
-            }
-
-            #[doc(hidden)]
-            fn remove(world: &mut W, entity: Entity) -> Self::Previous {
-                assert!(Self::distinct(), "a tuple of components names a type twice");
-                ($(<W as Edit<$T>>::remove(world, entity),)+)
-            }
+            type Refs<'w> = ($(&'w $T,)+);
         }
 
         impl<W, $($T: Component),+> ReadComponents<W> for ($($T,)+)
         where
             W: $(Lookup<$T> +)+ Sized,
         {
-            type Refs<'w>
-                = ($(&'w $T,)+)
-            where
-                W: 'w;
-
             #[doc(hidden)]
             #[inline]
             fn get(world: &W, entity: Entity) -> Option<Self::Refs<'_>> {

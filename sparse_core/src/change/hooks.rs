@@ -8,8 +8,8 @@ use core::fmt;
 
 use crate::access::Borrow;
 use crate::change::steps::Inserted;
-use crate::change::{Commands, EditEntities, InsertManyError, Lookup};
-use crate::component::short_name;
+use crate::change::{Commands, Components, EditEntities, InsertManyError, Lookup};
+use crate::component::{Component, short_name};
 use crate::entity::{Entities, Entity, EntityError};
 use crate::lend::AccessError;
 use crate::storage::Marks;
@@ -202,20 +202,15 @@ impl<W: EditEntities + 'static> HookWorld<'_, W> {
         self.world.entities().is_alive(entity)
     }
 
-    /// `entity`'s `T`.
-    pub fn get<T>(&self, entity: Entity) -> Option<&T>
-    where
-        W: Lookup<T>,
-    {
-        self.world.lookup(entity)
+    /// `entity`'s `C`: `Option<&T>` for one type, `Option<(&A, &B, …)>` for a tuple (`None`
+    /// unless it has them all).
+    pub fn get<C: Components<W>>(&self, entity: Entity) -> Option<C::Refs<'_>> {
+        C::get_in(self.world, entity)
     }
 
     /// `entity`'s `T`, mutably (a value, never the structure).
-    pub fn get_mut<T>(&mut self, entity: Entity) -> Option<&mut T>
-    where
-        W: Lookup<T>,
-    {
-        self.world.lookup_mut(entity)
+    pub fn get_mut<T: Component + Components<W>>(&mut self, entity: Entity) -> Option<&mut T> {
+        T::get_mut_in(self.world, entity)
     }
 
     /// Borrows the parts `R` at once, as the world's `borrow` does (groups, views,

@@ -22,9 +22,11 @@ mod components;
 mod edit;
 pub(crate) mod hooks;
 pub(crate) mod steps;
+mod stores;
 
 pub use bundle::Bundle;
 pub use commands::{Applied, Commands, Skipped};
-pub use components::{Components, GetMut, Lookup, ReadComponents};
+pub use components::{ComponentShape, Components, GetMut, Lookup, ReadComponents};
 pub use edit::{Edit, EditEntities, InsertManyError};
 pub use hooks::{Hook, HookError, HookEvent, HookWorld, MAX_CASCADE, ReplaceHook};
+pub use stores::{StoreComponents, Stores};
