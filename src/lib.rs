@@ -63,7 +63,7 @@ pub mod traits {
     // A resource a world lends (the run-time `World`: every type), for generic code.
     pub use sparse_core::LendResource;
     // What a schedule's systems are.
-    pub use sparse_core::{ParamItem, ParametersApart, System, SystemParam, Systems};
+    pub use sparse_core::{ParamItem, ParametersApart, System, SystemOf, SystemParam, Systems};
     // Snapshots (feature `serde`).
     #[cfg(feature = "serde")]
     pub use sparse_core::{LoadItem, LoadTypes, SaveItem, SnapshotItem, SnapshotTypes};

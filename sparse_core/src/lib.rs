@@ -83,7 +83,8 @@ pub use lend::{AccessError, Apart, LendResource, WorldParts};
 pub use message::{MessageCursor, MessageReader, MessageWriter, Messages};
 pub use resource::{Res, ResMut, Resource};
 pub use schedule::{
-    ApplyCommands, ParamItem, ParametersApart, Schedule, Stages, System, SystemParam, Systems,
+    ApplyCommands, ParamItem, ParametersApart, Schedule, Stages, System, SystemOf, SystemParam,
+    Systems,
 };
 pub use storage::{OrdKey, RadixKey, SparseSet, Storage};
 pub use world::{GroupSpec, LayoutErrors, World};

@@ -67,7 +67,7 @@ use crate::storage::ChangeCount;
 pub use param::SystemParam;
 use stages::stages_of_ids;
 pub use system::{ParamItem, ParametersApart, System};
-pub use systems::{ApplyCommands, Systems};
+pub use systems::{ApplyCommands, SystemOf, Systems};
 use systems::{Chain, StageAt, Then};
 
 /// Keeps [`SystemParam`] to this crate.

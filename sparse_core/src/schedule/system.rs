@@ -4,7 +4,7 @@
 //! `FnMut(GroupMut<'w, K>, Res<'w, R>)` for every `'w`, which calls it), so nothing is
 //! declared twice.
 
-use super::param::{SystemParam, Taking};
+use super::param::{OneQueueAtMost, SystemParam, Taking};
 use crate::access::cat;
 use crate::advice::SystemShape;
 use crate::change::Commands;
@@ -73,12 +73,13 @@ pub trait System<W: WorldParts + 'static, Marker>: Send {
 }
 
 /// The system `Self`'s own parameters are apart: none writes a component type or resource
-/// another one reads or writes (the borrow rule, for one system). A wrapper around the
-/// world's `NoAlias` proof so that the error names the system and its parameters.
+/// another one reads or writes (the borrow rule, for one system), and at most one is a
+/// command queue. A wrapper around the world's `NoAlias` proof so that the error names the
+/// system and its parameters.
 #[diagnostic::on_unimplemented(
-    message = "the system `{Self}` names a type twice in its parameters, at least once mutably",
-    label = "a system of this schedule borrows a component type or a resource twice",
-    note = "its parameters are `{M}`: a system may read a type several times, but may write it only once and never read it while writing it; split it into two systems"
+    message = "the parameters of the system `{Self}` overlap",
+    label = "a system of this schedule borrows a type twice, at least once mutably, or takes two command queues",
+    note = "its parameters are `{M}`: a system may read a type several times, but may write it only once and never read it while writing it, and it queues its commands in one `&mut Commands<W>`; split it into two systems"
 )]
 pub trait ParametersApart<W, M> {}
 
@@ -87,6 +88,7 @@ impl<W, S, M> ParametersApart<W, M> for S
 where
     W: WorldParts + NoAlias<S::Writes, S::Reads> + 'static,
     S: System<W, M>,
+    S::Queues: OneQueueAtMost,
 {
 }
 

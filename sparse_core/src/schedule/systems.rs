@@ -17,7 +17,6 @@
 
 use core::any::{TypeId, type_name};
 
-use super::param::OneQueueAtMost;
 use super::stages::{ElementAccess, Footprint, Footprints, MAX_COMPILED, Mask, TypeIds};
 use super::system::{ParametersApart, System};
 use super::threads::Job;
@@ -165,6 +164,31 @@ impl<W: WorldParts + 'static> System<W, SyncPoint> for ApplyCommands {
     fn run(&mut self, (): ()) {}
 }
 
+/// `Self` is a system of `W` whose parts the world has: what a schedule's list asks of each
+/// element, so that whatever is missing (a resource the world does not hold, a type it
+/// does not store, a group it does not declare, a parameter that is no part at all) is
+/// reported as this, naming the system and its parameters.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a system of `{W}`",
+    label = "a system of this schedule is not a function whose parameters are parts of this world",
+    note = "its parameters are `{M}`: each must be a part of this world — `Res<'_, R>`, `ResMut<'_, R>` need a `Resource<R>` field, `MessageWriter<'_, E>`, `MessageReader<'_, E>` a `Resource<Messages<E>>` field, `&Storage<T>`, `ValuesMut<'_, T>` and views a `Storage<T>` field of each type, `GroupMut<'_, K>`, `GroupRef<'_, K>` a `#[group]`; or `&Entities`, `&mut Commands<W>`, or a tuple of them",
+    note = "a system is a function (or closure) of at most eight such parameters (a tuple of them counts as one) that returns nothing"
+)]
+pub trait SystemOf<W: WorldParts + 'static, M>:
+    System<W, M, Writes: Mask<W> + TypeIds, Reads: Mask<W> + TypeIds, Watches: Mask<W> + TypeIds>
+{
+}
+
+#[diagnostic::do_not_recommend]
+impl<W: WorldParts + 'static, M, S> SystemOf<W, M> for S
+where
+    S: System<W, M>,
+    S::Writes: Mask<W> + TypeIds,
+    S::Reads: Mask<W> + TypeIds,
+    S::Watches: Mask<W> + TypeIds,
+{
+}
+
 /// Each element's footprint in a tuple: a sync point's, or the system's masks.
 const fn footprint<W, S, M>() -> Option<Footprint>
 where
@@ -283,12 +307,7 @@ macro_rules! systems_tuple {
         where
             W: EditEntities + 'static,
             $(
-                $S: System<W, $M>,
-                $S::Writes: Mask<W> + TypeIds,
-                $S::Reads: Mask<W> + TypeIds,
-                $S::Watches: Mask<W> + TypeIds,
-                $S::Queues: OneQueueAtMost,
-                $S: ParametersApart<W, $M>,
+                $S: SystemOf<W, $M> + ParametersApart<W, $M>,
             )+
         {
             const COUNT: usize = $N;
