@@ -129,6 +129,50 @@ fn hooks_and_commands_send_on_both_worlds() {
     hooks_and_commands_send!(dynamic(), World, dynamic);
 }
 
+/// Hooks send on every bulk path too: `insert_many` (the insert hook's command, applied
+/// after the batch), `remove_many`, `clear` and `destroy_many` (the remove hook, at once):
+/// one message per entity, each read once.
+macro_rules! bulk_paths_send {
+    ($w:expr, $kind:tt) => {{
+        let mut w = $w;
+        let mut frame = Schedule::new((first,));
+        let es: Vec<Entity> = (0..8).map(|_| w.spawn()).collect();
+        let heard_of = |range: core::ops::Range<usize>| -> Vec<(u8, Entity)> {
+            es[range].iter().map(|&e| (1, e)).collect()
+        };
+        let sorted = |mut heard: Vec<(u8, Entity)>| {
+            heard.sort();
+            heard
+        };
+        // Six stillborn and two alive: six messages from the insert hook's commands.
+        let batch = es
+            .iter()
+            .enumerate()
+            .map(|(i, &e)| (e, Health(i32::from(i >= 6))));
+        assert_eq!(w.insert_many(batch.collect::<Vec<_>>()).unwrap(), 8);
+        frame.try_run(&mut w).unwrap();
+        assert_eq!(sorted(heard!(w, $kind)), heard_of(0..6));
+        assert_eq!(w.remove_many::<Health>(&es[..2]), 2);
+        frame.try_run(&mut w).unwrap();
+        assert_eq!(sorted(heard!(w, $kind)), heard_of(0..2));
+        assert_eq!(w.destroy_many(&es[2..4]), 2);
+        frame.try_run(&mut w).unwrap();
+        assert_eq!(sorted(heard!(w, $kind)), heard_of(2..4));
+        w.clear::<Health>();
+        frame.try_run(&mut w).unwrap();
+        assert_eq!(sorted(heard!(w, $kind)), heard_of(4..8));
+        frame.try_run(&mut w).unwrap();
+        assert_eq!(heard!(w, $kind), []);
+        w.check().unwrap();
+    }};
+}
+
+#[test]
+fn hooks_send_on_the_bulk_paths_of_both_worlds() {
+    bulk_paths_send!(Arena::new(), static);
+    bulk_paths_send!(dynamic(), dynamic);
+}
+
 /// A reader in a schedule run every third frame, beside one that runs every frame: it
 /// reads what is kept, and counts what was dropped before it ran (the schedule run each
 /// frame drops what its own readers have read).
