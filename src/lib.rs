@@ -30,9 +30,9 @@ pub use sparse_core::{ApplyCommands, Schedule, Stages};
 pub use sparse_core::{MessageCursor, MessageReader, MessageWriter, Messages};
 // Layout advice for a schedule on a world's entities.
 pub use sparse_core::{Advice, ViewAdvice, Walk};
-// The plumbing traits, documented in `traits`; also here, hidden, for the paths generated
-// code and earlier releases use.
-#[doc(hidden)]
+// The traits behind the methods, grouped in `traits` and also here: rustc names the
+// shortest path to a trait in its errors and suggestions (`sparse_groups::EditEntities`),
+// so that path is a documented one.
 pub use traits::*;
 // Sorting by a key.
 pub use sparse_core::{OrdKey, RadixKey};
