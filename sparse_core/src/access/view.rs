@@ -695,8 +695,10 @@ impl<'w, Q: Query, F: Filter> Iterator for ViewIter<'w, Q, F> {
 
     /// One walked entity at a time, looking up what the driver does not hold: an
     /// iterator keeps no run (see [`View::for_each`]), whose bookkeeping across calls of
-    /// `next` costs more than it saves in a `for` loop.
-    #[inline]
+    /// `next` costs more than it saves in a `for` loop. Always inlined: out of line (as the
+    /// inliner chose in a large binary) each entity paid a call and the item's return
+    /// through memory.
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         loop {
             let &entity = self.entities.next()?;
