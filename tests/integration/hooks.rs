@@ -590,3 +590,90 @@ fn a_hook_world_is_send() {
     send::<HookWorld<'static, Game>>();
     send::<HookWorld<'static, World>>();
 }
+
+/// The tuple one hook reads (`HookWorld::get::<(A, B)>`), kept by a resource.
+#[derive(Default)]
+struct Read(Vec<(Entity, i32, i32)>);
+
+/// A hook written once with `Stores` alone: it reads a tuple of the entity's components
+/// and its commands spawn one component (no tuple around it) and give a reserved handle one.
+fn echo<W>(world: &mut HookWorld<'_, W>, e: Entity)
+where
+    W: Stores<(Position, Health)> + Stores<Marker> + sparse_groups::LendResource<Read>,
+{
+    let Some((p, h)) = world.get::<(Position, Health)>(e).map(|(p, h)| (p.0, h.0)) else {
+        return;
+    };
+    world
+        .try_borrow::<ResMut<'_, Read>>()
+        .expect("the log")
+        .0
+        .push((e, p, h));
+    world.commands().spawn(Marker);
+}
+
+#[world]
+#[on_insert(Health, echo)]
+struct Echo {
+    positions: Storage<Position>,
+    healths: Storage<Health>,
+    markers: Storage<Marker>,
+    read: Resource<Read>,
+}
+
+macro_rules! one_component_and_tuples {
+    ($w:expr, $read:ident, $markers:ident) => {{
+        let mut w = $w;
+        let alone = w.spawn_with((Health(1),));
+        let both = w.spawn_with((Position(7), Health(2)));
+        assert_eq!(
+            $read!(w),
+            [(both, 7, 2)],
+            "the hook read the tuple where it was whole"
+        );
+        assert_eq!($markers!(w), 1, "one spawned by its commands");
+        // Commands of one component, through a world's queue.
+        let mut commands = Commands::new();
+        commands.spawn(Marker);
+        let reserved = commands.spawn_reserved(w.entities(), Position(3));
+        commands.insert(alone, Position(5));
+        w.apply(&mut commands);
+        assert_eq!(w.get::<Position>(reserved), Some(&Position(3)));
+        assert_eq!(
+            $read!(w),
+            [(both, 7, 2)],
+            "inserting `Position` runs no `Health` hook"
+        );
+        assert_eq!($markers!(w), 2);
+        w.check().unwrap();
+    }};
+}
+
+#[test]
+fn a_hook_written_once_reads_a_tuple_and_commands_take_one_component() {
+    macro_rules! static_read {
+        ($w:expr) => {
+            $w.resource::<Read>().0.clone()
+        };
+    }
+    macro_rules! dynamic_read {
+        ($w:expr) => {
+            $w.resource::<Read>().unwrap().0.clone()
+        };
+    }
+    macro_rules! static_markers {
+        ($w:expr) => {
+            $w.markers().len()
+        };
+    }
+    macro_rules! dynamic_markers {
+        ($w:expr) => {
+            $w.storage::<Marker>().map_or(0, Storage::len)
+        };
+    }
+    one_component_and_tuples!(Echo::new(), static_read, static_markers);
+    let mut world = World::new();
+    world.insert_resource(Read::default());
+    world.on_insert::<Health>(echo::<World>).unwrap();
+    one_component_and_tuples!(world, dynamic_read, dynamic_markers);
+}
