@@ -9,7 +9,7 @@
 //! `C` the world stores implements.
 
 use crate::change::bundle::Bundle;
-use crate::change::{ComponentShape, Edit, EditEntities, Lookup};
+use crate::change::{ComponentShape, Edit, EditEntities, Lookup, ReadComponents};
 use crate::component::Component;
 use crate::component_set::ComponentSet;
 use crate::entity::{Entity, EntityError};
@@ -138,7 +138,7 @@ macro_rules! stored_tuple {
 
             #[inline]
             fn components(&self, entity: Entity) -> Option<($(&$T,)+)> {
-                Some(($(<W as Lookup<$T>>::lookup(self, entity)?,)+))
+                <($($T,)+) as ReadComponents<W>>::get(self, entity)
             }
 
             fn component_mut(&mut self, _: Entity) -> Option<&mut ($($T,)+)>

@@ -193,10 +193,7 @@ where
 const fn footprint<W, S, M>() -> Option<Footprint>
 where
     W: WorldParts + 'static,
-    S: System<W, M>,
-    S::Writes: Mask<W>,
-    S::Reads: Mask<W>,
-    S::Watches: Mask<W>,
+    S: SystemOf<W, M>,
 {
     if S::SYNC_POINT {
         return Some(Footprint::BARRIER);
@@ -220,10 +217,7 @@ where
 fn access<W, S, M>() -> ElementAccess
 where
     W: WorldParts + 'static,
-    S: System<W, M>,
-    S::Writes: TypeIds,
-    S::Reads: TypeIds,
-    S::Watches: TypeIds,
+    S: SystemOf<W, M>,
 {
     let mut access = ElementAccess {
         barrier: S::SYNC_POINT,
