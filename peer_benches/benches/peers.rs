@@ -18,9 +18,7 @@
 //! `simple_insert` is W4.
 
 use criterion::measurement::WallTime;
-use criterion::{
-    BatchSize, BenchmarkGroup, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
-};
+use criterion::{BatchSize, BenchmarkGroup, Criterion, SamplingMode, Throughput, criterion_group};
 use sparse_peer_benches::components::frag::{PER_TYPE, TYPES};
 use sparse_peer_benches::components::{saved, sizes};
 use sparse_peer_benches::ours;
@@ -1524,4 +1522,25 @@ criterion_group!(
     marking,
     frame_scheduled
 );
-criterion_main!(peers);
+/// Criterion's `main`, or, with `PEERS_INSTRUCTIONS="<workload> <repetitions>"` set, one
+/// workload of `sparse_peer_benches::instructions` run in this binary, for callgrind (see
+/// `peer_benches/instructions.sh`): the count is then of the machine code these rows time.
+fn main() {
+    if let Ok(spec) = std::env::var("PEERS_INSTRUCTIONS") {
+        let mut words = spec.split_whitespace();
+        let (Some(workload), Some(Ok(reps))) = (words.next(), words.next().map(str::parse)) else {
+            eprintln!(
+                "PEERS_INSTRUCTIONS=\"<{}> <repetitions>\"",
+                sparse_peer_benches::instructions::WORKLOADS
+            );
+            std::process::exit(2);
+        };
+        if let Err(e) = sparse_peer_benches::instructions::run(workload, reps) {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+        return;
+    }
+    peers();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -8,6 +8,7 @@
 pub mod bevy_impl;
 pub mod components;
 pub mod hecs_impl;
+pub mod instructions;
 pub mod ours;
 pub mod raw;
 pub mod shipyard_impl;
