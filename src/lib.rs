@@ -25,7 +25,7 @@ pub use sparse_core::{
 pub use sparse_core::{Access, Apart, HasComponent, HasGroup, HasResource, Stores};
 // Systems and schedules: functions over parts, run at once where the compiler proves
 // them apart.
-pub use sparse_core::{ApplyCommands, Schedule, Stages};
+pub use sparse_core::{ApplyCommands, MEASURE_EVERY, Schedule, Stages, Threads};
 // Messages between systems: a resource of messages, its writers and readers.
 pub use sparse_core::{MessageCursor, MessageReader, MessageWriter, Messages};
 // Layout advice for a schedule on a world's entities.
@@ -80,7 +80,7 @@ pub mod prelude {
         Access, Added, ApplyCommands, Changed, Commands, Component, Edit, EditEntities, Entities,
         Entity, EntityError, Exclude, Get, GroupMut, GroupRef, GroupSpec, HasComponent, HasGroup,
         HasResource, HookWorld, MessageReader, MessageWriter, Messages, Mut, Res, ResMut, Resource,
-        Schedule, Storage, Stores, ValuesMut, View, With, Without, World, world,
+        Schedule, Storage, Stores, Threads, ValuesMut, View, With, Without, World, world,
     };
 }
 

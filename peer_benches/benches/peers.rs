@@ -1434,7 +1434,10 @@ fn frame(c: &mut Criterion) {
 }
 
 /// The realistic frame's seven systems through a `Schedule` (stages decided by the
-/// compiler, run on rayon's pool) against the same functions called in order, and bevy's
+/// compiler; each stage run on rayon's pool or on the calling thread as the schedule
+/// measures faster, or always on the pool: `sparse_scheduled_on_threads`, or always on the calling thread:
+/// `sparse_scheduled_one_thread`) against the
+/// same functions called in order, and bevy's
 /// `Schedule` of the same systems on its multi-threaded executor against its
 /// single-threaded one; 2 cores here.
 fn frame_scheduled(c: &mut Criterion) {
@@ -1446,6 +1449,18 @@ fn frame_scheduled(c: &mut Criterion) {
         g.throughput(Throughput::Elements(n as u64));
         bench_run(&mut g, "sparse_in_order", || o::setup(n), o::run_in_order);
         bench_run(&mut g, "sparse_scheduled", || o::setup(n), o::run);
+        bench_run(
+            &mut g,
+            "sparse_scheduled_on_threads",
+            || o::setup_with(n, sparse_groups::Threads::Many),
+            o::run,
+        );
+        bench_run(
+            &mut g,
+            "sparse_scheduled_one_thread",
+            || o::setup_with(n, sparse_groups::Threads::One),
+            o::run,
+        );
         bench_run(
             &mut g,
             "bevy_single_threaded",

@@ -1858,9 +1858,11 @@ pub mod schedule {
         e: Storage<E>,
     }
 
-    /// The world.
+    /// The world, and the `Schedule` of [`run_scheduled`], kept from frame to frame as a
+    /// game keeps it (with what it measured of its stage).
     pub struct State {
         world: Scheduled,
+        schedule: Box<dyn FnMut(&mut Scheduled)>,
     }
 
     /// Spawns the four kinds of [`sched::PER_KIND`] entities, one `spawn_batch` each.
@@ -1871,7 +1873,11 @@ pub mod schedule {
         world.spawn_batch((0..n).map(|_| sched::abc_bundle()));
         world.spawn_batch((0..n).map(|_| sched::abcd_bundle()));
         world.spawn_batch((0..n).map(|_| sched::abce_bundle()));
-        State { world }
+        let mut schedule = Schedule::new((ab, cd, ce));
+        State {
+            world,
+            schedule: Box::new(move |world| schedule.run(world)),
+        }
     }
 
     /// The three disjoint parts of one `borrow`, as a type (lifetimes elided).
@@ -1910,7 +1916,7 @@ pub mod schedule {
     /// The three systems as functions in a `Schedule`, whose one stage the compiler
     /// decides (the parts are apart): what `run` writes by hand.
     pub fn run_scheduled(s: &mut State) {
-        Schedule::new((ab, cd, ce)).run(&mut s.world);
+        (s.schedule)(&mut s.world);
     }
 
     /// The same three loops one after the other, for the speed-up.
@@ -2604,7 +2610,7 @@ pub mod frame {
     /// functions one after the other.
     pub mod scheduled {
         use super::*;
-        use sparse_groups::{ResMut, Resource, Schedule};
+        use sparse_groups::{ResMut, Resource, Schedule, Threads};
 
         #[world]
         #[group(Pos, Sprite)]
@@ -2623,14 +2629,37 @@ pub mod frame {
             fb: Resource<FrameBuffer>,
         }
 
-        /// The world and its entities.
+        /// The frame's schedule.
+        macro_rules! frame {
+            () => {
+                Schedule::new((
+                    movement_system,
+                    data_system,
+                    more_complex_system,
+                    health_system,
+                    damage_system,
+                    sprite_system,
+                    render_system,
+                ))
+            };
+        }
+
+        /// The world and its entities, and the frame's `Schedule`, kept from frame to
+        /// frame as a game keeps it (with what it measured of its stages).
         pub struct State {
             world: Frame,
             entities: Vec<Entity>,
+            schedule: Box<dyn FnMut(&mut Frame)>,
         }
 
-        /// Creates the `n` entities in order and sorts the groups as [`groups`] does.
+        /// Creates the `n` entities in order and sorts the groups as [`groups`] does; the
+        /// schedule runs its stages as it measures best ([`Threads::Measured`]).
         pub fn setup(n: usize) -> State {
+            setup_with(n, Threads::Measured)
+        }
+
+        /// [`setup`], the schedule's stages run as `threads` says.
+        pub fn setup_with(n: usize, threads: Threads) -> State {
             let mut world = Frame::new();
             let entities = populate!(world, n);
             world.sort_group_by_radix_key::<(Pos, Sprite), _>(|(p, _)| {
@@ -2638,7 +2667,13 @@ pub mod frame {
             });
             world.sort_group_as::<(Health, Player), Sprite>();
             world.sort_group_as::<(Pos, Sprite), Player>();
-            State { world, entities }
+            let mut schedule = frame!();
+            schedule.set_threads(threads);
+            State {
+                world,
+                entities,
+                schedule: Box::new(move |world| schedule.run(world)),
+            }
         }
 
         fn movement_system(view: View<'_, (&mut Pos, &Vel), With<Sprite>>) {
@@ -2671,25 +2706,9 @@ pub mod frame {
             view.for_each(|_, (p, sp)| render(fb, p, sp));
         }
 
-        /// The frame's schedule.
-        macro_rules! frame {
-            () => {
-                Schedule::new((
-                    movement_system,
-                    data_system,
-                    more_complex_system,
-                    health_system,
-                    damage_system,
-                    sprite_system,
-                    render_system,
-                ))
-            };
-        }
-
-        /// One frame through the schedule (its stages a constant: building it costs
-        /// nothing but the systems' last-run counts).
+        /// One frame through the schedule.
         pub fn run(s: &mut State) {
-            frame!().run(&mut s.world);
+            (s.schedule)(&mut s.world);
         }
 
         /// One frame, the same functions called one after the other.

@@ -83,8 +83,8 @@ pub use lend::{AccessError, Apart, LendResource, WorldParts};
 pub use message::{MessageCursor, MessageReader, MessageWriter, Messages};
 pub use resource::{Res, ResMut, Resource};
 pub use schedule::{
-    ApplyCommands, ParamItem, ParametersApart, Schedule, Stages, System, SystemOf, SystemParam,
-    Systems,
+    ApplyCommands, MEASURE_EVERY, ParamItem, ParametersApart, Schedule, Stages, System, SystemOf,
+    SystemParam, Systems, Threads,
 };
 pub use storage::{OrdKey, RadixKey, SparseSet, Storage};
 pub use world::{GroupSpec, LayoutErrors, World};

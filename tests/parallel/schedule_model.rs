@@ -617,18 +617,21 @@ fn change_model(model: &mut Model, op: &Op, handles: &[Entity]) {
     }
 }
 
-/// Runs `ops` with one schedule of `order` on each world, checking both against the model
-/// after every frame.
+/// Runs `ops` with one schedule of `order` on each world, its stages run as `threads`
+/// says, checking both against the model after every frame.
 fn check<SS, MS, SD, MD>(
     order: &[Sys],
     mut static_schedule: Schedule<SS, MS>,
     mut dynamic_schedule: Schedule<SD, MD>,
+    threads: Threads,
     ops: &[Op],
 ) -> Result<(), TestCaseError>
 where
     SS: Systems<Game, MS>,
     SD: Systems<World, MD>,
 {
+    static_schedule.set_threads(threads);
+    dynamic_schedule.set_threads(threads);
     let stages = [
         static_schedule.stages::<Game>(),
         dynamic_schedule.stages::<World>(),
@@ -690,7 +693,7 @@ macro_rules! schedules {
     ($([$first:ident, $($s:ident),+],)+) => {
         const SCHEDULES: usize = [$(stringify!($first)),+].len();
 
-        fn check_schedule(which: usize, ops: &[Op]) -> Result<(), TestCaseError> {
+        fn check_schedule(which: usize, threads: Threads, ops: &[Op]) -> Result<(), TestCaseError> {
             let mut arms = 0..;
             $(
                 if arms.next() == Some(which) {
@@ -698,6 +701,7 @@ macro_rules! schedules {
                         &[Sys::$first, $(Sys::$s),+],
                         Schedule::new((system!($first, Game),)).then(($(system!($s, Game),)+)),
                         Schedule::new((system!($first, World),)).then(($(system!($s, World),)+)),
+                        threads,
                         ops,
                     );
                 }
@@ -752,9 +756,10 @@ proptest! {
     #[test]
     fn a_random_schedule_equals_its_systems_run_one_after_the_other(
         which in 0..SCHEDULES,
+        threads in prop_oneof![Just(Threads::Measured), Just(Threads::Many), Just(Threads::One)],
         ops in prop::collection::vec(op(), 1..48),
     ) {
-        check_schedule(which, &ops)?;
+        check_schedule(which, threads, &ops)?;
     }
 }
 
@@ -777,6 +782,9 @@ fn every_schedule_of_the_list_runs_against_the_model() {
     }
     ops.push(Op::Frame);
     for which in 0..SCHEDULES {
-        check_schedule(which, &ops).unwrap_or_else(|e| panic!("schedule {which}: {e}"));
+        for threads in [Threads::Measured, Threads::Many, Threads::One] {
+            check_schedule(which, threads, &ops)
+                .unwrap_or_else(|e| panic!("schedule {which} ({threads:?}): {e}"));
+        }
     }
 }

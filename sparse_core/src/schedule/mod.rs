@@ -69,6 +69,8 @@ use stages::stages_of_ids;
 pub use system::{ParamItem, ParametersApart, System};
 pub use systems::{ApplyCommands, SystemOf, Systems};
 use systems::{Chain, StageAt, Then};
+use threads::Clock;
+pub use threads::{MEASURE_EVERY, Threads};
 
 /// Keeps [`SystemParam`] to this crate.
 mod sealed {
@@ -95,6 +97,10 @@ pub struct Schedule<S, M> {
     cursors: Vec<MessageCursor>,
     /// This schedule's number, for the queues of messages (kept by `then`).
     id: u64,
+    /// How a stage of several systems runs (kept by `then`).
+    threads: Threads,
+    /// The measurement of its runs on threads and on the calling thread (kept by `then`).
+    clock: Clock,
     marker: PhantomData<fn() -> M>,
 }
 
@@ -152,6 +158,8 @@ impl<S, M> Schedule<S, M> {
             last_runs: Vec::new(),
             cursors: Vec::new(),
             id: fresh_number(),
+            threads: Threads::default(),
+            clock: Clock::default(),
             marker: PhantomData,
         }
     }
@@ -167,6 +175,8 @@ impl<S, M> Schedule<S, M> {
             last_runs: self.last_runs,
             cursors: self.cursors,
             id: self.id,
+            threads: self.threads,
+            clock: Clock::default(),
             marker: PhantomData,
         }
     }
@@ -230,6 +240,8 @@ impl<S, M> Schedule<S, M> {
             last_runs,
             cursors,
             id,
+            threads,
+            clock,
             ..
         } = self;
         let plan = plan.get_or_insert_with(Plan::of::<W, S, M>);
@@ -246,6 +258,7 @@ impl<S, M> Schedule<S, M> {
         last_runs.resize(S::COUNT, ChangeCount::NEVER);
         cursors.resize(S::CURSORS, MessageCursor::default());
         let run = fresh_number();
+        let way = clock.next_run(*threads);
         // Each system's count in this run, stored as its last run only once the run is
         // complete, its commands applied: a run cut short by a panic leaves every system's
         // last run where it was, so what they reacted to is reported to them again. Its
@@ -277,7 +290,7 @@ impl<S, M> Schedule<S, M> {
                     now,
                 };
                 systems.take_stage(&mut parts, &mut queues, &mut run_cursors, &at, 0, &mut jobs)?;
-                threads::run_at_once(jobs);
+                threads::run_stage(way.on_threads, jobs);
             }
             for (run, _) in runs
                 .iter_mut()
@@ -296,7 +309,32 @@ impl<S, M> Schedule<S, M> {
         // Every reader of this schedule has read what was sent before its previous run
         // ended: it goes.
         S::end_run(world, *id, run);
+        clock.ran(way);
         Ok(())
+    }
+
+    /// How the schedule runs a stage of several systems: by default
+    /// [`Threads::Measured`], each stage the faster of on threads and on the calling thread,
+    /// as measured on its own runs; [`Threads::Many`] always on threads, [`Threads::One`]
+    /// always on the calling thread (in the order listed). The results are the same.
+    ///
+    /// ```
+    /// use sparse_core::{Schedule, Storage, Threads, View, World};
+    /// # struct Hp(u32); impl sparse_core::Component for Hp {}
+    /// # struct Mana(u32); impl sparse_core::Component for Mana {}
+    /// fn heal(view: View<'_, &mut Hp>) { view.for_each(|_, hp| hp.0 += 1); }
+    /// fn rest(view: View<'_, &mut Mana>) { view.for_each(|_, m| m.0 += 2); }
+    ///
+    /// let mut world = World::new();
+    /// let e = world.spawn((Hp(1), Mana(0)));
+    /// let mut schedule = Schedule::new((heal, rest));
+    /// schedule.set_threads(Threads::One);
+    /// schedule.run(&mut world)?;
+    /// assert_eq!((world.get::<Hp>(e).unwrap().0, world.get::<Mana>(e).unwrap().0), (2, 2));
+    /// # Ok::<(), sparse_core::AccessError>(())
+    /// ```
+    pub fn set_threads(&mut self, threads: Threads) {
+        self.threads = threads;
     }
 
     /// Layout advice for this schedule on `world`'s entities: the groups that make its

@@ -11,6 +11,139 @@
 //!   pool / thread:  decay ─────┐      ├─ the stage ends when all three have
 //!   pool / thread:  collide ───┴──────┘  (a panic is raised again, its message kept)
 //! ```
+//!
+//! Threads cost a wake-up, and a stage's data written on one core is read from another's
+//! cache by the next: a schedule of short systems runs faster on the calling thread, one
+//! system after the other. Which is faster depends on the machine and on how many entities
+//! the systems walk, so by default ([`Threads::Measured`]) the schedule's runs are timed
+//! both ways, whole (what threads cost a stage shows in the next), a few of each, and the
+//! way with the shorter median run is kept for the next [`MEASURE_EVERY`] runs, then
+//! measured again (the entities change as a game goes on).
+//!
+//! ```text
+//! runs:  0 1 2 3 4 5 6 7 8 9 | 10 … 511                   | 512 …
+//!        T O T O T O T O T O | the way of the shorter median | measured again
+//!        (T: stages of several systems on threads, O: every system on the calling thread)
+//! ```
+
+use std::time::{Duration, Instant};
+
+/// How a [`Schedule`](super::Schedule) runs a stage of several systems (see
+/// [`Schedule::set_threads`](super::Schedule::set_threads)). The results are the same
+/// either way: the systems of a stage are apart, so their order does not matter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Threads {
+    /// The faster of [`Many`](Threads::Many) and [`One`](Threads::One), as measured on
+    /// the schedule's own runs: a few runs each way, then the faster for the next
+    /// [`MEASURE_EVERY`] runs, then measured again.
+    #[default]
+    Measured,
+    /// Every stage's systems at once, on threads.
+    Many,
+    /// Every system on the calling thread, stage after stage: no thread is woken.
+    One,
+}
+
+/// How many runs of a schedule one measurement decides.
+pub const MEASURE_EVERY: u32 = 512;
+
+/// How many runs each way a measurement times (the median of each counts).
+const TRIES: usize = 5;
+
+/// A schedule's measurement of its runs, for [`Threads::Measured`].
+#[derive(Clone, Debug, Default)]
+pub(super) struct Clock {
+    /// The runs since the last measurement began.
+    runs: u32,
+    /// The current measurement's run times on threads, and on the calling thread.
+    took: [Vec<Duration>; 2],
+    /// What the last measurement decided.
+    on_threads: bool,
+}
+
+/// How one run of a schedule goes: on threads or not, and when it started if timed.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Way {
+    pub(super) on_threads: bool,
+    started: Option<Instant>,
+}
+
+impl Clock {
+    /// The way of the next run, as `threads` says.
+    pub(super) fn next_run(&mut self, threads: Threads) -> Way {
+        let fixed = |on_threads| Way {
+            on_threads,
+            started: None,
+        };
+        match threads {
+            Threads::Many => fixed(true),
+            Threads::One => fixed(false),
+            Threads::Measured => {
+                let run = self.runs;
+                self.runs = (run + 1) % MEASURE_EVERY;
+                if run == 0 {
+                    self.took = [Vec::new(), Vec::new()];
+                }
+                if self.took[0].len() + self.took[1].len() >= 2 * TRIES {
+                    return fixed(self.on_threads);
+                }
+                Way {
+                    on_threads: run.is_multiple_of(2),
+                    started: Some(Instant::now()),
+                }
+            }
+        }
+    }
+
+    /// The run `way` has ended (a run cut short by an error or a panic is not counted).
+    pub(super) fn ran(&mut self, way: Way) {
+        if let Some(started) = way.started {
+            self.took(way.on_threads, started.elapsed());
+        }
+    }
+
+    /// Notes that a run `on_threads` (or not) took `took`; the last of a measurement
+    /// decides.
+    fn took(&mut self, on_threads: bool, took: Duration) {
+        self.took[usize::from(!on_threads)].push(took);
+        if self.took.iter().all(|took| took.len() >= TRIES) {
+            let [threads, one] = self.took.clone().map(median);
+            self.on_threads = threads < one;
+            // Decided: the runs left until `MEASURE_EVERY` follow it.
+            self.took[0].resize(TRIES, Duration::ZERO);
+            self.took[1].resize(TRIES, Duration::ZERO);
+        }
+    }
+
+    /// Whether the last measurement chose threads (before one: `false`).
+    #[cfg(test)]
+    pub(super) fn on_threads(&self) -> bool {
+        self.on_threads
+    }
+}
+
+/// The middle one of `took` (its upper middle if even; zero if empty).
+fn median(mut took: Vec<Duration>) -> Duration {
+    took.sort_unstable();
+    took.get(took.len() / 2).copied().unwrap_or_default()
+}
+
+/// Runs the systems of one stage, with their parameters taken: at once on threads, or
+/// one after the other on the calling thread.
+pub(super) fn run_stage(on_threads: bool, jobs: Vec<Job<'_>>) {
+    if on_threads {
+        run_at_once(jobs);
+    } else {
+        in_order(jobs);
+    }
+}
+
+/// Runs `jobs` one after the other on the calling thread, in order.
+fn in_order(jobs: Vec<Job<'_>>) {
+    for job in jobs {
+        job();
+    }
+}
 
 /// One system of a stage with its parameters taken, ready to run.
 pub(super) type Job<'w> = Box<dyn FnOnce() + Send + 'w>;
@@ -96,6 +229,76 @@ mod tests {
         let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(jobs)))
             .expect_err("the panic is raised again");
         assert_eq!(panic.downcast_ref::<&str>(), Some(&"the second job"));
+    }
+
+    /// Takes `runs` runs of `clock`'s measurement, each taking `on_threads` or `one`;
+    /// returns the ways they took.
+    fn measure(clock: &mut Clock, runs: u32, on_threads: u64, one: u64) -> Vec<bool> {
+        (0..runs)
+            .map(|_| {
+                let way = clock.next_run(Threads::Measured);
+                assert!(way.started.is_some(), "a run of a measurement is timed");
+                let took = if way.on_threads { on_threads } else { one };
+                clock.took(way.on_threads, Duration::from_micros(took));
+                way.on_threads
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_measured_schedule_keeps_the_way_of_the_shorter_median_and_measures_again() {
+        let tries = TRIES as u32;
+        let mut clock = Clock::default();
+        // On threads is slower: the calling thread wins. The measurement alternates,
+        // threads first.
+        let ways = measure(&mut clock, 2 * tries, 300, 200);
+        assert_eq!(ways, [true, false].repeat(TRIES));
+        assert!(!clock.on_threads());
+        for _ in 2 * tries..MEASURE_EVERY {
+            let way = clock.next_run(Threads::Measured);
+            assert!(!way.on_threads && way.started.is_none());
+            clock.ran(way);
+        }
+        // Measured again: now threads are faster in the median, though one run on the
+        // calling thread was the fastest of all (a lucky run does not decide).
+        let mut clock_again = clock.clone();
+        for (k, way) in measure(&mut clock, 2 * tries, 100, 200)
+            .into_iter()
+            .enumerate()
+        {
+            assert_eq!(way, k % 2 == 0);
+        }
+        assert!(clock.on_threads());
+        let ways: Vec<bool> = (0..2 * tries)
+            .map(|k| {
+                let way = clock_again.next_run(Threads::Measured);
+                let took = match (way.on_threads, k) {
+                    (true, _) => 100,
+                    (false, 1) => 1,
+                    (false, _) => 200,
+                };
+                clock_again.took(way.on_threads, Duration::from_micros(took));
+                way.on_threads
+            })
+            .collect();
+        assert_eq!(ways, [true, false].repeat(TRIES));
+        assert!(clock_again.on_threads());
+        assert!(clock.next_run(Threads::Measured).on_threads);
+        // The fixed ways ignore the measurement and are not timed.
+        let mut fresh = Clock::default();
+        let (many, one) = (fresh.next_run(Threads::Many), fresh.next_run(Threads::One));
+        assert!(many.on_threads && many.started.is_none());
+        assert!(!one.on_threads && one.started.is_none());
+        assert_eq!(fresh.runs, 0);
+    }
+
+    #[test]
+    fn a_run_cut_short_is_not_counted() {
+        let mut clock = Clock::default();
+        let _cut_short = clock.next_run(Threads::Measured);
+        let way = clock.next_run(Threads::Measured);
+        clock.ran(way);
+        assert_eq!(clock.took.each_ref().map(Vec::len), [0, 1]);
     }
 
     #[test]
