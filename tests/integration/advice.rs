@@ -222,14 +222,30 @@ proptest! {
         }
         prop_assert!(advice.expected_speedup() >= 1.0, "{}", report);
 
-        // The same results under both layouts, equal to the model.
+        // The run-time world adopts the advice in place: the walks of a world built with
+        // it, its entities kept.
+        let specs = || advice.group_attributes().iter().map(|a| spec(&types_of(a))).collect::<Vec<_>>();
+        let mut adopted = World::new();
+        spawn(&mut adopted, &rows);
+        adopted.regroup(specs()).unwrap_or_else(|e| panic!("{e}\n{report}"));
+        adopted.check().unwrap();
+        prop_assert_eq!(rows_of(&adopted), rows.clone());
+        prop_assert_eq!(dense(&mut adopted), then, "{}", report);
+
+        // The same results under every layout, equal to the model; the adopted world
+        // drops its groups after the first frame and adopts them again after the second.
         let mut model = rows.clone();
         let mut schedule_advised = Schedule::new((one, two, three, four, five));
+        let mut schedule_adopted = Schedule::new((one, two, three, four, five));
         let mut schedule_plain = schedule;
-        for _ in 0..frames {
+        for frame in 0..frames {
             schedule_plain.run(&mut plain).unwrap();
             schedule_advised.run(&mut advised).unwrap();
+            schedule_adopted.run(&mut adopted).unwrap();
             model_frame(&mut model);
+            adopted.regroup(if frame == 0 { Vec::new() } else { specs() }).unwrap();
+            adopted.check().unwrap();
+            prop_assert_eq!(rows_of(&adopted), model.clone(), "after frame {}", frame);
         }
         prop_assert_eq!(rows_of(&plain), model.clone());
         prop_assert_eq!(rows_of(&advised), model);

@@ -612,3 +612,40 @@ fn a_group_stamps_what_it_hands_out_not_what_is_borrowed() {
     a_group_stamps_what_it_hands_out!(Game::new());
     a_group_stamps_what_it_hands_out!(dynamic());
 }
+
+/// A run-time world adopting groups (`World::regroup`) moves components within their
+/// storages, stamps with them: what was changed or removed stays so, nothing else is.
+#[test]
+fn regrouping_a_world_stamps_nothing_and_keeps_what_was_stamped() {
+    let mut w = World::new();
+    w.track::<Health>();
+    let e = w.spawn_batch((0..6).map(|i| (Position(i), Health(10 + i))));
+    w.spawn_batch((0..3).map(|i| (Health(i),)));
+    w.tick();
+    w.get_mut::<Health>(e[4]).unwrap().0 += 1;
+    w.remove::<Health>(e[1]);
+    let changed = |w: &mut World| -> Vec<(Entity, i32)> {
+        let mut v: Vec<(Entity, i32)> = w
+            .view::<(&Health, Changed<Health>)>()
+            .unwrap()
+            .into_iter()
+            .map(|(e, h)| (e, h.0))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(changed(&mut w), [(e[4], 15)]);
+    w.regroup([GroupSpec::of::<(Position, Health)>()]).unwrap();
+    w.check().unwrap();
+    assert!(w.view::<(&Position, &Health)>().unwrap().is_dense());
+    assert_eq!(changed(&mut w), [(e[4], 15)]);
+    assert_eq!(w.removed::<Health>(), &[e[1]]);
+    // A layout the rule refuses changes nothing.
+    let refused = w.regroup([
+        GroupSpec::of::<(Position, Health)>(),
+        GroupSpec::of::<(Health, Poisoned)>(),
+    ]);
+    assert!(refused.is_err());
+    assert!(w.view::<(&Position, &Health)>().unwrap().is_dense());
+    w.check().unwrap();
+}

@@ -499,7 +499,7 @@ impl fmt::Display for Advice {
         } else {
             writeln!(
                 f,
-                "groups (on a #[world]; on the run-time World, World::with_groups):"
+                "groups (on a #[world]; on the run-time World, World::with_groups or world.regroup):"
             )?;
             for (attribute, spec) in self.group_attributes().iter().zip(self.group_specs()) {
                 writeln!(f, "    {attribute:<40} {spec}")?;

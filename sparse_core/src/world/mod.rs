@@ -164,10 +164,46 @@ impl World {
     /// # Errors
     /// Every error of the declarations, in [`LayoutErrors`].
     pub fn with_groups(groups: impl IntoIterator<Item = GroupSpec>) -> Result<World, LayoutErrors> {
+        let mut world = World::new();
+        world.regroup(groups)?;
+        Ok(world)
+    }
+
+    /// Replaces the world's groups with `groups`, keeping every entity and component: the
+    /// layout a run-time world adopts without spawning anew, such as the `GroupSpec` lines
+    /// [`Schedule::advise`](crate::Schedule::advise) prints. The new groups are validated
+    /// by [`Layout`] first (on an error nothing changes), then every entity enters them,
+    /// outer groups first, as on a spawn. No hook runs and no component is stamped changed:
+    /// the components move within their storages, their values and stamps with them.
+    ///
+    /// ```
+    /// use sparse_core::{Component, GroupSpec, World};
+    /// # struct A(u32); impl Component for A {}
+    /// # struct B(u32); impl Component for B {}
+    /// let mut world = World::new();
+    /// let both = world.spawn_batch((0..4).map(|i| (A(i), B(i))));
+    /// world.spawn_batch((0..3).map(|i| (A(i),)));
+    /// world.regroup([GroupSpec::of::<(A, B)>()])?;
+    /// let view = world.borrow::<sparse_core::View<(&A, &B)>>()?;
+    /// assert!(view.is_dense());
+    /// assert_eq!(view.len_hint(), both.len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Every error of the declarations, in [`LayoutErrors`]; the world is left as it was.
+    pub fn regroup(
+        &mut self,
+        groups: impl IntoIterator<Item = GroupSpec>,
+    ) -> Result<(), LayoutErrors> {
         let specs: Vec<GroupSpec> = groups.into_iter().collect();
         let layout =
             Layout::new(specs.iter().map(|s| s.decl.clone()).collect()).map_err(LayoutErrors)?;
-        let mut world = World::new();
+        self.groups.clear();
+        for plan in &mut self.plans {
+            *plan = TypePlan::default();
+        }
+        let world = self;
         for spec in &specs {
             let decl = &spec.decl;
             let mut indices: Vec<usize> = (spec.new_storages)()
@@ -219,7 +255,11 @@ impl World {
         world.spawn = layout.spawn_order();
         world.nesting = layout.nesting();
         world.layout = Some(layout);
-        Ok(world)
+        let entities: Vec<Entity> = world.entities.iter().collect();
+        for entity in entities {
+            plan::enter_all(world, entity);
+        }
+        Ok(())
     }
 
     /// Drops the storages registered since the world held `count` (made on demand for a
