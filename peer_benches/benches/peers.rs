@@ -1433,6 +1433,59 @@ fn frame(c: &mut Criterion) {
     }
 }
 
+/// The second frame: the realistic frame's seven systems over another mix of entities
+/// ([`Mix::Halves`]: half with all seven components, the rest with three, a few missing
+/// one), laid out as the advice says for it (`sparse_advised`), that and a screen-order sort
+/// by hand (`sparse_sorted`), the realistic frame's hand layout (`sparse_groups`), no group
+/// (`sparse_views`), and bevy and hecs.
+///
+/// [`Mix::Halves`]: sparse_peer_benches::components::frame::Mix::Halves
+fn frame_halves(c: &mut Criterion) {
+    use sparse_peer_benches::components::frame::{Mix, SIZES};
+    use sparse_peer_benches::ours::frame::{groups, halves, views};
+    for n in SIZES {
+        let mut g = c.benchmark_group(format!("frame_halves_{n}"));
+        g.throughput(Throughput::Elements(n as u64));
+        bench_run(
+            &mut g,
+            "sparse_advised",
+            || halves::setup_in(n, Mix::Halves),
+            halves::run,
+        );
+        bench_run(
+            &mut g,
+            "sparse_sorted",
+            || halves::setup_sorted(n),
+            halves::run,
+        );
+        bench_run(
+            &mut g,
+            "sparse_groups",
+            || groups::setup_in(n, Mix::Halves),
+            groups::run,
+        );
+        bench_run(
+            &mut g,
+            "sparse_views",
+            || views::setup_in(n, Mix::Halves),
+            views::run,
+        );
+        bench_run(
+            &mut g,
+            "bevy",
+            || bevy_impl::frame::setup_in(n, Mix::Halves),
+            bevy_impl::frame::run,
+        );
+        bench_run(
+            &mut g,
+            "hecs",
+            || hecs_impl::frame::setup_in(n, Mix::Halves),
+            hecs_impl::frame::run,
+        );
+        g.finish();
+    }
+}
+
 /// The realistic frame's seven systems through a `Schedule` (stages decided by the
 /// compiler; each stage run on rayon's pool or on the calling thread as the schedule
 /// measures faster, or always on the pool: `sparse_scheduled_on_threads`, or always on the calling thread:
@@ -1513,6 +1566,7 @@ fn marking(c: &mut Criterion) {
 criterion_group!(
     peers,
     frame,
+    frame_halves,
     w1_pos_vel,
     w1_pos_vel_10m,
     w2_nested,

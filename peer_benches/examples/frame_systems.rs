@@ -4,7 +4,10 @@
 //!
 //! ```sh
 //! cargo run --release -p sparse_peer_benches --example frame_systems -- 1048576
+//! cargo run --release -p sparse_peer_benches --example frame_systems -- 1048576 halves
 //! ```
+//!
+//! With `halves`, the second frame's mix (`Mix::Halves`) and its ports.
 use sparse_peer_benches::{bevy_impl, ours, raw};
 use std::time::Instant;
 
@@ -35,6 +38,17 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(1 << 20);
     println!("ns/entity   movement data more_cx health damage sprite render");
+    if std::env::args().nth(2).as_deref() == Some("halves") {
+        use sparse_peer_benches::components::frame::Mix::Halves;
+        use sparse_peer_benches::ours::frame::{groups, halves, views};
+        let bevy = bevy_impl::frame::setup_in(n, Halves);
+        time("bevy", bevy, bevy_impl::frame::SYSTEMS, n);
+        time("advised", halves::setup_in(n, Halves), halves::SYSTEMS, n);
+        time("sorted", halves::setup_sorted(n), halves::SYSTEMS, n);
+        time("groups", groups::setup_in(n, Halves), groups::SYSTEMS, n);
+        time("views", views::setup_in(n, Halves), views::SYSTEMS, n);
+        return;
+    }
     time("raw", raw::frame::setup(n), raw::frame::SYSTEMS, n);
     time(
         "bevy",

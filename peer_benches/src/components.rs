@@ -739,23 +739,57 @@ pub mod frame {
         Npc,
         /// No `Health`, `Damage` or `Player`.
         Particle,
+        /// `Pos`, `Vel` and `Sprite` only.
+        Shard,
     }
 
-    /// The kind of the `i`-th entity created.
+    /// Which kinds of entity a frame holds, and how many of each.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Mix {
+        /// The realistic frame: of every 16 entities 1 hero, 7 monsters, 4 NPCs and 4
+        /// particles (7, 6, 5 and 4 components).
+        Realistic,
+        /// The second frame, with another mix: half the entities with all seven
+        /// components, the rest with three, a few missing one — of every 32, 15 heroes,
+        /// 1 monster (no `Data`) and 16 shards (`Pos`, `Vel`, `Sprite`).
+        Halves,
+    }
+
+    /// The kind of the `i`-th entity created in the realistic frame.
     #[inline]
     pub fn kind(i: usize) -> Kind {
-        match i % 16 {
-            0 => Kind::Hero,
-            1..=7 => Kind::Monster,
-            8..=11 => Kind::Npc,
-            _ => Kind::Particle,
+        kind_in(Mix::Realistic, i)
+    }
+
+    /// The kind of the `i`-th entity created in a frame of `mix`.
+    #[inline]
+    pub fn kind_in(mix: Mix, i: usize) -> Kind {
+        match mix {
+            Mix::Realistic => match i % 16 {
+                0 => Kind::Hero,
+                1..=7 => Kind::Monster,
+                8..=11 => Kind::Npc,
+                _ => Kind::Particle,
+            },
+            Mix::Halves => match i % 32 {
+                0..=14 => Kind::Hero,
+                15 => Kind::Monster,
+                _ => Kind::Shard,
+            },
         }
     }
 
-    /// The `i`-th entity's starting components (`None` where its kind lacks one).
+    /// The `i`-th entity's starting components in the realistic frame.
     #[inline]
     pub fn spawn_row(i: usize) -> Row {
-        let k = kind(i);
+        spawn_row_in(Mix::Realistic, i)
+    }
+
+    /// The `i`-th entity's starting components in a frame of `mix` (`None` where its kind
+    /// lacks one).
+    #[inline]
+    pub fn spawn_row_in(mix: Mix, i: usize) -> Row {
+        let k = kind_in(mix, i);
         let f = i as f32;
         let pos = Pos {
             x: (i % 1000) as f32,
@@ -820,6 +854,12 @@ pub mod frame {
                 sprite: Some(sprite),
                 player: None,
             },
+            Kind::Shard => Row {
+                pos: Some(pos),
+                vel: Some(vel),
+                sprite: Some(sprite),
+                ..Row::default()
+            },
         }
     }
 
@@ -827,13 +867,21 @@ pub mod frame {
     /// once per entity with `bundle` bound to a tuple of them (a different tuple type per
     /// kind, hence a macro), in the order `(Pos, Vel, Data, Health, Damage, Sprite, Player)`
     /// less what the kind lacks.
+    /// `spawn_each!(n, mix, |bundle| body)`: the entities of a frame of `mix` (without
+    /// it, the realistic frame's).
     macro_rules! spawn_each {
         ($n:expr, |$bundle:ident| $body:expr) => {
+            spawn_each!($n, $crate::components::frame::Mix::Realistic, |$bundle| {
+                $body
+            })
+        };
+        ($n:expr, $mix:expr, |$bundle:ident| $body:expr) => {
+            let mix = $mix;
             for i in 0..$n {
-                let r = $crate::components::frame::spawn_row(i);
+                let r = $crate::components::frame::spawn_row_in(mix, i);
                 let some = "its kind has it";
                 let (pos, sprite) = (r.pos.expect(some), r.sprite.expect(some));
-                match $crate::components::frame::kind(i) {
+                match $crate::components::frame::kind_in(mix, i) {
                     $crate::components::frame::Kind::Hero => {
                         let $bundle = (
                             pos,
@@ -869,6 +917,10 @@ pub mod frame {
                     }
                     $crate::components::frame::Kind::Particle => {
                         let $bundle = (pos, r.vel.expect(some), r.data.expect(some), sprite);
+                        $body
+                    }
+                    $crate::components::frame::Kind::Shard => {
+                        let $bundle = (pos, r.vel.expect(some), sprite);
                         $body
                     }
                 }

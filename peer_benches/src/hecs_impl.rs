@@ -861,8 +861,13 @@ pub mod frame {
     /// Spawns the `n` entities one `spawn` each in index order (one bundle tuple per
     /// kind).
     pub fn setup(n: usize) -> State {
+        setup_in(n, Mix::Realistic)
+    }
+
+    /// [`setup`] with the entities of a frame of `mix`.
+    pub fn setup_in(n: usize, mix: Mix) -> State {
         let mut world = World::new();
-        spawn_each!(n, |bundle| {
+        spawn_each!(n, mix, |bundle| {
             world.spawn(bundle);
         });
         State {

@@ -2274,9 +2274,12 @@ pub mod frame {
     /// Creates the `n` entities in order, each with its kind's components (one
     /// `spawn_with` each, as a game spawns them), and returns their handles.
     macro_rules! populate {
-        ($world:expr, $n:expr) => {{
+        ($world:expr, $n:expr) => {
+            populate!($world, $n, Mix::Realistic)
+        };
+        ($world:expr, $n:expr, $mix:expr) => {{
             let mut entities = Vec::with_capacity($n);
-            spawn_each!($n, |bundle| entities.push($world.spawn_with(bundle)));
+            spawn_each!($n, $mix, |bundle| entities.push($world.spawn_with(bundle)));
             entities
         }};
     }
@@ -2323,10 +2326,15 @@ pub mod frame {
                 pub fb: FrameBuffer,
             }
 
-            /// Creates the `n` entities in order.
+            /// Creates the `n` entities of the realistic frame in order.
             pub fn setup(n: usize) -> State {
+                setup_in(n, Mix::Realistic)
+            }
+
+            /// Creates the `n` entities of a frame of `mix` in order.
+            pub fn setup_in(n: usize, mix: Mix) -> State {
                 let mut world = Frame::new();
-                let entities = populate!(world, n);
+                let entities = populate!(world, n, mix);
                 prepare(&mut world);
                 State {
                     world,
@@ -2432,6 +2440,11 @@ pub mod frame {
         /// of `n` entities: what a user of these views is told to write ([`super::advised`]
         /// is it, `tests::the_advised_frame_is_what_the_advice_prints`).
         pub fn advice(n: usize) -> sparse_groups::Advice {
+            advice_in(n, Mix::Realistic)
+        }
+
+        /// [`advice`] on the entities of a frame of `mix`.
+        pub fn advice_in(n: usize, mix: Mix) -> sparse_groups::Advice {
             use sparse_groups::Schedule;
             fn movement_system(view: View<'_, (&mut Pos, &Vel)>) {
                 view.for_each(|_, (p, v)| movement(p, v));
@@ -2455,7 +2468,7 @@ pub mod frame {
                 let mut fb = FrameBuffer::default();
                 view.for_each(|_, (p, sp)| render(&mut fb, p, sp));
             }
-            let s = setup(n);
+            let s = setup_in(n, mix);
             Schedule::new((
                 movement_system,
                 data_system,
@@ -2593,6 +2606,111 @@ pub mod frame {
                 fb.clear();
                 s.world
                     .view::<(&Pos, &Sprite)>()
+                    .for_each(|_, (p, sp)| render(fb, p, sp));
+            },
+        ];
+
+        /// One frame.
+        pub fn run(s: &mut State) {
+            run_systems(s, &SYSTEMS);
+        }
+    }
+
+    /// The second frame's mix ([`Mix::Halves`]: half the entities hold all seven
+    /// components, the rest `Pos`, `Vel` and `Sprite`, a few lack `Data`) laid out as
+    /// [`views::advice_in`] says for it: one chain, `<Pos, Vel, Sprite>` ⊂ `<Pos, Vel,
+    /// Sprite, Health, Damage, Player>` ⊂ `<…, Data>`, every view naming the chain's
+    /// other types its matches all hold, so that every system walks slices
+    /// (`tests::the_advised_halves_frame_is_what_the_advice_prints`).
+    pub mod halves {
+        use super::*;
+
+        type Movement<'w> = View<'w, (&'w mut Pos, &'w Vel), With<Sprite>>;
+        type Thinking<'w> = View<
+            'w,
+            (&'w mut Vel, &'w Pos, &'w Data),
+            (With<Health>, With<Damage>, With<Sprite>, With<Player>),
+        >;
+        type Hurt<'w> = View<
+            'w,
+            (&'w mut Health, &'w Damage),
+            (With<Pos>, With<Vel>, With<Sprite>, With<Player>),
+        >;
+        type Drawn<'w> = View<
+            'w,
+            (&'w mut Sprite, &'w Player, &'w Health),
+            (With<Pos>, With<Vel>, With<Damage>),
+        >;
+        type Render<'w> = View<'w, (&'w Pos, &'w Sprite), With<Vel>>;
+
+        macro_rules! dense_systems {
+            ($s:expr) => {{
+                let w = &mut $s.world;
+                [
+                    w.borrow::<Movement<'_>>().is_dense(),
+                    w.view::<(&mut Data,)>().is_dense(),
+                    w.borrow::<Thinking<'_>>().is_dense(),
+                    w.view::<(&mut Health,)>().is_dense(),
+                    w.borrow::<Hurt<'_>>().is_dense(),
+                    w.borrow::<Drawn<'_>>().is_dense(),
+                    w.borrow::<Render<'_>>().is_dense(),
+                ]
+            }};
+        }
+        layout!(
+            #[group(Pos, Vel, Sprite)]
+            #[group(Pos, Vel, Sprite, Health, Damage, Player)]
+            #[group(Pos, Vel, Sprite, Health, Damage, Player, Data)]
+        );
+
+        /// Nothing to prepare: the advice gives no sort (every walk is dense).
+        fn prepare(_: &mut Frame) {}
+
+        /// [`setup_in`] for [`Mix::Halves`], then what an expert adds by hand: the outer
+        /// group (layer by layer) in screen order, as the realistic frame's `groups` port
+        /// sorts what it draws.
+        pub fn setup_sorted(n: usize) -> State {
+            let mut s = setup_in(n, Mix::Halves);
+            s.world
+                .sort_group_by_radix_key::<(Pos, Vel, Sprite), _>(|(p, _, _)| {
+                    (u64::from(p.y as u32) << 32) | u64::from(p.x as u32)
+                });
+            s
+        }
+
+        /// The systems in frame order (a frame runs each once).
+        pub const SYSTEMS: [fn(&mut State); 7] = [
+            |s| {
+                s.world
+                    .borrow::<Movement<'_>>()
+                    .for_each(|_, (p, v)| movement(p, v))
+            },
+            |s| s.world.view::<(&mut Data,)>().for_each(|_, (d,)| data(d)),
+            |s| {
+                s.world
+                    .borrow::<Thinking<'_>>()
+                    .for_each(|_, (v, p, d)| more_complex(v, p, d))
+            },
+            |s| {
+                s.world
+                    .view::<(&mut Health,)>()
+                    .for_each(|_, (h,)| health(h))
+            },
+            |s| {
+                s.world
+                    .borrow::<Hurt<'_>>()
+                    .for_each(|_, (h, d)| damage(h, d))
+            },
+            |s| {
+                s.world
+                    .borrow::<Drawn<'_>>()
+                    .for_each(|_, (sp, p, h)| sprite(sp, p, h))
+            },
+            |s| {
+                let fb = &mut s.fb;
+                fb.clear();
+                s.world
+                    .borrow::<Render<'_>>()
                     .for_each(|_, (p, sp)| render(fb, p, sp));
             },
         ];

@@ -1523,3 +1523,109 @@ fn the_advised_frame_is_what_the_advice_prints() {
         "{report}"
     );
 }
+
+/// The second frame ([`Mix::Halves`](crate::components::frame::Mix::Halves)): every port
+/// of it ends where bevy's ends (the `Vec` reference is written for the realistic mix
+/// only); the advised layout and the hand-sorted one walk every system as slices.
+#[test]
+fn the_halves_frame_ports_match_bevy() {
+    use crate::components::frame::{Kind, Mix, kind_in};
+    use crate::ours::frame::{groups, halves, views};
+    let (n, frames) = (4096, 300);
+    let kinds = |k: Kind| (0..n).filter(|&i| kind_in(Mix::Halves, i) == k).count();
+    assert_eq!(
+        [Kind::Hero, Kind::Monster, Kind::Shard].map(kinds),
+        [n * 15 / 32, n / 32, n / 2],
+        "half with seven components, a few missing one, the rest with three"
+    );
+    use bevy_impl::frame as b;
+    let want = frame_after(b::setup_in(n, Mix::Halves), frames, b::run, b::rows, |s| {
+        &s.fb.cells
+    });
+    assert!(
+        want.1.iter().any(|&c| c > u32::from(b' ')),
+        "bevy: glyphs drawn"
+    );
+    let mut s = halves::setup_in(n, Mix::Halves);
+    assert_eq!(halves::dense_systems(&mut s), [true; 7], "advised: dense");
+    let got = frame_after(s, frames, halves::run, halves::rows, |s| &s.fb.cells);
+    check_frame("sparse_advised (halves)", &want, got);
+    let mut s = halves::setup_sorted(n);
+    assert_eq!(halves::dense_systems(&mut s), [true; 7], "sorted: dense");
+    let got = frame_after(s, frames, halves::run, halves::rows, |s| &s.fb.cells);
+    check_frame("sparse_sorted (halves)", &want, got);
+    let got = frame_after(
+        views::setup_in(n, Mix::Halves),
+        frames,
+        views::run,
+        views::rows,
+        |s| &s.fb.cells,
+    );
+    check_frame("sparse_views (halves)", &want, got);
+    let got = frame_after(
+        groups::setup_in(n, Mix::Halves),
+        frames,
+        groups::run,
+        groups::rows,
+        |s| &s.fb.cells,
+    );
+    check_frame(
+        "sparse_groups, the realistic frame's layout (halves)",
+        &want,
+        got,
+    );
+    use hecs_impl::frame as h;
+    let got = frame_after(h::setup_in(n, Mix::Halves), frames, h::run, h::rows, |s| {
+        &s.fb.cells
+    });
+    check_frame("hecs (halves)", &want, got);
+}
+
+/// The second frame's advised port (`halves`) is what `Schedule::advise` prints for the
+/// views a user writes first, on that frame's entities: one chain, the `With` types its
+/// views name, no sort.
+#[test]
+fn the_advised_halves_frame_is_what_the_advice_prints() {
+    use crate::components::frame::Mix;
+    let advice = crate::ours::frame::views::advice_in(4096, Mix::Halves);
+    let report = advice.to_string();
+    assert_eq!(
+        advice.group_attributes(),
+        [
+            "#[group(Pos, Vel, Sprite)]",
+            "#[group(Pos, Vel, Sprite, Health, Damage, Player)]",
+            "#[group(Pos, Vel, Sprite, Health, Damage, Player, Data)]",
+        ],
+        "{report}"
+    );
+    let added: Vec<(&str, Vec<&str>)> = advice
+        .views()
+        .iter()
+        .map(|v| {
+            (
+                v.system(),
+                v.added_with().iter().map(String::as_str).collect(),
+            )
+        })
+        .filter(|(_, added): &(&str, Vec<&str>)| !added.is_empty())
+        .collect();
+    assert_eq!(
+        added,
+        [
+            ("movement_system", vec!["Sprite"]),
+            (
+                "more_complex_system",
+                vec!["Health", "Damage", "Sprite", "Player"]
+            ),
+            ("damage_system", vec!["Pos", "Vel", "Sprite", "Player"]),
+            ("sprite_system", vec!["Pos", "Vel", "Damage"]),
+            ("render_system", vec!["Vel"]),
+        ],
+        "{report}"
+    );
+    assert!(advice.sorts().is_empty(), "{report}");
+    assert!(
+        advice.views().iter().all(|v| v.advised().is_dense()),
+        "{report}"
+    );
+}
