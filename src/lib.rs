@@ -289,7 +289,7 @@ pub use sparse_macros::Component;
 /// documentation, is on [`example_generated::Scene`]): `new`, `spawn`, `spawn_with`,
 /// `spawn_batch`, `is_alive`, `entities`, `insert`, `remove`, `destroy`, `get`, `get_mut`,
 /// `contains`, `storage`, `values_mut`, `group`, `group_ref`, `group_len`, `sort_group`,
-/// `sort_group_by_key`, `sort_group_by_radix_key`, `sort_group_as`,
+/// `sort_group_by_key`, `sort_group_by_radix_key`, `sort_group_by_entity`, `sort_group_as`,
 /// `sort`, `sort_by_key`, `sort_by_radix_key`, `sort_as` (for storages no group owns; they
 /// do not compile for an owned one), `view`,
 /// `view_ref`, `borrow`, `borrow_ref`, `retain`, `retain_component`, `apply`,

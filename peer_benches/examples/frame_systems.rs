@@ -63,6 +63,12 @@ fn main() {
         n,
     );
     time(
+        "advised",
+        ours::frame::groups::setup_advised(n),
+        ours::frame::groups::SYSTEMS,
+        n,
+    );
+    time(
         "entt",
         ours::frame::entt::setup(n),
         ours::frame::entt::SYSTEMS,

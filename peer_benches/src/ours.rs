@@ -2556,14 +2556,16 @@ pub mod frame {
         }
 
         /// The world [`super::views::advice`] describes for the views a user writes first:
-        /// these groups and the two sorts the advice gives (`<Health, Player>` in the
-        /// `Sprite` storage's order, then `<Pos, Sprite>` in the `Health` storage's, which
-        /// puts the sprite system's lookups in runs), without the one that takes knowing
-        /// the game (the screen order of what is drawn). Its systems are [`SYSTEMS`], whose
-        /// views name what the advice says to name.
+        /// these groups and the four sorts the advice gives (each chain by entity, which
+        /// is spawn order; then `<Health, Player>` in the `Sprite` storage's order and
+        /// `<Pos, Sprite>` in the `Health` storage's, which puts the sprite system's
+        /// lookups in runs). Its systems are [`SYSTEMS`], whose views name what the advice
+        /// says to name.
         pub fn setup_advised(n: usize) -> State {
             let mut world = Frame::new();
             let entities = populate!(world, n);
+            world.sort_group_by_entity::<(Pos, Sprite)>();
+            world.sort_group_by_entity::<(Health, Player)>();
             world.sort_group_as::<(Health, Player), Sprite>();
             world.sort_group_as::<(Pos, Sprite), Health>();
             State {
@@ -2663,12 +2665,14 @@ pub mod frame {
             #[group(Pos, Vel, Sprite, Health, Damage, Player, Data)]
         );
 
-        /// Nothing to prepare: the advice gives no sort (every walk is dense).
-        fn prepare(_: &mut Frame) {}
+        /// The advice's one sort: the chain in entity order (every walk is dense).
+        fn prepare(world: &mut Frame) {
+            world.sort_group_by_entity::<(Pos, Vel, Sprite)>();
+        }
 
-        /// [`setup_in`] for [`Mix::Halves`], then what an expert adds by hand: the outer
-        /// group (layer by layer) in screen order, as the realistic frame's `groups` port
-        /// sorts what it draws.
+        /// [`setup_in`] for [`Mix::Halves`], then what an expert writes by hand instead of
+        /// the entity order: the outer group (layer by layer) in screen order, as the
+        /// realistic frame's `groups` port sorts what it draws.
         pub fn setup_sorted(n: usize) -> State {
             let mut s = setup_in(n, Mix::Halves);
             s.world

@@ -1517,6 +1517,8 @@ fn the_advised_frame_is_what_the_advice_prints() {
     assert_eq!(
         advice.sorts(),
         [
+            "sort_group_by_entity::<(Pos, Sprite)>()",
+            "sort_group_by_entity::<(Health, Player)>()",
             "sort_group_as::<(Health, Player), Sprite>()",
             "sort_group_as::<(Pos, Sprite), Health>()",
         ],
@@ -1583,7 +1585,7 @@ fn the_halves_frame_ports_match_bevy() {
 
 /// The second frame's advised port (`halves`) is what `Schedule::advise` prints for the
 /// views a user writes first, on that frame's entities: one chain, the `With` types its
-/// views name, no sort.
+/// views name, the chain in entity order.
 #[test]
 fn the_advised_halves_frame_is_what_the_advice_prints() {
     use crate::components::frame::Mix;
@@ -1623,7 +1625,11 @@ fn the_advised_halves_frame_is_what_the_advice_prints() {
         ],
         "{report}"
     );
-    assert!(advice.sorts().is_empty(), "{report}");
+    assert_eq!(
+        advice.sorts(),
+        ["sort_group_by_entity::<(Pos, Vel, Sprite)>()"],
+        "{report}"
+    );
     assert!(
         advice.views().iter().all(|v| v.advised().is_dense()),
         "{report}"

@@ -121,6 +121,14 @@ Passes on a panic of `key` or of the key's `Ord`; the group is then left as it w
 # Panics
 Passes on a panic of `key`; the group is then left as it was."
     };
+    (sort_group_by_entity) => {
+"Sorts the group named by `K` by entity (index), layer by layer as `sort_group` does: the
+order the entities were created in, if none reused a destroyed one's index. Entering nested
+groups moves members across each layer, while what a game spawns together is usually used
+together (an archetype ECS keeps each table in spawn order): this puts the members back in
+that order, so that a system whose work follows it (drawing what was spawned row by row)
+walks it forward."
+    };
     (sort_group_as) => {
 "Sorts the group named by `K` in the order its members have in the storage of `T` (members
 without a `T` after the others, in their order), layer by layer as `sort_group` does: a

@@ -22,7 +22,7 @@ use crate::change::{Commands, Edit, EditEntities};
 use crate::component::Component;
 use crate::entity::Entity;
 use crate::group::{
-    ByComparator, ByKey, ByRadixKey, EntityOrder, GroupOrder, InOrderOf, StorageOrder,
+    ByComparator, ByEntity, ByKey, ByRadixKey, EntityOrder, GroupOrder, InOrderOf, StorageOrder,
 };
 use crate::group::{GroupKey, GroupMut, GroupRef};
 use crate::internals::InternalStorage;
@@ -84,6 +84,11 @@ pub trait HasGroup<K: GroupKey>: LendGroup<K> {
     #[doc = crate::__method_doc!(sort_group_by_radix_key)]
     fn sort_group_by_radix_key<Key: RadixKey>(&mut self, key: impl FnMut(K::Item<'_>) -> Key) {
         self.sort_group_with(ByRadixKey(key));
+    }
+
+    #[doc = crate::__method_doc!(sort_group_by_entity)]
+    fn sort_group_by_entity(&mut self) {
+        self.sort_group_with(ByEntity);
     }
 
     #[doc = crate::__method_doc!(sort_group_as)]

@@ -10,7 +10,8 @@ macro_rules! with_generated_methods {
         $then! {
             new default spawn spawn_with spawn_batch is_alive entities insert remove destroy
             despawn get tick removed get_mut contains storage values_mut group group_ref
-            group_len sort_group sort_group_by_key sort_group_by_radix_key sort_group_as sort
+            group_len sort_group sort_group_by_key sort_group_by_radix_key sort_group_by_entity
+            sort_group_as sort
             sort_by_key sort_by_radix_key sort_as view view_ref borrow borrow_ref retain
             retain_component apply insert_many remove_many destroy_many clear check diagram resource
             resource_mut

@@ -216,3 +216,50 @@ fn generic_code_sorts_through_the_trait() {
     sort(&mut s);
     assert_eq!(s.group_ref::<(A, B)>().entities(), &[y, x]);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 256 }))]
+
+    /// `sort_group_by_entity::<K>()`: each layer ascends by entity, the layers keep their
+    /// members, in both worlds alike; the groups stay valid and values follow.
+    #[test]
+    fn a_group_sorted_by_entity_ascends_layer_by_layer(
+        masks in prop::collection::vec(0u8..32, 0..80),
+        shuffle_first in any::<bool>(),
+    ) {
+        let (mut s, mut d) = (Static::new(), dynamic());
+        let pairs = populate(&mut s, &mut d, &masks);
+        let to_dynamic = |e: Entity| pairs.iter().find(|p| p.0 == e).unwrap().1;
+        if shuffle_first {
+            // Members out of entity order within their layers.
+            s.sort_group_as::<(A, B), S>();
+            d.sort_group_as::<(A, B), S>().unwrap();
+        }
+        let inner = s.group_len::<(A, B, C)>();
+        let before = s.group_ref::<(A, B)>().entities().to_vec();
+        let mut want = before.clone();
+        want[..inner].sort();
+        want[inner..].sort();
+        s.sort_group_by_entity::<(A, B)>();
+        d.sort_group_by_entity::<(A, B)>().unwrap();
+        let got = s.group_ref::<(A, B)>().entities().to_vec();
+        prop_assert_eq!(&got, &want);
+        let got_d = d.group_ref::<(A, B)>().unwrap().entities().to_vec();
+        prop_assert_eq!(got_d, got.iter().map(|&e| to_dynamic(e)).collect::<Vec<_>>());
+
+        // A non-owning group sorts its member set.
+        type Members = sparse_groups::Get<(A, N)>;
+        let mut want = s.group_ref::<Members>().entities().to_vec();
+        want.sort();
+        s.sort_group_by_entity::<Members>();
+        d.sort_group_by_entity::<Members>().unwrap();
+        let got = s.group_ref::<Members>().entities().to_vec();
+        prop_assert_eq!(&got, &want);
+        let got_d = d.group_ref::<Members>().unwrap().entities().to_vec();
+        prop_assert_eq!(got_d, got.iter().map(|&e| to_dynamic(e)).collect::<Vec<_>>());
+
+        values_follow(&s, &d, &pairs)?;
+        prop_assert_eq!(s.check(), Ok(()));
+        prop_assert_eq!(d.check(), Ok(()));
+    }
+}

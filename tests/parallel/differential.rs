@@ -261,7 +261,8 @@ enum Op {
     Insert(u8, usize, u32),
     Remove(u8, usize),
     Destroy(usize),
-    /// Group, descending, and which sort: comparator, key, radix key.
+    /// Group, descending, and which sort: comparator, key, radix key, another storage's
+    /// order, entity.
     SortGroup(u8, bool, u8),
     /// A storage no group owns (`K` when `.0`, else `L`), descending, and which sort.
     SortStorage(bool, bool, u8),
@@ -329,7 +330,7 @@ fn op() -> impl Strategy<Value = Op> {
         10 => (0..TYPES, any::<usize>(), 0u32..1000).prop_map(|(t, e, v)| Op::Insert(t, e, v)),
         6 => (0..TYPES, any::<usize>()).prop_map(|(t, e)| Op::Remove(t, e)),
         1 => any::<usize>().prop_map(Op::Destroy),
-        1 => (0..GROUPS, any::<bool>(), 0u8..4).prop_map(|(g, d, how)| Op::SortGroup(g, d, how)),
+        1 => (0..GROUPS, any::<bool>(), 0u8..5).prop_map(|(g, d, how)| Op::SortGroup(g, d, how)),
         1 => (any::<bool>(), any::<bool>(), 0u8..4).prop_map(|(k, d, how)| Op::SortStorage(k, d, how)),
         1 => (0..GROUPS, any::<bool>()).prop_map(|(g, parallel)| Op::Bump(g, parallel && cfg!(feature = "rayon"))),
         2 => (0..VIEWS, 0u32..1000).prop_map(|(k, seed)| Op::View(k, seed)),
@@ -828,7 +829,7 @@ reborrow!(GetBnotG, |b| &*b, &'a mut B, &'a B);
 
 /// Sorts group `g` of both worlds by the sum of its values (ties by the first value):
 /// with a comparator (`how` 0), or stably by a key (1) or a radix key (2, the sum alone);
-/// or (3) in the order of another storage.
+/// or (3) in the order of another storage, or (4) by entity.
 fn sort_both(s: &mut Static, d: &mut World, g: u8, descending: bool, how: u8) {
     by_group!(g, K, vals => {
         let key = |v: Vec<u32>| (v.iter().map(|&x| u64::from(x)).sum::<u64>(), v[0]);
@@ -856,6 +857,10 @@ fn sort_both(s: &mut Static, d: &mut World, g: u8, descending: bool, how: u8) {
             2 => {
                 s.sort_group_by_radix_key::<K, _>(|x| sum(vals(x)));
                 d.sort_group_by_radix_key::<K, _>(|x| sum(vals(x))).unwrap();
+            }
+            4 => {
+                s.sort_group_by_entity::<K>();
+                d.sort_group_by_entity::<K>().unwrap();
             }
             // In the order of another storage: `D` (owned by one group, observed by none
             // of the others) or `K` (only excluded), whichever `descending` picks.

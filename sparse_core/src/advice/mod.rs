@@ -188,9 +188,11 @@ impl Advice {
             .collect()
     }
 
-    /// The sorts to run after spawning, as calls on the world (`sort_group_as::<K, T>()`):
-    /// each puts a group in the order of a storage its views look up, so that the
-    /// lookups go forward through memory.
+    /// The sorts to run after spawning, in order, as calls on the world: first each advised
+    /// chain's outermost group by entity (`sort_group_by_entity::<K>()`: back in the order
+    /// the entities were spawned, which entering the nested groups shuffled), then
+    /// `sort_group_as::<K, T>()`, each putting a group in the order of a storage its views
+    /// look up, so that the lookups go forward through memory.
     pub fn sorts(&self) -> &[String] {
         &self.sorts
     }
@@ -288,7 +290,21 @@ impl Advice {
         );
         let name = |s: usize| short_name(census.keys[s].name());
         let mut advice_views = Vec::new();
-        let mut sorts: Vec<String> = Vec::new();
+        // Each advised chain's outermost group in entity order first (see
+        // `sort_group_by_entity`): entering nested groups moved members across the
+        // layers, away from the order the game spawned them in.
+        let mut sorts: Vec<String> = lists
+            .iter()
+            .filter(|g| {
+                !lists
+                    .iter()
+                    .any(|h| h.len() < g.len() && h.iter().all(|s| g.contains(s)))
+            })
+            .map(|g| {
+                let types: Vec<String> = g.iter().map(|&s| name(s)).collect();
+                format!("sort_group_by_entity::<({})>()", types.join(", "))
+            })
+            .collect();
         let mut sorted_groups: Vec<usize> = Vec::new();
         for (system, shape, model) in &views {
             // Now: the view as written, no type added.

@@ -24,7 +24,7 @@ pub use key::{Exclude, Get, GroupKey, Types};
 pub(crate) use layout::DisplayGroup;
 pub use layout::{Action, Conflict, GroupDecl, Layout, LayoutError, Place, Role, Step};
 pub use load_order::load_order;
-pub(crate) use order::{ByComparator, ByKey, ByRadixKey, EntityOrder, InOrderOf};
+pub(crate) use order::{ByComparator, ByEntity, ByKey, ByRadixKey, EntityOrder, InOrderOf};
 pub use order::{GroupOrder, StorageOrder};
 pub use owned_types::{OwnedTypes, PerSlot};
 pub use sort::{apply_sources, group_sources, sort_members};

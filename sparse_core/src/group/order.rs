@@ -133,6 +133,34 @@ where
     }
 }
 
+/// Orders by entity (index, then version): what
+/// [`sort_group_by_entity`](crate::HasGroup::sort_group_by_entity) builds.
+pub(crate) struct ByEntity;
+
+#[diagnostic::do_not_recommend]
+impl sealed::Sealed for ByEntity {}
+
+impl<K: GroupKey> GroupOrder<K> for ByEntity {
+    fn sort_layer<'s>(
+        &mut self,
+        positions: &mut [u32],
+        _: impl FnMut(u32) -> K::Item<'s>,
+        entity: impl Fn(u32) -> Entity,
+    ) {
+        let mut keyed: Vec<(u64, u32)> = positions
+            .iter()
+            .map(|&p| {
+                let e = entity(p);
+                ((u64::from(e.index()) << 32) | u64::from(e.version()), p)
+            })
+            .collect();
+        radix_sort_pairs(&mut keyed);
+        for (slot, (_, p)) in positions.iter_mut().zip(keyed) {
+            *slot = p;
+        }
+    }
+}
+
 /// Orders by the position each entity has in another storage (members it lacks last, in
 /// their order), stably: what [`sort_group_as`](crate::HasGroup::sort_group_as) builds.
 pub(crate) struct InOrderOf {

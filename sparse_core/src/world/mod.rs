@@ -33,7 +33,7 @@ use crate::entity::{Entities, Entity, EntityError};
 use crate::group::{
     Aligned, DisplayGroup, GroupDecl, GroupInfo, GroupKey, GroupMut, GroupRef, Layout, Step,
 };
-use crate::group::{ByComparator, ByKey, ByRadixKey, EntityOrder, InOrderOf};
+use crate::group::{ByComparator, ByEntity, ByKey, ByRadixKey, EntityOrder, InOrderOf};
 use crate::internals::{IndexedStorages, InternalStorage, Internals, WORLD_KEY, WorldKey};
 use crate::lend::{AccessError, WorldParts};
 use crate::storage::{AnyStorage, Clock, OrdKey, RadixKey, SparseSet, Storage, StorageInfo};
@@ -746,6 +746,14 @@ impl World {
         key: impl FnMut(K::Item<'_>) -> Key,
     ) -> Result<(), AccessError> {
         self.sort_group_with::<K>(ByRadixKey(key))
+    }
+
+    #[doc = crate::__method_doc!(sort_group_by_entity)]
+    ///
+    /// # Errors
+    /// [`AccessError::NoSuchGroup`] if the world has no such group; nothing moves.
+    pub fn sort_group_by_entity<K: GroupKey>(&mut self) -> Result<(), AccessError> {
+        self.sort_group_with::<K>(ByEntity)
     }
 
     #[doc = crate::__method_doc!(sort_group_as)]

@@ -536,6 +536,23 @@ fn sort_group_by_key(cx: &Cx<'_>) -> TokenStream {
     )
 }
 
+fn sort_group_by_entity(cx: &Cx<'_>) -> TokenStream {
+    let doc = doc(method_doc!(sort_group_by_entity), None);
+    let (vis, krate) = (cx.vis(), &cx.krate);
+    inherent(
+        cx,
+        quote! {
+            #doc
+            #vis fn sort_group_by_entity<K: #krate::GroupKey>(&mut self)
+            where
+                Self: #krate::HasGroup<K>,
+            {
+                <Self as #krate::HasGroup<K>>::sort_group_by_entity(self);
+            }
+        },
+    )
+}
+
 fn sort_group_as(cx: &Cx<'_>) -> TokenStream {
     let doc = doc(method_doc!(sort_group_as), None);
     let (vis, krate) = (cx.vis(), &cx.krate);
