@@ -326,7 +326,7 @@ impl<S, M> Schedule<S, M> {
     /// fn rest(view: View<'_, &mut Mana>) { view.for_each(|_, m| m.0 += 2); }
     ///
     /// let mut world = World::new();
-    /// let e = world.spawn((Hp(1), Mana(0)));
+    /// let e = world.spawn_with((Hp(1), Mana(0)));
     /// let mut schedule = Schedule::new((heal, rest));
     /// schedule.set_threads(Threads::One);
     /// schedule.run(&mut world)?;
