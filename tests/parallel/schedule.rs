@@ -175,9 +175,53 @@ fn meet_positions(positions: &Storage<Position>) {
 fn the_systems_of_one_stage_run_at_once() {
     let mut scene = Scene::new();
     let mut frame = Schedule::new((meet_healths, meet_positions));
+    // On threads always: measured, a run of the schedule may go on one thread.
+    frame.set_threads(Threads::Many);
     assert_eq!(frame.stages::<Scene>().of_systems(), [0, 0]);
     frame.run(&mut scene);
     assert_eq!(MET.load(Ordering::SeqCst), 2);
+}
+
+thread_local! {
+    /// Whether this is the thread the test runs its schedule on.
+    static CALLER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+static ON_THE_CALLER: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts a system run on the test's thread; panics on another.
+fn on_the_caller() {
+    assert!(
+        CALLER.with(std::cell::Cell::get),
+        "a system of a schedule on one thread ran on another"
+    );
+    ON_THE_CALLER.fetch_add(1, Ordering::SeqCst);
+}
+
+fn reads_healths(_: &Storage<Health>) {
+    on_the_caller();
+}
+
+fn reads_positions(_: &Storage<Position>) {
+    on_the_caller();
+}
+
+fn reads_velocities(_: &Storage<Velocity>) {
+    on_the_caller();
+}
+
+/// `Threads::One`: every system of a stage of several runs on the calling thread, frame
+/// after frame.
+#[test]
+fn a_schedule_on_one_thread_runs_every_system_on_the_calling_thread() {
+    let mut scene = Scene::new();
+    CALLER.with(|c| c.set(true));
+    let mut frame = Schedule::new((reads_healths, reads_positions, reads_velocities));
+    frame.set_threads(Threads::One);
+    assert_eq!(frame.stages::<Scene>().of_systems(), [0, 0, 0]);
+    for _ in 0..3 {
+        frame.run(&mut scene);
+    }
+    assert_eq!(ON_THE_CALLER.load(Ordering::SeqCst), 9);
 }
 
 fn speed_of_movers(view: View<'_, (&Position, &mut Velocity), With<Health>>) {

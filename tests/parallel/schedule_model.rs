@@ -125,13 +125,13 @@ fn watch_new(view: View<'_, &A, Added<B>>, mut log: ResMut<'_, LogNew>) {
 }
 
 /// Queues changes from `A`: a `B` inserted (added or replaced), a `C` removed, an entity
-/// spawned (all alike, so their order is the allocator's alone), and a message: how many
-/// it spawned.
+/// spawned with one component or a tuple (no entity is destroyed, so each takes the next
+/// index, in queue order), and a message: how many it spawned.
 fn breed<W>(a: &Storage<A>, commands: &mut Commands<W>)
 where
-    W: Stores<B> + Stores<C> + Stores<(A, C)> + LendResource<Messages<Hit>>,
+    W: Stores<A> + Stores<B> + Stores<C> + Stores<(A, C)> + LendResource<Messages<Hit>>,
 {
-    let mut spawned = 0;
+    let mut spawns = Vec::new();
     for (e, a) in a.iter() {
         if a.0.rem_euclid(7) == 0 {
             commands.insert(e, B(a.0));
@@ -140,11 +140,20 @@ where
             commands.remove::<C>(e);
         }
         if a.0.rem_euclid(13) == 0 {
-            commands.spawn((A(1), C(0)));
-            spawned += 1;
+            spawns.push((e, a.0.rem_euclid(2) == 0));
         }
     }
-    commands.send(Hit(spawned));
+    // In the order of the spawning entities' indices, as the model spawns: the storage's
+    // order is the layout's, and the two shapes take different indices.
+    spawns.sort_unstable();
+    for &(_, one_component) in &spawns {
+        if one_component {
+            commands.spawn(A(2));
+        } else {
+            commands.spawn((A(1), C(0)));
+        }
+    }
+    commands.send(Hit(spawns.len() as i64));
 }
 
 /// The sum of the `A`s, in whichever order the storage holds them.
@@ -204,7 +213,8 @@ struct Row {
 enum Queued {
     InsertB(u32, i64),
     RemoveC(u32),
-    Spawn,
+    /// One component (`A(2)`) if true, else `(A(1), C(0))`.
+    Spawn(bool),
     Send(i64),
 }
 
@@ -314,7 +324,8 @@ impl Model {
             match command {
                 Queued::InsertB(i, value) => self.insert_b(i, value),
                 Queued::RemoveC(i) => self.rows.get_mut(&i).unwrap().c = None,
-                Queued::Spawn => self.spawn(Some(1), None, Some(0)),
+                Queued::Spawn(true) => self.spawn(Some(2), None, None),
+                Queued::Spawn(false) => self.spawn(Some(1), None, Some(0)),
                 Queued::Send(value) => self.mailbox.send(value),
             }
         }
@@ -392,7 +403,7 @@ impl Model {
                             queued.push(Queued::RemoveC(i));
                         }
                         if a.rem_euclid(13) == 0 {
-                            queued.push(Queued::Spawn);
+                            queued.push(Queued::Spawn(a.rem_euclid(2) == 0));
                             spawned += 1;
                         }
                     }
