@@ -99,7 +99,8 @@ pub struct Schedule<S, M> {
     id: u64,
     /// How a stage of several systems runs (kept by `then`).
     threads: Threads,
-    /// The measurement of its runs on threads and on the calling thread (kept by `then`).
+    /// The measurement of its runs on threads and on the calling thread (made anew by
+    /// `then`: the systems change).
     clock: Clock,
     marker: PhantomData<fn() -> M>,
 }
@@ -314,9 +315,9 @@ impl<S, M> Schedule<S, M> {
     }
 
     /// How the schedule runs a stage of several systems: by default
-    /// [`Threads::Measured`], each stage the faster of on threads and on the calling thread,
-    /// as measured on its own runs; [`Threads::Many`] always on threads, [`Threads::One`]
-    /// always on the calling thread (in the order listed). The results are the same.
+    /// [`Threads::Measured`], the faster of its stages on threads and every system on the
+    /// calling thread, as measured on its own runs; [`Threads::Many`] always on threads,
+    /// [`Threads::One`] always on the calling thread. The results are the same.
     ///
     /// ```
     /// use sparse_core::{Schedule, Storage, Threads, View, World};
