@@ -142,8 +142,9 @@ probe!(Static);
 probe!(World);
 
 /// The hook of both worlds: logs the call with the groups the entity is in, which must
-/// be the same in both (the same plan position), and its component, which must be there.
-fn observe<W: Probe + Stores<T>, T: Component, const EVENT: u8>(
+/// be the same in both (the same plan position), and its component, which must be there,
+/// and whether it holds `(T, B)` (a tuple read).
+fn observe<W: Probe + Stores<T> + Stores<B> + Stores<(T, B)>, T: Component, const EVENT: u8>(
     world: &mut HookWorld<'_, W>,
     e: Entity,
 ) {
@@ -152,7 +153,7 @@ fn observe<W: Probe + Stores<T>, T: Component, const EVENT: u8>(
 
 /// The replace hook of both worlds: logs the call as `observe` does, with the value
 /// replaced.
-fn observe_replaced<W: Probe + Stores<T>, T: Value + Component>(
+fn observe_replaced<W: Probe + Stores<T> + Stores<B> + Stores<(T, B)>, T: Value + Component>(
     world: &mut HookWorld<'_, W>,
     e: Entity,
     old: &T,
@@ -160,14 +161,22 @@ fn observe_replaced<W: Probe + Stores<T>, T: Value + Component>(
     log::<W, T>(world, e, 1, Some(old.get()));
 }
 
-fn log<W: Probe + Stores<T>, T: Component>(
+fn log<W: Probe + Stores<T> + Stores<B> + Stores<(T, B)>, T: Component>(
     world: &mut HookWorld<'_, W>,
     e: Entity,
     event: u8,
     old: Option<u32>,
 ) {
     assert!(world.get::<T>(e).is_some(), "a hook finds its component");
-    let bits = W::memberships(world, e);
+    // A tuple read through the hook's access: there exactly when each part is (and the
+    // same in both worlds, through the logged bits).
+    let pair = world.get::<(T, B)>(e).is_some();
+    assert_eq!(
+        pair,
+        world.get::<B>(e).is_some(),
+        "a hook's read of a tuple is its parts' reads"
+    );
+    let bits = W::memberships(world, e) | u32::from(pair) << 16;
     let which = if core::any::TypeId::of::<W>() == core::any::TypeId::of::<World>() {
         "dynamic"
     } else {
