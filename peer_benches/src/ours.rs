@@ -2420,6 +2420,71 @@ pub mod frame {
         }};
     }
 
+    /// The seven systems through the view types `Movement`, `Thinking`, `Hurt`, `Drawn` and
+    /// `Render` the module declares (naming the `With` types its groups need), with
+    /// `data` and `health` as one-type views: what the grouped layouts run.
+    macro_rules! aliased_systems {
+        () => {
+            /// The systems in frame order (a frame runs each once).
+            pub const SYSTEMS: [fn(&mut State); 7] = [
+                |s| {
+                    s.world
+                        .borrow::<Movement<'_>>()
+                        .for_each(|_, (p, v)| movement(p, v))
+                },
+                |s| s.world.view::<(&mut Data,)>().for_each(|_, (d,)| data(d)),
+                |s| {
+                    s.world
+                        .borrow::<Thinking<'_>>()
+                        .for_each(|_, (v, p, d)| more_complex(v, p, d))
+                },
+                |s| {
+                    s.world
+                        .view::<(&mut Health,)>()
+                        .for_each(|_, (h,)| health(h))
+                },
+                |s| {
+                    s.world
+                        .borrow::<Hurt<'_>>()
+                        .for_each(|_, (h, d)| damage(h, d))
+                },
+                |s| {
+                    s.world
+                        .borrow::<Drawn<'_>>()
+                        .for_each(|_, (sp, p, h)| sprite(sp, p, h))
+                },
+                |s| {
+                    let fb = &mut s.fb;
+                    fb.clear();
+                    s.world
+                        .borrow::<Render<'_>>()
+                        .for_each(|_, (p, sp)| render(fb, p, sp));
+                },
+            ];
+
+            /// One frame.
+            pub fn run(s: &mut State) {
+                run_systems(s, &SYSTEMS);
+            }
+        };
+    }
+
+    /// Whether each of [`aliased_systems`]' views is dense.
+    macro_rules! aliased_dense {
+        ($s:expr) => {{
+            let w = &mut $s.world;
+            [
+                w.borrow::<Movement<'_>>().is_dense(),
+                w.view::<(&mut Data,)>().is_dense(),
+                w.borrow::<Thinking<'_>>().is_dense(),
+                w.view::<(&mut Health,)>().is_dense(),
+                w.borrow::<Hurt<'_>>().is_dense(),
+                w.borrow::<Drawn<'_>>().is_dense(),
+                w.borrow::<Render<'_>>().is_dense(),
+            ]
+        }};
+    }
+
     /// No group: each view walks its smallest storage and looks the others up (the
     /// storages were filled in entity order, so the lookups go forward through memory).
     pub mod views {
@@ -2512,20 +2577,13 @@ pub mod frame {
         type Movement<'w> = View<'w, (&'w mut Pos, &'w Vel), With<Sprite>>;
         type Thinking<'w> = View<'w, (&'w mut Vel, &'w Pos, &'w Data), With<Sprite>>;
         type Hurt<'w> = View<'w, (&'w mut Health, &'w Damage), With<Player>>;
+        type Drawn<'w> = View<'w, (&'w mut Sprite, &'w Player, &'w Health)>;
+        type Render<'w> = View<'w, (&'w Pos, &'w Sprite)>;
 
         macro_rules! dense_systems {
-            ($s:expr) => {{
-                let w = &mut $s.world;
-                [
-                    w.borrow::<Movement<'_>>().is_dense(),
-                    w.view::<(&mut Data,)>().is_dense(),
-                    w.borrow::<Thinking<'_>>().is_dense(),
-                    w.view::<(&mut Health,)>().is_dense(),
-                    w.borrow::<Hurt<'_>>().is_dense(),
-                    w.view::<(&mut Sprite, &Player, &Health)>().is_dense(),
-                    w.view::<(&Pos, &Sprite)>().is_dense(),
-                ]
-            }};
+            ($s:expr) => {
+                aliased_dense!($s)
+            };
         }
         layout!(
             #[group(Pos, Sprite)]
@@ -2575,47 +2633,7 @@ pub mod frame {
             }
         }
 
-        /// The systems in frame order (a frame runs each once).
-        pub const SYSTEMS: [fn(&mut State); 7] = [
-            |s| {
-                s.world
-                    .borrow::<Movement<'_>>()
-                    .for_each(|_, (p, v)| movement(p, v))
-            },
-            |s| s.world.view::<(&mut Data,)>().for_each(|_, (d,)| data(d)),
-            |s| {
-                s.world
-                    .borrow::<Thinking<'_>>()
-                    .for_each(|_, (v, p, d)| more_complex(v, p, d))
-            },
-            |s| {
-                s.world
-                    .view::<(&mut Health,)>()
-                    .for_each(|_, (h,)| health(h))
-            },
-            |s| {
-                s.world
-                    .borrow::<Hurt<'_>>()
-                    .for_each(|_, (h, d)| damage(h, d))
-            },
-            |s| {
-                s.world
-                    .view::<(&mut Sprite, &Player, &Health)>()
-                    .for_each(|_, (sp, p, h)| sprite(sp, p, h))
-            },
-            |s| {
-                let fb = &mut s.fb;
-                fb.clear();
-                s.world
-                    .view::<(&Pos, &Sprite)>()
-                    .for_each(|_, (p, sp)| render(fb, p, sp));
-            },
-        ];
-
-        /// One frame.
-        pub fn run(s: &mut State) {
-            run_systems(s, &SYSTEMS);
-        }
+        aliased_systems!();
     }
 
     /// The second frame's mix ([`Mix::Halves`]: half the entities hold all seven
@@ -2646,18 +2664,9 @@ pub mod frame {
         type Render<'w> = View<'w, (&'w Pos, &'w Sprite), With<Vel>>;
 
         macro_rules! dense_systems {
-            ($s:expr) => {{
-                let w = &mut $s.world;
-                [
-                    w.borrow::<Movement<'_>>().is_dense(),
-                    w.view::<(&mut Data,)>().is_dense(),
-                    w.borrow::<Thinking<'_>>().is_dense(),
-                    w.view::<(&mut Health,)>().is_dense(),
-                    w.borrow::<Hurt<'_>>().is_dense(),
-                    w.borrow::<Drawn<'_>>().is_dense(),
-                    w.borrow::<Render<'_>>().is_dense(),
-                ]
-            }};
+            ($s:expr) => {
+                aliased_dense!($s)
+            };
         }
         layout!(
             #[group(Pos, Vel, Sprite)]
@@ -2682,47 +2691,7 @@ pub mod frame {
             s
         }
 
-        /// The systems in frame order (a frame runs each once).
-        pub const SYSTEMS: [fn(&mut State); 7] = [
-            |s| {
-                s.world
-                    .borrow::<Movement<'_>>()
-                    .for_each(|_, (p, v)| movement(p, v))
-            },
-            |s| s.world.view::<(&mut Data,)>().for_each(|_, (d,)| data(d)),
-            |s| {
-                s.world
-                    .borrow::<Thinking<'_>>()
-                    .for_each(|_, (v, p, d)| more_complex(v, p, d))
-            },
-            |s| {
-                s.world
-                    .view::<(&mut Health,)>()
-                    .for_each(|_, (h,)| health(h))
-            },
-            |s| {
-                s.world
-                    .borrow::<Hurt<'_>>()
-                    .for_each(|_, (h, d)| damage(h, d))
-            },
-            |s| {
-                s.world
-                    .borrow::<Drawn<'_>>()
-                    .for_each(|_, (sp, p, h)| sprite(sp, p, h))
-            },
-            |s| {
-                let fb = &mut s.fb;
-                fb.clear();
-                s.world
-                    .borrow::<Render<'_>>()
-                    .for_each(|_, (p, sp)| render(fb, p, sp));
-            },
-        ];
-
-        /// One frame.
-        pub fn run(s: &mut State) {
-            run_systems(s, &SYSTEMS);
-        }
+        aliased_systems!();
     }
 
     /// The seven systems of [`groups`] as functions in a [`Schedule`], the frame buffer a

@@ -122,14 +122,16 @@ where
         mut item: impl FnMut(u32) -> K::Item<'s>,
         _: impl Fn(u32) -> Entity,
     ) {
-        let mut keyed: Vec<(u64, u32)> = positions
-            .iter()
-            .map(|&p| ((self.0)(item(p)).radix(), p))
-            .collect();
-        radix_sort_pairs(&mut keyed);
-        for (slot, (_, p)) in positions.iter_mut().zip(keyed) {
-            *slot = p;
-        }
+        sort_positions_by(positions, |p| (self.0)(item(p)).radix());
+    }
+}
+
+/// Sorts a layer's `positions` by the `u64` key of each, read once, stably (radix).
+fn sort_positions_by(positions: &mut [u32], mut key: impl FnMut(u32) -> u64) {
+    let mut keyed: Vec<(u64, u32)> = positions.iter().map(|&p| (key(p), p)).collect();
+    radix_sort_pairs(&mut keyed);
+    for (slot, (_, p)) in positions.iter_mut().zip(keyed) {
+        *slot = p;
     }
 }
 
@@ -147,17 +149,10 @@ impl<K: GroupKey> GroupOrder<K> for ByEntity {
         _: impl FnMut(u32) -> K::Item<'s>,
         entity: impl Fn(u32) -> Entity,
     ) {
-        let mut keyed: Vec<(u64, u32)> = positions
-            .iter()
-            .map(|&p| {
-                let e = entity(p);
-                ((u64::from(e.index()) << 32) | u64::from(e.version()), p)
-            })
-            .collect();
-        radix_sort_pairs(&mut keyed);
-        for (slot, (_, p)) in positions.iter_mut().zip(keyed) {
-            *slot = p;
-        }
+        sort_positions_by(positions, |p| {
+            let e = entity(p);
+            (u64::from(e.index()) << 32) | u64::from(e.version())
+        });
     }
 }
 
@@ -202,14 +197,7 @@ impl<K: GroupKey> GroupOrder<K> for InOrderOf {
         _: impl FnMut(u32) -> K::Item<'s>,
         entity: impl Fn(u32) -> Entity,
     ) {
-        let mut keyed: Vec<(u64, u32)> = positions
-            .iter()
-            .map(|&p| (self.key(entity(p)), p))
-            .collect();
-        radix_sort_pairs(&mut keyed);
-        for (slot, (_, p)) in positions.iter_mut().zip(keyed) {
-            *slot = p;
-        }
+        sort_positions_by(positions, |p| self.key(entity(p)));
     }
 }
 
