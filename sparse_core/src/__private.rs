@@ -153,7 +153,7 @@ pub fn group_mut<'a, K: GroupKey>(
     len: usize,
     observed: <K::Observed as ComponentSet>::Storages<'a>,
 ) -> GroupMut<'a, K> {
-    GroupMut::new(owned, len, observed)
+    GroupMut::new(K::Owned::lend(owned), len, K::Observed::lend(observed))
 }
 
 /// A non-owning group over its member set and its observed storages.
@@ -163,7 +163,7 @@ pub fn group_over<'a, K: GroupKey>(
     owned: <K::Owned as ComponentSet>::Storages<'a>,
     observed: <K::Observed as ComponentSet>::Storages<'a>,
 ) -> GroupMut<'a, K> {
-    GroupMut::over_members(members, owned, observed)
+    GroupMut::over_members(members, K::Owned::lend(owned), K::Observed::lend(observed))
 }
 
 /// An owning group of length `len`, read only.
@@ -272,7 +272,7 @@ pub fn lend_group_ref_over<'w, K: GroupKey>(
 /// A storage's values, lent with their entities fixed.
 #[inline]
 pub fn values_mut<T>(storage: &mut Storage<T>) -> ValuesMut<'_, T> {
-    ValuesMut::new(storage)
+    ValuesMut::new(storage.lend_mut())
 }
 
 /// Removes the marked entities' components, keeping the others in order; returns them,

@@ -5,7 +5,7 @@ use core::any::TypeId;
 use crate::component::{Component, ComponentKey};
 use crate::entity::Entity;
 use crate::lend::{AccessError, Cons, ErasedSlot, List, Nil, Slot};
-use crate::storage::{AnyStorage, ColumnMut, ColumnRef, PrefixMark, RawSlice, Storage};
+use crate::storage::{AnyStorage, ColumnMut, ColumnRef, PrefixMark, RawSlice, Storage, StorageMut};
 
 pub(crate) mod sealed {
     use super::*;
@@ -57,7 +57,7 @@ pub(crate) mod sealed {
         /// # Panics
         /// Panics if a storage is shorter than `len`.
         fn prefixes(
-            storages: <Self as ComponentSet>::Storages<'_>,
+            storages: <Self as ComponentSet>::Lent<'_>,
             len: usize,
         ) -> (
             &[Entity],
@@ -119,11 +119,21 @@ pub(crate) mod sealed {
         /// One empty storage per type, type-erased.
         fn new_storages() -> Vec<AnyStorage>;
         /// Takes the storages at `indices` (one per type, in order) out of a run-time
-        /// world's slots, mutably.
+        /// world's slots, lent for their values.
         ///
         /// # Errors
         /// [`AccessError::Conflict`] if one was lent already.
         fn take_slots<'s>(
+            slots: &mut [ErasedSlot<'s>],
+            indices: &[usize],
+        ) -> Result<<Self as ComponentSet>::Lent<'s>, AccessError>
+        where
+            Self: ComponentSet;
+        /// The same, each storage mutably whole (for a sort, which moves entities).
+        ///
+        /// # Errors
+        /// [`AccessError::Conflict`] if anything of one was lent already.
+        fn take_slots_whole<'s>(
             slots: &mut [ErasedSlot<'s>],
             indices: &[usize],
         ) -> Result<<Self as ComponentSet>::Storages<'s>, AccessError>
@@ -139,13 +149,13 @@ pub(crate) mod sealed {
         ) -> Result<<Self as ComponentSet>::StoragesRef<'s>, AccessError>
         where
             Self: ComponentSet;
-        /// Takes the storages out of a `#[world]`'s slots, mutably.
+        /// Takes the storages out of a `#[world]`'s slots, lent for their values.
         ///
         /// # Errors
         /// [`AccessError::Conflict`] if one was lent already.
         fn take_typed_slots<'p, 'w: 'p>(
             slots: <Self as ComponentSet>::Slots<'p, 'w>,
-        ) -> Result<<Self as ComponentSet>::Storages<'w>, AccessError>
+        ) -> Result<<Self as ComponentSet>::Lent<'w>, AccessError>
         where
             Self: ComponentSet;
         /// The same, shared.
@@ -163,9 +173,13 @@ pub(crate) mod sealed {
         ) -> <Self as ComponentSet>::StoragesRef<'_>
         where
             Self: ComponentSet;
+        /// Mutable storages lent for their values.
+        fn lend(storages: <Self as ComponentSet>::Storages<'_>) -> <Self as ComponentSet>::Lent<'_>
+        where
+            Self: ComponentSet;
         /// The storages as columns, for lookups of group members.
         fn columns(
-            storages: <Self as ComponentSet>::Storages<'_>,
+            storages: <Self as ComponentSet>::Lent<'_>,
         ) -> <Self as ComponentSet>::Columns<'_>
         where
             Self: ComponentSet;
@@ -273,6 +287,9 @@ pub trait ComponentSet: sealed::Sealed + Sized + 'static {
     type Storages<'a>;
     /// `(&Storage<A>, &Storage<B>, …)`
     type StoragesRef<'a>: Copy;
+    /// Each storage lent for its values, its entity set shared (see `StorageMut`).
+    #[doc(hidden)]
+    type Lent<'a>;
     /// Each storage's values, mutably, with a lookup cursor.
     #[doc(hidden)]
     type Columns<'a>: Send + Sync;
@@ -315,6 +332,7 @@ macro_rules! component_set {
             type RefsMut<'a> = ($(&'a mut $T,)+);
             type Storages<'a> = ($(&'a mut Storage<$T>,)+);
             type StoragesRef<'a> = ($(&'a Storage<$T>,)+);
+            type Lent<'a> = ($(StorageMut<'a, $T>,)+);
             type Columns<'a> = ($(ColumnMut<'a, $T>,)+);
             type ColumnsRef<'a> = ($(ColumnRef<'a, $T>,)+);
             type RawSlices<'a> = ($(RawSlice<'a, $T>,)+);
@@ -375,7 +393,7 @@ macro_rules! component_set {
             }
 
             #[inline]
-            fn prefixes(storages: <Self as ComponentSet>::Storages<'_>, len: usize) -> (&[Entity], <Self as ComponentSet>::SlicesMut<'_>, <Self as ComponentSet>::Marks<'_>) {
+            fn prefixes(storages: <Self as ComponentSet>::Lent<'_>, len: usize) -> (&[Entity], <Self as ComponentSet>::SlicesMut<'_>, <Self as ComponentSet>::Marks<'_>) {
                 let ($($t,)+) = storages;
                 $(let $t = $t.prefix_parts(len);)+
                 let entities = first!($($t),+).0;
@@ -422,8 +440,12 @@ macro_rules! component_set {
                 vec![$(AnyStorage::new(Storage::<$T>::new())),+]
             }
 
-            fn take_slots<'s>(slots: &mut [ErasedSlot<'s>], indices: &[usize]) -> Result<<Self as ComponentSet>::Storages<'s>, AccessError> {
+            fn take_slots<'s>(slots: &mut [ErasedSlot<'s>], indices: &[usize]) -> Result<<Self as ComponentSet>::Lent<'s>, AccessError> {
                 Ok(($(slots[indices[$i]].take_mut::<$T>()?,)+))
+            }
+
+            fn take_slots_whole<'s>(slots: &mut [ErasedSlot<'s>], indices: &[usize]) -> Result<<Self as ComponentSet>::Storages<'s>, AccessError> {
+                Ok(($(slots[indices[$i]].take_whole_mut::<$T>()?,)+))
             }
 
             fn take_slots_ref<'s>(slots: &mut [ErasedSlot<'s>], indices: &[usize]) -> Result<<Self as ComponentSet>::StoragesRef<'s>, AccessError> {
@@ -431,7 +453,7 @@ macro_rules! component_set {
             }
 
             #[inline(always)]
-            fn take_typed_slots<'p, 'w: 'p>(slots: <Self as ComponentSet>::Slots<'p, 'w>) -> Result<<Self as ComponentSet>::Storages<'w>, AccessError> {
+            fn take_typed_slots<'p, 'w: 'p>(slots: <Self as ComponentSet>::Slots<'p, 'w>) -> Result<<Self as ComponentSet>::Lent<'w>, AccessError> {
                 let ($($t,)+) = slots;
                 Ok(($($t.take_mut()?,)+))
             }
@@ -449,7 +471,13 @@ macro_rules! component_set {
             }
 
             #[inline]
-            fn columns(storages: <Self as ComponentSet>::Storages<'_>) -> <Self as ComponentSet>::Columns<'_> {
+            fn lend(storages: <Self as ComponentSet>::Storages<'_>) -> <Self as ComponentSet>::Lent<'_> {
+                let ($($t,)+) = storages;
+                ($($t.lend_mut(),)+)
+            }
+
+            #[inline]
+            fn columns(storages: <Self as ComponentSet>::Lent<'_>) -> <Self as ComponentSet>::Columns<'_> {
                 let ($($t,)+) = storages;
                 ($(ColumnMut::new($t),)+)
             }
@@ -511,6 +539,7 @@ impl ComponentSet for () {
     type Refs<'a> = ();
     type RefsMut<'a> = ();
     type Storages<'a> = ();
+    type Lent<'a> = ();
     type StoragesRef<'a> = ();
     type Columns<'a> = ();
     type ColumnsRef<'a> = ();
@@ -559,7 +588,7 @@ impl sealed::Sealed for () {
     }
 
     fn prefixes(
-        (): <Self as ComponentSet>::Storages<'_>,
+        (): <Self as ComponentSet>::Lent<'_>,
         _: usize,
     ) -> (
         &[Entity],
@@ -605,6 +634,13 @@ impl sealed::Sealed for () {
     fn take_slots<'s>(
         _: &mut [ErasedSlot<'s>],
         _: &[usize],
+    ) -> Result<<Self as ComponentSet>::Lent<'s>, AccessError> {
+        Ok(())
+    }
+
+    fn take_slots_whole<'s>(
+        _: &mut [ErasedSlot<'s>],
+        _: &[usize],
     ) -> Result<<Self as ComponentSet>::Storages<'s>, AccessError> {
         Ok(())
     }
@@ -618,7 +654,7 @@ impl sealed::Sealed for () {
 
     fn take_typed_slots<'p, 'w: 'p>(
         _: <Self as ComponentSet>::Slots<'p, 'w>,
-    ) -> Result<<Self as ComponentSet>::Storages<'w>, AccessError> {
+    ) -> Result<<Self as ComponentSet>::Lent<'w>, AccessError> {
         Ok(())
     }
 
@@ -633,7 +669,9 @@ impl sealed::Sealed for () {
     ) -> <Self as ComponentSet>::StoragesRef<'_> {
     }
 
-    fn columns((): <Self as ComponentSet>::Storages<'_>) -> <Self as ComponentSet>::Columns<'_> {}
+    fn lend((): <Self as ComponentSet>::Storages<'_>) -> <Self as ComponentSet>::Lent<'_> {}
+
+    fn columns((): <Self as ComponentSet>::Lent<'_>) -> <Self as ComponentSet>::Columns<'_> {}
 
     fn columns_ref(
         (): <Self as ComponentSet>::StoragesRef<'_>,

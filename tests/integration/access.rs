@@ -200,6 +200,66 @@ fn several_parts_are_borrowed_at_once() {
     scene.check().unwrap();
 }
 
+/// A presence filter borrows nothing: a view filtering by a type sits beside a part that
+/// writes the type (its values, its group, or the same view), on both worlds, in either
+/// order, and each reads what it should.
+#[test]
+fn a_filter_sits_beside_a_part_writing_its_type() {
+    let (mut scene, es) = scene(12);
+    let (frozen_moves, mut frozen, mut still) = scene.borrow::<(
+        View<&mut Position, With<Frozen>>,
+        ValuesMut<Frozen>,
+        View<&Velocity, Without<Frozen>>,
+    )>();
+    assert_eq!(frozen.values_mut().len(), 4);
+    frozen_moves.for_each(|_, p| p.0 += 100);
+    assert_eq!(still.iter_mut().count(), 8);
+    let (group, filtered) = scene.borrow::<(
+        GroupMut<(Position, Velocity, Frozen)>,
+        View<&Health, With<Frozen>>,
+    )>();
+    let healthy: Vec<_> = filtered.into_iter().map(|(e, h)| (e, h.0)).collect();
+    assert_eq!(healthy, [(es[0], 0), (es[6], 6)]);
+    assert_eq!(group.len(), 4);
+    let moved = scene
+        .view::<(&mut Position, With<Position>)>()
+        .into_iter()
+        .count();
+    assert_eq!(moved, 12);
+    for (i, &e) in es.iter().enumerate() {
+        let expected = i as i32 + if i % 3 == 0 { 100 } else { 0 };
+        assert_eq!(scene.get::<Position>(e), Some(&Position(expected)));
+    }
+    scene.check().unwrap();
+
+    let mut world = sparse_groups::World::new();
+    let es: Vec<Entity> = (0..6)
+        .map(|i| world.spawn_with((Position(i), Velocity(1))))
+        .collect();
+    world.insert(es[1], Frozen).unwrap();
+    let (mut frozen, moving) = world
+        .borrow::<(
+            ValuesMut<Frozen>,
+            View<(&mut Position, &Velocity), Without<Frozen>>,
+        )>()
+        .unwrap();
+    assert_eq!(frozen.values_mut().len(), 1);
+    moving.for_each(|_, (p, v)| p.0 += v.0);
+    let (writes, tests) = world
+        .borrow::<(View<&mut Frozen>, View<&Position, With<Frozen>>)>()
+        .unwrap();
+    assert_eq!(
+        (writes.into_iter().count(), tests.into_iter().count()),
+        (1, 1)
+    );
+    let positions: Vec<i32> = es
+        .iter()
+        .map(|&e| world.get::<Position>(e).unwrap().0)
+        .collect();
+    assert_eq!(positions, [1, 1, 3, 4, 5, 6]);
+    world.check().unwrap();
+}
+
 #[test]
 fn commands_apply_in_order_and_skip_the_dead() {
     let (mut scene, es) = scene(6);

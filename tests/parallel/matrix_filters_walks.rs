@@ -496,6 +496,11 @@ views! {
     36: rw (Option<Guarded<B>>, &D, &C), Changed<A>, [OptGuard(B_), Ref(D_), Ref(C_)], [Chg(A_)];
     37: rw (Guarded<D>, Option<Guarded<A>>), With<X>, [Guard(D_), OptGuard(A_)], [Has(X_)];
     38: rw (Guarded<B>, &A), Added<B>, [Guard(B_), Ref(A_)], [Add(B_)];
+    // A presence filter on a type the same view writes (a filter borrows nothing): dense,
+    // a storage with an optional leaf it rules out, the member set.
+    39: rw (&mut A, &B), With<A>, [Mut(A_), Ref(B_)], [Has(A_)];
+    40: rw (&mut D, Option<&mut A>), Without<A>, [Mut(D_), OptMut(A_)], [Not(A_)];
+    41: rw (Guarded<C>, &D), With<C>, [Guard(C_), Ref(D_)], [Has(C_)];
 }
 
 #[derive(Clone, Debug)]

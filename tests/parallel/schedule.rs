@@ -144,9 +144,14 @@ fn the_run_time_world_computes_the_same_stages_and_refuses_what_it_lacks() {
 static MET: AtomicUsize = AtomicUsize::new(0);
 
 fn meet() -> bool {
-    MET.fetch_add(1, Ordering::SeqCst);
+    meet_at(&MET)
+}
+
+/// Whether a second system came to `met` within ten seconds of this one.
+fn meet_at(met: &AtomicUsize) -> bool {
+    met.fetch_add(1, Ordering::SeqCst);
     let deadline = Instant::now() + Duration::from_secs(10);
-    while MET.load(Ordering::SeqCst) < 2 {
+    while met.load(Ordering::SeqCst) < 2 {
         if Instant::now() > deadline {
             return false;
         }
@@ -180,6 +185,51 @@ fn the_systems_of_one_stage_run_at_once() {
     assert_eq!(frame.stages::<Scene>().of_systems(), [0, 0]);
     frame.run(&mut scene);
     assert_eq!(MET.load(Ordering::SeqCst), 2);
+}
+
+/// A system filtering by `Health` and one writing `Health`, which meet: a filter borrows
+/// nothing, so they share a stage (both worlds) and run at once, each reading and writing
+/// what it should meanwhile (ThreadSanitizer runs this).
+static MET_FILTER: AtomicUsize = AtomicUsize::new(0);
+
+fn push_the_healthy(view: View<'_, &mut Velocity, With<Health>>) {
+    let met = meet_at(&MET_FILTER);
+    view.for_each(|_, v| v.0 += 1.0);
+    assert!(met, "the writer of `Health` did not run meanwhile");
+}
+
+fn wound_all(view: View<'_, &mut Health>) {
+    let met = meet_at(&MET_FILTER);
+    view.for_each(|_, h| h.0 -= 1);
+    assert!(
+        met,
+        "the system filtering by `Health` did not run meanwhile"
+    );
+}
+
+#[test]
+fn a_filter_and_a_writer_of_its_type_share_a_stage() {
+    let mut scene = Scene::new();
+    let healthy = scene.spawn_with((Position(0.0), Velocity(0.0), Health(3)));
+    let other = scene.spawn_with((Position(0.0), Velocity(0.0)));
+    let mut frame = Schedule::new((push_the_healthy, wound_all));
+    frame.set_threads(Threads::Many);
+    assert_eq!(frame.stages::<Scene>().of_systems(), [0, 0]);
+    frame.run(&mut scene);
+    assert_eq!(scene.get::<Velocity>(healthy), Some(&Velocity(1.0)));
+    assert_eq!(scene.get::<Velocity>(other), Some(&Velocity(0.0)));
+    assert_eq!(scene.get::<Health>(healthy), Some(&Health(2)));
+
+    MET_FILTER.store(0, Ordering::SeqCst);
+    let mut world = World::new();
+    let healthy = world.spawn_with((Position(0.0), Velocity(0.0), Health(3)));
+    world.spawn_with((Velocity(0.0),));
+    let mut frame = Schedule::new((push_the_healthy, wound_all));
+    frame.set_threads(Threads::Many);
+    assert_eq!(frame.stages::<World>().of_systems(), [0, 0]);
+    frame.run(&mut world).unwrap();
+    assert_eq!(world.get::<Velocity>(healthy), Some(&Velocity(1.0)));
+    assert_eq!(world.get::<Health>(healthy), Some(&Health(2)));
 }
 
 thread_local! {

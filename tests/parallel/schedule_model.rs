@@ -1,5 +1,6 @@
-//! Schedules of systems drawn from a pool against a plain model: each of 36 schedules (the
-//! pool in its order and reversed, then 22 drawn at random once, repeats included, then six
+//! Schedules of systems drawn from a pool against a plain model: each of 38 schedules (the
+//! pool in its order and reversed, two with `lift` beside the writers of the type it
+//! filters by, then 22 drawn at random once, repeats included, then six
 //! with sync points, then six with messages; each written chained) runs
 //! frames over a random world, with random changes between frames, in a `#[world]` and
 //! the run-time `World`; after every frame both worlds must equal the model, which runs
@@ -8,7 +9,8 @@
 //! in order at each sync point (`ApplyCommands`) and at the end.
 //!
 //! The pool's parts: an owning group, a view with a `Mut<T>` guard, a view with each
-//! change filter, `&Storage<T>`, `ValuesMut<T>`, `Res<R>`, `ResMut<R>`,
+//! change filter, a view with a presence filter on a type other systems write (which
+//! borrows nothing: it runs at once with them), `&Storage<T>`, `ValuesMut<T>`, `Res<R>`, `ResMut<R>`,
 //! `&mut Commands<W>` (inserting, removing, spawning and sending a message),
 //! `MessageWriter<E>` and `MessageReader<E>`. The model keeps the messages with a plain
 //! cursor per reader, and checks that no message is dropped before every reader of the
@@ -114,6 +116,11 @@ fn sorted(view: impl IntoIterator<Item = Entity>) -> Vec<u32> {
     indices
 }
 
+/// Adds one to each `B` of an entity without a `C` (which `mix` and `spread` write meanwhile).
+fn lift(view: View<'_, &mut B, Without<C>>) {
+    view.for_each(|_, b| b.0 = b.0.wrapping_add(1));
+}
+
 /// Logs the `B`s changed since it last ran.
 fn watch_b(view: View<'_, &B, Changed<B>>, mut log: ResMut<'_, LogB>) {
     log.0.push(sorted(view.into_iter().map(|(e, _)| e)));
@@ -190,6 +197,7 @@ enum Sys {
     bump,
     total,
     spread,
+    lift,
     watch_b,
     watch_new,
     breed,
@@ -375,6 +383,14 @@ impl Model {
                     for (_, row) in rows {
                         if let Some(c) = &mut row.c {
                             *c = c.wrapping_add(add);
+                        }
+                    }
+                }
+                Sys::lift => {
+                    for (_, row) in rows {
+                        if let (Some(b), None) = (&mut row.b, row.c) {
+                            *b = b.wrapping_add(1);
+                            row.b_changed = time;
                         }
                     }
                 }
@@ -723,8 +739,10 @@ macro_rules! schedules {
 }
 
 schedules! {
-    [mix, bump, total, spread, watch_b, watch_new, breed, shout, hear],
-    [hear, shout, breed, watch_new, watch_b, spread, total, bump, mix],
+    [mix, bump, total, spread, lift, watch_b, watch_new, breed, shout, hear],
+    [hear, shout, breed, watch_new, watch_b, lift, spread, total, bump, mix],
+    [mix, lift, watch_b, spread, lift],
+    [lift, breed, sync, lift, watch_b, total],
     [mix, total, watch_b, breed, watch_b, total],
     [watch_b, total],
     [spread, mix, mix, mix, breed],

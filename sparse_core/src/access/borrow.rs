@@ -203,11 +203,11 @@ where
     W: WorldParts + 'w,
     Q: QueryOf<W>,
     F: FilterOf<W>,
-    W: NoAlias<Q::Writes, <Q::Reads as List>::Then<F::Reads>>,
+    W: NoAlias<Q::Writes, Q::Reads>,
     <Q::Required as List>::Then<F::Required>: NonEmpty,
 {
     type Writes = Q::Writes;
-    type Reads = <Q::Reads as List>::Then<F::Reads>;
+    type Reads = Q::Reads;
 
     fn prepare(world: &mut W) {
         Q::prepare(world);

@@ -3,8 +3,11 @@
 //! changed, since the world's last tick), and tuples of those (all must hold). `()`
 //! filters nothing.
 //!
-//! A filter reads the entity set of its type, so it counts as a shared borrow of `T`.
-//! When a view is driven by a group whose filter already implies one of the view's
+//! A presence filter reads the entity set of its type, which nothing changes while a
+//! world is split into parts (structure changes only through `&mut` to the world), so it
+//! borrows nothing: a part may filter by a type another part of the same request writes,
+//! `(View<&mut Sprite>, View<&Pos, With<Sprite>>)`, and a schedule runs a system filtering
+//! by `Sprite` at once with one writing it (see `lend/slot.rs`). When a view is driven by a group whose filter already implies one of the view's
 //! filters (the group requires or excludes the type, or the view walks the part of an
 //! outer group that a nested group leaves out), that filter costs nothing per entity.
 
@@ -51,7 +54,7 @@ mod sealed {
     #[diagnostic::on_unimplemented(
         message = "`{Self}` cannot be a view filter: `Filter` is sealed",
         label = "`Filter` is implemented only by `With<T>`, `Without<T>`, `()` and tuples of them",
-        note = "a filter declares the entity sets it reads, and the compile-time borrow rule trusts the declaration: filter with `With<T>`, `Without<T>`, `Added<T>` and `Changed<T>`, e.g. `View<&mut Position, Without<Frozen>>`"
+        note = "a view walks and tests the entity sets its filter hands it, and a schedule orders systems by the change stamps a filter declares it watches, trusting both: filter with `With<T>`, `Without<T>`, `Added<T>` and `Changed<T>`, e.g. `View<&mut Position, Without<Frozen>>`"
     )]
     pub trait Sealed {}
     /// Sealing [`FilterOf`](super::FilterOf): the filters of a world's stored types.
@@ -73,8 +76,6 @@ mod sealed {
 pub trait Filter: sealed::Sealed {
     /// The borrowed entity sets.
     type Fetch<'w>: Clone + Send + Sync;
-    /// The types read, as a type-level list.
-    type Reads: List;
     /// The types whose change stamps a change filter reads (`Added`, `Changed`): not
     /// borrowed (a view may write the type it filters by), but a schedule orders a system
     /// watching a type after an earlier one writing it.
@@ -157,7 +158,6 @@ macro_rules! filter_leaf {
 
         impl<T: Component> Filter for $F<T> {
             type Fetch<'w> = Test<'w>;
-            type Reads = Cons<T, Nil>;
             type Watches = Nil;
             type Required = $Required;
             const FILTERS: usize = 1;
@@ -207,7 +207,7 @@ macro_rules! filter_leaf {
                 W: 'w,
             {
                 Ok(Test {
-                    set: W::slot(parts)?.take_shared()?.set().cursor(),
+                    set: W::slot(parts)?.set()?.cursor(),
                     implied: false,
                 })
             }
@@ -228,7 +228,6 @@ macro_rules! change_filter {
 
         impl<T: Component> Filter for $F<T> {
             type Fetch<'w> = StampTest;
-            type Reads = Nil;
             type Watches = Cons<T, Nil>;
             type Required = Nil;
             const FILTERS: usize = 0;
@@ -297,7 +296,6 @@ impl sealed::Sealed for () {}
 
 impl Filter for () {
     type Fetch<'w> = ();
-    type Reads = Nil;
     type Watches = Nil;
     type Required = Nil;
     const FILTERS: usize = 0;
@@ -345,7 +343,6 @@ macro_rules! filter_tuple {
 
         impl<$($F: Filter),+> Filter for ($($F,)+) {
             type Fetch<'w> = ($($F::Fetch<'w>,)+);
-            type Reads = cat!($($F::Reads,)+ Nil);
             type Watches = cat!($($F::Watches,)+ Nil);
             type Required = cat!($($F::Required,)+ Nil);
             const FILTERS: usize = 0 $(+ $F::FILTERS)+;

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::entity::Entity;
-use crate::storage::{Marker, SparseSet, Storage};
+use crate::storage::{Marker, SparseSet, StorageMut};
 
 /// The components of one type, mutable, with their entities fixed: what a borrow hands
 /// out for a storage it writes (`ValuesMut<Lifetime>`). Nothing can be inserted or
@@ -23,8 +23,8 @@ pub struct ValuesMut<'w, T> {
 
 impl<'w, T> ValuesMut<'w, T> {
     /// Lends a storage's values.
-    pub(crate) fn new(storage: &'w mut Storage<T>) -> Self {
-        let (set, values, ticks) = storage.split_mut();
+    pub(crate) fn new(storage: StorageMut<'w, T>) -> Self {
+        let (set, values, ticks) = storage.split();
         ValuesMut { set, values, ticks }
     }
 

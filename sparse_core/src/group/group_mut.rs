@@ -87,9 +87,9 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
     /// # Panics
     /// Panics if an owned storage is shorter than `len`.
     pub(crate) fn new(
-        owned: <K::Owned as ComponentSet>::Storages<'a>,
+        owned: <K::Owned as ComponentSet>::Lent<'a>,
         len: usize,
-        observed: <K::Observed as ComponentSet>::Storages<'a>,
+        observed: <K::Observed as ComponentSet>::Lent<'a>,
     ) -> Self {
         let (entities, owned, marks) = K::Owned::prefixes(owned, len);
         GroupMut {
@@ -108,8 +108,8 @@ impl<'a, K: GroupKey> GroupMut<'a, K> {
     /// Panics if an owned storage is shorter than the member set.
     pub(crate) fn over_members(
         members: &'a SparseSet,
-        owned: <K::Owned as ComponentSet>::Storages<'a>,
-        observed: <K::Observed as ComponentSet>::Storages<'a>,
+        owned: <K::Owned as ComponentSet>::Lent<'a>,
+        observed: <K::Observed as ComponentSet>::Lent<'a>,
     ) -> Self {
         let (_, owned, marks) = K::Owned::prefixes(owned, members.len());
         GroupMut {

@@ -1,38 +1,47 @@
 //! One storage of a world split into parts: still available mutably, lent out shared (any
-//! number of times), or taken mutably by one part.
+//! number of times), or lent mutably for its values to one part; its entity set can be
+//! lent shared at any time.
 //!
 //! ```text
-//! parts of a world : [ s0: Mut | s1: Shared | s2: Taken ]
-//!   borrow (&mut A)  →  s0: Mut    → Taken       the storage, mutably, once
-//!   borrow (&B)      →  s1: Shared → Shared      the storage, shared, again and again
-//!   borrow (&C)      →  s2: Taken  → AccessError
+//! parts of a world : [ s0: Free | s1: Shared | s2: Values ]
+//!   borrow (&mut A)     →  s0: Free   → Values     its values, mutably, once
+//!   borrow (&B)         →  s1: Shared → Shared     the storage, shared, again and again
+//!   borrow (&C)         →  s2: Values → AccessError
+//!   borrow (With<C>)    →  s2: Values → Values     its entity set, shared: membership
+//!                                                  never changes while parts are lent
 //! ```
 //!
-//! A resource's slot ([`ResourceSlot`]) works the same way for one resource.
+//! A resource's slot ([`ResourceSlot`]) works the same way for one resource (without the
+//! entity set).
 //!
 //! A slot is opaque outside this crate: it can be made from a storage one already
 //! borrows, and passed around, but only this crate's borrow code takes the storage out of
 //! it, marking the slot as it does. That marking is what makes a request that names a
 //! type twice fail at run time even where the compile-time rule was bypassed (a hand-made
 //! [`LendStorage`](crate::LendStorage) impl, say): no part is ever lent twice.
+//!
+//! # Safety
+//! A storage slot holds a pointer to its storage, made from the `&'w mut` (or `&'w`) it was
+//! given, and hands out references to the storage's fields as its state allows (see
+//! `storage/lent.rs`): the whole storage shared while nothing is lent mutably; the values
+//! mutably once (then nothing more but the set and the stamps); the set and the stamps
+//! shared in every state but `Whole` (the storage lent mutably whole, for a sort, after
+//! which nothing else is lent). A slot made from `&'w` is `Shared` from the start, so it
+//! never makes a mutable reference from a pointer it may not write through.
 
-use core::any::Any;
+use core::any::{Any, TypeId};
+use core::marker::PhantomData;
+use core::ptr::NonNull;
 use std::sync::Arc;
 
 use crate::component::Component;
-use crate::storage::{AnyStorage, ChangeTicks, Storage};
+use crate::storage::{
+    AnyStorage, ChangeTicks, SparseSet, Storage, StorageMut, set_from_raw, ticks_from_raw,
+};
 
 use super::error::AccessError;
 
-/// A typed storage's slot among a `#[world]`'s parts (see the module docs).
-pub struct Slot<'w, T> {
-    state: State<&'w mut Storage<T>, &'w Storage<T>>,
-    /// The storage's change stamps once it is lent mutably: a change filter of the same
-    /// request still tests them (they are atomics, shared with the lent column).
-    ticks: Option<Arc<ChangeTicks>>,
-}
-
-/// A slot's state.
+/// A resource slot's state.
 enum State<M, S> {
     /// Not lent yet.
     Mut(M),
@@ -69,13 +78,140 @@ impl<M, S: Copy> State<M, S> {
     }
 }
 
+/// What a storage slot has lent (see the module docs).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lent {
+    /// Nothing but the set: every lend is still possible.
+    Free,
+    /// The storage, shared.
+    Shared,
+    /// The values, mutably.
+    Values,
+    /// The whole storage, mutably.
+    Whole,
+}
+
+/// A storage slot of either kind: the storage behind a pointer, and what was lent of it.
+struct Lending {
+    /// A `Storage<T>` of the slot's type (the typed slot's `T`, the erased slot's
+    /// `component`), writable if the slot was made from `&mut`.
+    storage: NonNull<()>,
+    lent: Lent,
+    /// Whether the set was lent (a sort, which moves it, may not be lent then).
+    set_lent: bool,
+}
+
+impl Lending {
+    /// A slot over `storage`, which may be written through if `mutable`.
+    fn new(storage: NonNull<()>, mutable: bool) -> Self {
+        Lending {
+            storage,
+            lent: if mutable { Lent::Free } else { Lent::Shared },
+            set_lent: false,
+        }
+    }
+
+    /// The storage, a `Storage<T>`.
+    #[inline(always)]
+    fn typed<T>(&self) -> NonNull<Storage<T>> {
+        self.storage.cast()
+    }
+
+    /// The values, mutably; the slot lends nothing more but the set from then on.
+    ///
+    /// # Safety
+    /// The storage is a `Storage<T>`, alive and unaliased but through this slot for `'w`.
+    #[inline(always)]
+    unsafe fn take_mut<'w, T: 'static>(&mut self) -> Result<StorageMut<'w, T>, AccessError> {
+        if self.lent != Lent::Free {
+            return Err(conflict::<T>());
+        }
+        self.lent = Lent::Values;
+        // SAFETY: `Free` means the slot was made from `&'w mut` and has lent nothing but
+        // the set (shared) and the stamps (shared): the values are its own to lend, once
+        // (the state is `Values` from now on, which lends neither the values nor the
+        // whole storage again), and nothing writes the set while the parts live.
+        Ok(unsafe { StorageMut::from_raw(self.typed::<T>()) })
+    }
+
+    /// The whole storage, mutably (a sort); the slot lends nothing more.
+    ///
+    /// # Safety
+    /// As for [`take_mut`](Self::take_mut).
+    unsafe fn take_whole_mut<'w, T: 'static>(&mut self) -> Result<&'w mut Storage<T>, AccessError> {
+        if self.lent != Lent::Free || self.set_lent {
+            return Err(conflict::<T>());
+        }
+        self.lent = Lent::Whole;
+        // SAFETY: `Free` and no set lent: nothing of the storage is lent, and nothing will
+        // be (`Whole` refuses every lend).
+        Ok(unsafe { &mut *self.typed::<T>().as_ptr() })
+    }
+
+    /// The storage, shared; the slot can lend it shared again.
+    ///
+    /// # Safety
+    /// As for [`take_mut`](Self::take_mut), `'w` being the life of the slot's borrow.
+    #[inline(always)]
+    unsafe fn take_shared<'w, T: 'static>(&mut self) -> Result<&'w Storage<T>, AccessError> {
+        if !matches!(self.lent, Lent::Free | Lent::Shared) {
+            return Err(conflict::<T>());
+        }
+        self.lent = Lent::Shared;
+        // SAFETY: nothing was lent mutably (`Free` or `Shared`) and nothing will be
+        // (`Shared` refuses the values and the whole storage).
+        Ok(unsafe { &*self.typed::<T>().as_ptr() })
+    }
+
+    /// The entity set, shared; in every state but `Whole`.
+    ///
+    /// # Safety
+    /// As for [`take_shared`](Self::take_shared).
+    #[inline(always)]
+    unsafe fn set<'w, T: 'static>(&mut self) -> Result<&'w SparseSet, AccessError> {
+        if self.lent == Lent::Whole {
+            return Err(conflict::<T>());
+        }
+        self.set_lent = true;
+        // SAFETY: nothing writes the set while the parts live: a values lend writes the
+        // components only, and the whole storage is never lent once the set is (above).
+        Ok(unsafe { set_from_raw(self.typed::<T>()) })
+    }
+
+    /// The storage's change stamps, whatever the slot lent (`None` if it is untracked):
+    /// they can be tested beside any borrow of the storage.
+    ///
+    /// # Safety
+    /// As for [`take_shared`](Self::take_shared).
+    unsafe fn change_ticks<T: 'static>(&self) -> Option<Arc<ChangeTicks>> {
+        if self.lent == Lent::Whole {
+            return None;
+        }
+        // SAFETY: the stamps' handle is only read while the parts live (a values lend
+        // reads it too; marks go through the atomics it points to).
+        unsafe { ticks_from_raw(self.typed::<T>()) }.cloned()
+    }
+}
+
+/// A typed storage's slot among a `#[world]`'s parts (see the module docs).
+pub struct Slot<'w, T> {
+    lending: Lending,
+    life: PhantomData<&'w mut Storage<T>>,
+}
+
+// SAFETY: a slot lends what `&'w mut Storage<T>` lends (the storage shared, or its values
+// mutably): it may move to another thread exactly when such a borrow may, and lend there.
+unsafe impl<T: Send + Sync> Send for Slot<'_, T> {}
+// SAFETY: its `&self` methods only read its state.
+unsafe impl<T: Sync> Sync for Slot<'_, T> {}
+
 impl<'w, T> Slot<'w, T> {
     /// A slot lending `storage` mutably once, or shared any number of times.
     #[inline(always)]
     pub fn new(storage: &'w mut Storage<T>) -> Self {
         Slot {
-            state: State::Mut(storage),
-            ticks: None,
+            lending: Lending::new(NonNull::from(storage).cast(), true),
+            life: PhantomData,
         }
     }
 
@@ -83,22 +219,21 @@ impl<'w, T> Slot<'w, T> {
     #[inline(always)]
     pub fn shared(storage: &'w Storage<T>) -> Self {
         Slot {
-            state: State::Shared(storage),
-            ticks: None,
+            lending: Lending::new(NonNull::from(storage).cast(), false),
+            life: PhantomData,
         }
     }
 }
 
 impl<'w, T: 'static> Slot<'w, T> {
-    /// The storage, mutably; the slot is taken from then on.
+    /// The storage's values, mutably; the slot lends nothing more but its set from then on.
     ///
     /// # Errors
     /// [`AccessError::Conflict`] if the storage was lent before.
     #[inline(always)]
-    pub(crate) fn take_mut(&mut self) -> Result<&'w mut Storage<T>, AccessError> {
-        let storage = self.state.take_mut().ok_or_else(conflict::<T>)?;
-        self.ticks = storage.change_ticks().cloned();
-        Ok(storage)
+    pub(crate) fn take_mut(&mut self) -> Result<StorageMut<'w, T>, AccessError> {
+        // SAFETY: the slot was made from a borrow of a `Storage<T>` for `'w`.
+        unsafe { self.lending.take_mut() }
     }
 
     /// The storage, shared; the slot can lend it shared again.
@@ -107,17 +242,21 @@ impl<'w, T: 'static> Slot<'w, T> {
     /// [`AccessError::Conflict`] if the storage was lent mutably.
     #[inline(always)]
     pub(crate) fn take_shared(&mut self) -> Result<&'w Storage<T>, AccessError> {
-        self.state.take_shared(|s| &*s).ok_or_else(conflict::<T>)
+        // SAFETY: as in `take_mut`.
+        unsafe { self.lending.take_shared() }
     }
 
-    /// The storage's change stamps, whatever the slot lent (`None` if it is untracked):
-    /// they can be tested beside any borrow of the storage.
+    /// The storage's entity set, shared, whatever else was lent.
+    #[inline(always)]
+    pub(crate) fn set(&mut self) -> Result<&'w SparseSet, AccessError> {
+        // SAFETY: as in `take_mut`.
+        unsafe { self.lending.set::<T>() }
+    }
+
+    /// The storage's change stamps, whatever the slot lent (`None` if it is untracked).
     pub(crate) fn change_ticks(&self) -> Option<Arc<ChangeTicks>> {
-        match &self.state {
-            State::Mut(storage) => storage.change_ticks().cloned(),
-            State::Shared(storage) => storage.change_ticks().cloned(),
-            State::Taken => self.ticks.clone(),
-        }
+        // SAFETY: as in `take_mut`.
+        unsafe { self.lending.change_ticks::<T>() }
     }
 }
 
@@ -129,66 +268,105 @@ fn conflict<T>() -> AccessError {
 
 /// One type-erased storage of the run-time [`World`](crate::World), split into parts.
 pub struct ErasedSlot<'w> {
-    state: State<&'w mut AnyStorage, &'w AnyStorage>,
-    /// As [`Slot`]'s.
-    ticks: Option<Arc<ChangeTicks>>,
+    lending: Lending,
+    /// The type of the storage's components.
+    component: TypeId,
+    life: PhantomData<&'w mut AnyStorage>,
 }
+
+// SAFETY: as for `Slot`: the erased storage is `Send + Sync` (`ErasedStorage`'s bounds).
+unsafe impl Send for ErasedSlot<'_> {}
+// SAFETY: as for `Slot`.
+unsafe impl Sync for ErasedSlot<'_> {}
 
 impl<'w> ErasedSlot<'w> {
     /// A slot lending `storage` mutably once, or shared any number of times.
     pub(crate) fn new(storage: &'w mut AnyStorage) -> Self {
         ErasedSlot {
-            state: State::Mut(storage),
-            ticks: None,
+            component: storage.component(),
+            lending: Lending::new(storage.erased_mut().cast(), true),
+            life: PhantomData,
         }
     }
 
     /// A slot lending `storage` shared only.
     pub(crate) fn shared(storage: &'w AnyStorage) -> Self {
         ErasedSlot {
-            state: State::Shared(storage),
-            ticks: None,
+            component: storage.component(),
+            lending: Lending::new(storage.erased().cast(), false),
+            life: PhantomData,
         }
     }
 
-    /// The storage of `T`, mutably; the slot is taken from then on.
+    /// The lending, checked to be of a `Storage<T>`.
+    ///
+    /// # Panics
+    /// Panics if the slot's storage is not a `Storage<T>` (the world keeps one slot per
+    /// type, found through its type map).
+    #[inline]
+    fn of<T: Component>(&mut self) -> &mut Lending {
+        assert!(
+            self.component == TypeId::of::<T>(),
+            "a storage's slot holds its type"
+        );
+        &mut self.lending
+    }
+
+    /// The values of the storage of `T`, mutably; see [`Slot::take_mut`].
     ///
     /// # Errors
     /// [`AccessError::Conflict`] if the storage was lent before.
     ///
     /// # Panics
-    /// Panics if the slot's storage is not a `Storage<T>` (the world keeps one slot per
-    /// type, found through its type map).
-    pub(crate) fn take_mut<T: Component>(&mut self) -> Result<&'w mut Storage<T>, AccessError> {
-        let storage = self.state.take_mut().ok_or_else(conflict::<T>)?;
-        let storage = storage
-            .storage_of_mut::<T>()
-            .expect("a storage's slot holds its type");
-        self.ticks = storage.change_ticks().cloned();
-        Ok(storage)
+    /// As [`of`](Self::of).
+    pub(crate) fn take_mut<T: Component>(&mut self) -> Result<StorageMut<'w, T>, AccessError> {
+        // SAFETY: the slot was made from a borrow of a storage for `'w`, a `Storage<T>`
+        // (checked by `of`).
+        unsafe { self.of::<T>().take_mut() }
     }
 
-    /// The storage of `T`, shared; the slot can lend it shared again.
+    /// The storage of `T`, mutably whole (for a sort); the slot lends nothing more.
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if anything of the storage was lent before.
+    ///
+    /// # Panics
+    /// As [`of`](Self::of).
+    pub(crate) fn take_whole_mut<T: Component>(
+        &mut self,
+    ) -> Result<&'w mut Storage<T>, AccessError> {
+        // SAFETY: as in `take_mut`.
+        unsafe { self.of::<T>().take_whole_mut() }
+    }
+
+    /// The storage of `T`, shared; see [`Slot::take_shared`].
     ///
     /// # Errors
     /// [`AccessError::Conflict`] if the storage was lent mutably.
     ///
     /// # Panics
-    /// As [`take_mut`](Self::take_mut).
+    /// As [`of`](Self::of).
     pub(crate) fn take_shared<T: Component>(&mut self) -> Result<&'w Storage<T>, AccessError> {
-        let storage = self.state.take_shared(|s| &*s).ok_or_else(conflict::<T>)?;
-        Ok(storage
-            .storage_of::<T>()
-            .expect("a storage's slot holds its type"))
+        // SAFETY: as in `take_mut`.
+        unsafe { self.of::<T>().take_shared() }
+    }
+
+    /// The entity set of the storage of `T`; see [`Slot::set`].
+    ///
+    /// # Panics
+    /// As [`of`](Self::of).
+    pub(crate) fn set<T: Component>(&mut self) -> Result<&'w SparseSet, AccessError> {
+        // SAFETY: as in `take_mut`.
+        unsafe { self.of::<T>().set::<T>() }
     }
 
     /// As [`Slot::change_ticks`].
-    pub(crate) fn change_ticks(&self) -> Option<Arc<ChangeTicks>> {
-        match &self.state {
-            State::Mut(storage) => storage.change_ticks().cloned(),
-            State::Shared(storage) => storage.change_ticks().cloned(),
-            State::Taken => self.ticks.clone(),
-        }
+    ///
+    /// # Panics
+    /// As [`of`](Self::of).
+    pub(crate) fn change_ticks<T: Component>(&mut self) -> Option<Arc<ChangeTicks>> {
+        // SAFETY: as in `take_mut`.
+        unsafe { self.of::<T>().change_ticks::<T>() }
     }
 }
 
@@ -218,12 +396,12 @@ impl<'p, 'w, T> SlotRef<'p, 'w, T> {
 }
 
 impl<'w, T: Component> SlotRef<'_, 'w, T> {
-    /// The storage, mutably; see [`Slot::take_mut`].
+    /// The storage's values, mutably; see [`Slot::take_mut`].
     ///
     /// # Errors
     /// [`AccessError::Conflict`] if the storage was lent before.
     #[inline(always)]
-    pub(crate) fn take_mut(self) -> Result<&'w mut Storage<T>, AccessError> {
+    pub(crate) fn take_mut(self) -> Result<StorageMut<'w, T>, AccessError> {
         match self.0 {
             Either::Typed(slot) => slot.take_mut(),
             Either::Erased(slot) => slot.take_mut::<T>(),
@@ -242,6 +420,18 @@ impl<'w, T: Component> SlotRef<'_, 'w, T> {
         }
     }
 
+    /// The storage's entity set, whatever else was lent; see [`Slot::set`].
+    ///
+    /// # Errors
+    /// [`AccessError::Conflict`] if the whole storage was lent mutably (a sort).
+    #[inline(always)]
+    pub(crate) fn set(self) -> Result<&'w SparseSet, AccessError> {
+        match self.0 {
+            Either::Typed(slot) => slot.set(),
+            Either::Erased(slot) => slot.set::<T>(),
+        }
+    }
+
     /// The storage's change stamps; see [`Slot::change_ticks`].
     ///
     /// # Errors
@@ -249,7 +439,7 @@ impl<'w, T: Component> SlotRef<'_, 'w, T> {
     pub(crate) fn change_ticks(self) -> Result<Arc<ChangeTicks>, AccessError> {
         match self.0 {
             Either::Typed(slot) => slot.change_ticks(),
-            Either::Erased(slot) => slot.change_ticks(),
+            Either::Erased(slot) => slot.change_ticks::<T>(),
         }
         .ok_or(AccessError::NotTracked(core::any::type_name::<T>()))
     }
@@ -390,5 +580,59 @@ mod tests {
         assert!(slot.take_mut().is_err() && slot.take_shared().is_err());
         let mut slot = Slot::shared(&storage);
         assert!(slot.take_mut().is_err() && slot.take_shared().is_ok());
+    }
+
+    /// The set is lent beside the values lent mutably, in either order, and both are used
+    /// at once (Miri runs this: the set and the values are separate fields of the storage,
+    /// never covered by one mutable reference).
+    #[test]
+    fn a_slot_lends_its_set_beside_its_values() {
+        let [a, b] = [0, 1].map(|i| Entity::from_raw_parts(i, 1).unwrap());
+        let mut storage = Storage::new();
+        storage.insert(a, 7u32);
+        storage.insert(b, 8u32);
+        storage.track();
+        for set_first in [true, false] {
+            let mut slot = Slot::new(&mut storage);
+            let (set, values) = if set_first {
+                let set = slot.set().unwrap();
+                (set, slot.take_mut().ok().unwrap())
+            } else {
+                let values = slot.take_mut().ok().unwrap();
+                (slot.set().unwrap(), values)
+            };
+            assert!(slot.change_ticks().is_some(), "stamps beside the values");
+            let again = slot.set().unwrap();
+            let (lookup, values, _) = values.split();
+            for entity in [a, b] {
+                let position = set.index_of(entity).unwrap();
+                values[position] += 1;
+                assert_eq!(again.index_of(entity), Some(position));
+                assert_eq!(lookup.index_of(entity), Some(position));
+            }
+            assert!(
+                slot.take_shared().is_err(),
+                "values lent mutably: not shared"
+            );
+        }
+        assert_eq!(storage.get(a), Some(&9));
+        assert_eq!(storage.get(b), Some(&10));
+    }
+
+    /// A slot lent whole (a sort, which moves the set) lends nothing more, and one whose
+    /// set is lent is never lent whole.
+    #[test]
+    fn a_slot_lent_whole_lends_nothing_else() {
+        struct Hp;
+        impl Component for Hp {}
+        let mut storage = AnyStorage::new(Storage::<Hp>::new());
+        let mut slot = ErasedSlot::new(&mut storage);
+        assert!(slot.take_whole_mut::<Hp>().is_ok());
+        assert!(slot.set::<Hp>().is_err());
+        assert!(slot.take_shared::<Hp>().is_err() && slot.take_mut::<Hp>().is_err());
+        let mut slot = ErasedSlot::new(&mut storage);
+        assert!(slot.set::<Hp>().is_ok());
+        assert!(slot.take_whole_mut::<Hp>().is_err(), "the set is lent");
+        assert!(slot.take_mut::<Hp>().is_ok(), "its values are not");
     }
 }

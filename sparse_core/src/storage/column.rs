@@ -5,7 +5,7 @@
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
-use super::{Marker, SetCursor, Stamp, Storage};
+use super::{Marker, SetCursor, Stamp, Storage, StorageMut};
 use crate::entity::Entity;
 
 /// A storage's values borrowed mutably for `'w`, with a lookup cursor over its entities.
@@ -35,7 +35,7 @@ unsafe impl<T: Sync> Sync for ColumnMut<'_, T> {}
 impl<'w, T> ColumnMut<'w, T> {
     /// Borrows the storage's values mutably and its entities for lookups.
     #[inline]
-    pub(crate) fn new(storage: &'w mut Storage<T>) -> Self {
+    pub(crate) fn new(storage: StorageMut<'w, T>) -> Self {
         let (cursor, values, ticks) = storage.column();
         ColumnMut {
             cursor,

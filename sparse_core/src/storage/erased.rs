@@ -2,6 +2,7 @@
 //! run-time world needs of a storage it only knows by `TypeId`.
 
 use core::any::{Any, TypeId};
+use core::ptr::NonNull;
 
 use std::sync::Arc;
 
@@ -98,6 +99,17 @@ impl AnyStorage {
     /// The `TypeId` of the storage's component type.
     pub(crate) fn component(&self) -> TypeId {
         self.component
+    }
+
+    /// A pointer to the boxed storage (a `Storage<T>` of the component type), which may be
+    /// written through for as long as the borrow it is made from.
+    pub(crate) fn erased_mut(&mut self) -> NonNull<dyn ErasedStorage> {
+        NonNull::from(&mut *self.storage)
+    }
+
+    /// A pointer to the boxed storage, for reading only.
+    pub(crate) fn erased(&self) -> NonNull<dyn ErasedStorage> {
+        NonNull::from(&*self.storage)
     }
 
     /// The storage as a `Storage<T>`, if it is the storage of `T`.

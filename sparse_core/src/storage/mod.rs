@@ -4,6 +4,7 @@
 mod column;
 mod compact;
 mod erased;
+mod lent;
 mod sort;
 mod sparse_array;
 mod sparse_set;
@@ -13,6 +14,8 @@ pub(crate) use column::{ColumnMut, ColumnRef, RawSlice};
 pub use compact::Marks;
 pub(crate) use erased::AnyStorage;
 pub use erased::StorageInfo;
+pub use lent::StorageMut;
+pub(crate) use lent::{set_from_raw, ticks_from_raw};
 pub(crate) use sort::radix_sort_pairs;
 pub use sort::{OrdKey, RadixKey};
 pub(crate) use sparse_set::SetCursor;
@@ -495,41 +498,6 @@ impl<T> Storage<T> {
     pub fn as_mut_slices(&mut self) -> (&[Entity], &mut [T]) {
         self.ticks.all_changed();
         (self.set.as_slice(), &mut self.components)
-    }
-
-    /// The entities and the components of the prefix `[0, len)`, the latter mutably,
-    /// unmarked, with how to stamp them changed once they are handed out.
-    ///
-    /// # Panics
-    /// Panics if the storage is shorter than `len`.
-    #[inline]
-    pub(crate) fn prefix_parts(&mut self, len: usize) -> (&[Entity], &mut [T], PrefixMark<'_, T>) {
-        let entities = &self.set.as_slice()[..len];
-        let mark = PrefixMark::new(&self.ticks, entities, len == self.components.len());
-        (entities, &mut self.components[..len], mark)
-    }
-
-    /// The entity set (for lookups) and the components, the latter mutably.
-    #[inline]
-    pub(crate) fn split_mut(&mut self) -> (&SparseSet, &mut [T], Option<Marker<'_>>) {
-        (
-            &self.set,
-            &mut self.components,
-            self.ticks.as_deref().map(ChangeTicks::marker),
-        )
-    }
-
-    /// A lookup cursor over the entity set, and the components, the latter mutably: both
-    /// cut to the same length, so that a position the cursor finds indexes the components
-    /// without a check (they are always the same length, but nothing here trusts it).
-    #[inline]
-    pub(crate) fn column(&mut self) -> (SetCursor<'_>, &mut [T], Option<Marker<'_>>) {
-        let len = self.filed_len();
-        (
-            self.set.cursor_within(len),
-            &mut self.components[..len],
-            self.ticks.as_deref().map(ChangeTicks::marker),
-        )
     }
 
     /// Iterates over `(entity, &component)` in dense order.

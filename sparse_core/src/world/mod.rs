@@ -473,7 +473,7 @@ impl World {
     #[doc = crate::__method_doc!(values_mut)]
     pub fn values_mut<T: Component>(&mut self) -> ValuesMut<'_, T> {
         let index = self.index_or_register::<T>();
-        ValuesMut::new(self.typed_mut::<T>(index))
+        ValuesMut::new(self.typed_mut::<T>(index).lend_mut())
     }
 
     /// Registers an empty storage of `T` if there is none, so that read-only views and

@@ -42,8 +42,8 @@ impl World {
         } = self;
         let layout = layout.as_ref().expect("a group implies a layout");
         let mut slots: Vec<ErasedSlot<'_>> = storages.iter_mut().map(ErasedSlot::new).collect();
-        let owned = K::Owned::take_slots(&mut slots, &owned)?;
-        let observed = K::Observed::take_slots(&mut slots, &observed)?;
+        let owned = K::Owned::take_slots_whole(&mut slots, &owned)?;
+        let observed = K::Observed::take_slots_whole(&mut slots, &observed)?;
         if let Some(members) = &mut groups[group].members {
             group::sort_members::<K>(members, owned, observed, order);
             return Ok(());

@@ -267,8 +267,12 @@ impl Harness {
                     .map(drop),
                 conflict(core::any::type_name::<D>()),
             ),
+            // A filter borrows nothing (`With<E>` beside `&mut E` is served), but a
+            // storage read beside a view writing it is refused.
             5 => (
-                self.world.borrow::<View<&mut E, With<E>>>().map(drop),
+                self.world
+                    .borrow::<(View<&mut E, With<E>>, &Storage<E>)>()
+                    .map(drop),
                 conflict(core::any::type_name::<E>()),
             ),
             6 => (self.world.view_ref::<&Z>().map(drop), not_stored),
