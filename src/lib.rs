@@ -25,7 +25,7 @@ pub use sparse_core::{
 pub use sparse_core::{Access, Apart, HasComponent, HasGroup, HasResource, Stores};
 // Systems and schedules: functions over parts, run at once where the compiler proves
 // them apart.
-pub use sparse_core::{ApplyCommands, MEASURE_EVERY, Schedule, Stages, Threads};
+pub use sparse_core::{ApplyCommands, MEASURE_EVERY, Schedule, Spans, Stages, Threads};
 // Messages between systems: a resource of messages, its writers and readers.
 pub use sparse_core::{MessageCursor, MessageReader, MessageWriter, Messages};
 // Layout advice for a schedule on a world's entities.
@@ -60,6 +60,8 @@ pub mod traits {
     pub use sparse_core::{Bundle, ComponentShape, Components, GetMut, Lookup, ReadComponents};
     // The parts of a borrow, and what structural changes and storage sorts go through.
     pub use sparse_core::{Borrow, Edit, EditEntities, ReadOnly, Unowned, WorldParts};
+    // A world whose parts a schedule's chains take to threads (every world).
+    pub use sparse_core::SendParts;
     // A resource a world lends (the run-time `World`: every type), for generic code.
     pub use sparse_core::LendResource;
     // What a schedule's systems are.

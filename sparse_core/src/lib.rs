@@ -79,12 +79,12 @@ pub use group::{
     Action, Conflict, Exclude, Get, GroupDecl, GroupIter, GroupKey, GroupMut, GroupRef,
     GroupRefIter, Layout, LayoutError, Place, Role, Step,
 };
-pub use lend::{AccessError, Apart, LendResource, WorldParts};
+pub use lend::{AccessError, Apart, LendResource, SendParts, WorldParts};
 pub use message::{MessageCursor, MessageReader, MessageWriter, Messages};
 pub use resource::{Res, ResMut, Resource};
 pub use schedule::{
-    ApplyCommands, MEASURE_EVERY, ParamItem, ParametersApart, Schedule, Stages, System, SystemOf,
-    SystemParam, Systems, Threads,
+    ApplyCommands, MEASURE_EVERY, ParamItem, ParametersApart, Schedule, Spans, Stages, System,
+    SystemOf, SystemParam, Systems, Threads,
 };
 pub use storage::{OrdKey, RadixKey, SparseSet, Storage};
 pub use world::{GroupSpec, LayoutErrors, World};

@@ -232,6 +232,65 @@ fn a_filter_and_a_writer_of_its_type_share_a_stage() {
     assert_eq!(world.get::<Health>(healthy), Some(&Health(2)));
 }
 
+/// Two chains of two stages each: `first_p` then `then_p` write `Position`, `first_v`
+/// then `then_v` write `Velocity`. Planned in one span (a unit cost each: two chains at
+/// once beat two stages), `then_p` (stage 1) meets `first_v` (stage 0): it can only if the
+/// chains cross the stages.
+static MET_CHAINS: AtomicUsize = AtomicUsize::new(0);
+
+fn first_p(view: View<'_, &mut Position>) {
+    view.for_each(|_, p| p.0 += 1.0);
+}
+
+fn then_p(view: View<'_, &mut Position>) {
+    let met = meet_at(&MET_CHAINS);
+    view.for_each(|_, p| p.0 *= 10.0);
+    assert!(met, "the other chain's first system did not run meanwhile");
+}
+
+fn first_v(view: View<'_, &mut Velocity>) {
+    let met = meet_at(&MET_CHAINS);
+    view.for_each(|_, v| v.0 += 1.0);
+    assert!(met, "the first chain's second system did not run meanwhile");
+}
+
+fn then_v(view: View<'_, &mut Velocity>) {
+    view.for_each(|_, v| v.0 *= 10.0);
+}
+
+#[test]
+fn chains_of_one_span_run_across_its_stages() {
+    let mut scene = Scene::new();
+    let e = scene.spawn_with((Position(1.0), Velocity(2.0)));
+    let mut frame = Schedule::new((first_p, then_p, first_v, then_v));
+    frame.set_threads(Threads::Many);
+    assert_eq!(frame.stages::<Scene>().of_systems(), [0, 1, 0, 1]);
+    assert!(frame.spans::<Scene>().is_none(), "planned at the first run");
+    frame.run(&mut scene);
+    let spans = frame.spans::<Scene>().unwrap();
+    assert_eq!(spans.chains(), [vec![vec![0, 1], vec![2, 3]]]);
+    assert_eq!(spans.stages(), [Some(0..2)]);
+    assert_eq!(
+        spans.to_string(),
+        "stages 0..2: first_p → then_p | first_v → then_v\n"
+    );
+    assert_eq!(scene.get::<Position>(e), Some(&Position(20.0)));
+    assert_eq!(scene.get::<Velocity>(e), Some(&Velocity(30.0)));
+
+    MET_CHAINS.store(0, Ordering::SeqCst);
+    let mut world = World::new();
+    let e = world.spawn_with((Position(1.0), Velocity(2.0)));
+    let mut frame = Schedule::new((first_p, then_p, first_v, then_v));
+    frame.set_threads(Threads::Many);
+    frame.run(&mut world).unwrap();
+    assert_eq!(
+        frame.spans::<World>().unwrap().chains(),
+        [vec![vec![0, 1], vec![2, 3]]]
+    );
+    assert_eq!(world.get::<Position>(e), Some(&Position(20.0)));
+    assert_eq!(world.get::<Velocity>(e), Some(&Velocity(30.0)));
+}
+
 thread_local! {
     /// Whether this is the thread the test runs its schedule on.
     static CALLER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };

@@ -331,6 +331,23 @@ impl sparse_groups::__private::WorldParts for Own {
     fn parts_ref(&self) -> Self::Parts<'_> {
         &self.entities
     }
+    fn reborrow_parts<'a>(parts: &'a mut Self::Parts<'_>) -> Self::Parts<'a>
+    where
+        Self: 'a,
+    {
+        parts
+    }
+    fn split_parts<'w>(
+        parts: &mut Self::Parts<'w>,
+        _: &[core::any::TypeId],
+        _: &[core::any::TypeId],
+    ) -> Self::Parts<'w>
+    where
+        Self: 'w,
+    {
+        parts
+    }
+    fn stamp_parts_at(_: &Self::Parts<'_>, _: u32) {}
     type Lent<R> = Result<R, sparse_groups::AccessError>;
     const PROVEN: bool = false;
     fn lent<R>(taken: Result<R, sparse_groups::AccessError>) -> Self::Lent<R> {

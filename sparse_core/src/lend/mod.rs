@@ -16,6 +16,6 @@ pub use disjoint::{
     NotInBundle, Numbered, O,
 };
 pub use error::AccessError;
-pub use parts::{GroupShape, LendResource, LendStorage, TrackChanges, WorldParts};
+pub use parts::{GroupShape, LendResource, LendStorage, SendParts, TrackChanges, WorldParts};
 pub(crate) use slot::ErasedResourceSlot;
 pub use slot::{ErasedSlot, ResourceSlot, ResourceSlotRef, Slot, SlotRef};

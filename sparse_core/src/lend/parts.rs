@@ -51,6 +51,30 @@ pub trait WorldParts {
     /// The world split into parts, every storage available shared only.
     #[doc(hidden)]
     fn parts_ref(&self) -> Self::Parts<'_>;
+    /// The same parts for a shorter borrow: what a request takes from them is theirs to
+    /// lend again when the borrow ends (a schedule's chain runs its systems one after the
+    /// other on one part).
+    #[doc(hidden)]
+    fn reborrow_parts<'a>(parts: &'a mut Self::Parts<'_>) -> Self::Parts<'a>
+    where
+        Self: 'a;
+    /// Another part of the world split off `parts` for requests that write the types
+    /// `writes` and read the types `reads` (component types, `Resource<R>` for a resource):
+    /// those storages' values and resources mutably (`parts` lends them no more), those
+    /// read shared; of every other storage only the entity set, no other resource.
+    #[doc(hidden)]
+    fn split_parts<'w>(
+        parts: &mut Self::Parts<'w>,
+        writes: &[TypeId],
+        reads: &[TypeId],
+    ) -> Self::Parts<'w>
+    where
+        Self: 'w;
+    /// Stamps what the storages `parts` may still lend mutably hand out with count `at`
+    /// (`0`: each storage's own count again): a system of a schedule's chain stamps with
+    /// its stage's count.
+    #[doc(hidden)]
+    fn stamp_parts_at(parts: &Self::Parts<'_>, at: u32);
     /// A request's taken parts as the world's `borrow` gives them ([`Lent`](Self::Lent)).
     #[doc(hidden)]
     fn lent<R>(taken: Result<R, AccessError>) -> Self::Lent<R>;
@@ -84,6 +108,48 @@ pub trait WorldParts {
     /// by a group.
     #[doc(hidden)]
     fn forget_storages_from(&mut self, _count: usize) {}
+}
+
+/// A world whose parts may go to another thread, so that a schedule can run a chain of its
+/// systems on each: every `#[world]` and the run-time [`World`](crate::World) (their
+/// component and resource types are `Send + Sync`). Implemented for every world whose
+/// parts are `Send`, and for no other (sealed).
+#[diagnostic::on_unimplemented(
+    message = "the parts of the world `{Self}` cannot go to another thread",
+    label = "a schedule runs its systems' chains on threads",
+    note = "a world's parts are `Send` when its component and resource types are `Send + Sync`"
+)]
+pub trait SendParts: sending::Sendable {}
+
+impl<W: sending::Sendable> SendParts for W {}
+
+/// How [`SendParts`] sends a world's parts: sealed, so that its one impl, for the worlds
+/// whose parts are `Send`, is the only one.
+mod sending {
+    use super::WorldParts;
+
+    /// A world whose parts are `Send`.
+    pub trait Sendable: WorldParts + 'static {
+        /// The parts, to go to another thread.
+        fn sendable(parts: Self::Parts<'_>) -> SendableParts<'_, Self>;
+    }
+
+    impl<W: WorldParts + 'static> Sendable for W
+    where
+        for<'w> W::Parts<'w>: Send,
+    {
+        fn sendable(parts: Self::Parts<'_>) -> SendableParts<'_, Self> {
+            SendableParts(parts)
+        }
+    }
+
+    /// A world's parts that may go to another thread.
+    pub struct SendableParts<'w, W: WorldParts + ?Sized + 'w>(pub(crate) W::Parts<'w>);
+
+    // SAFETY: made only by `Sendable::sendable` (the field is private to the crate), whose
+    // one impl (the trait is unreachable outside the crate) is for worlds whose parts are
+    // `Send`.
+    unsafe impl<'w, W: Sendable + ?Sized> Send for SendableParts<'w, W> {}
 }
 
 /// A world that stores `T` and can lend its storage to a borrow request.

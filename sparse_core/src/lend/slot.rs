@@ -36,7 +36,8 @@ use std::sync::Arc;
 
 use crate::component::Component;
 use crate::storage::{
-    AnyStorage, ChangeTicks, SparseSet, Storage, StorageMut, set_from_raw, ticks_from_raw,
+    AnyStorage, ChangeTicks, ErasedStorage, SparseSet, Storage, StorageMut, set_from_raw,
+    ticks_from_raw,
 };
 
 use super::error::AccessError;
@@ -78,6 +79,31 @@ impl<M, S: Copy> State<M, S> {
     }
 }
 
+impl<'w, X: ?Sized> State<&'w mut X, &'w X> {
+    /// The same state for a shorter borrow.
+    #[inline(always)]
+    fn reborrow(&mut self) -> State<&'_ mut X, &'_ X> {
+        match self {
+            State::Mut(x) => State::Mut(&mut **x),
+            State::Shared(x) => State::Shared(*x),
+            State::Taken => State::Taken,
+        }
+    }
+
+    /// The state of another part of a split world: what this one holds mutably if
+    /// `write` (taken here), shared if `read`; otherwise nothing.
+    fn split(&mut self, write: bool, read: bool) -> Self {
+        let split = if write {
+            self.take_mut().map(State::Mut)
+        } else if read {
+            self.take_shared(|x| &*x).map(State::Shared)
+        } else {
+            None
+        };
+        split.unwrap_or(State::Taken)
+    }
+}
+
 /// What a storage slot has lent (see the module docs).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Lent {
@@ -115,6 +141,55 @@ impl Lending {
     #[inline(always)]
     fn typed<T>(&self) -> NonNull<Storage<T>> {
         self.storage.cast()
+    }
+
+    /// The same lending for a shorter borrow: what it lends is returned when the borrow
+    /// ends (the caller ties the copy to a borrow of `self`).
+    #[inline(always)]
+    fn reborrow(&self) -> Self {
+        Lending {
+            storage: self.storage,
+            lent: self.lent,
+            set_lent: self.set_lent,
+        }
+    }
+
+    /// A lending of its own for another part of a split world (see
+    /// [`Slot::split`]): the values, mutably, if `write` (this one lends them no more),
+    /// the storage shared if `read`, otherwise the set only.
+    fn split(&mut self, write: bool, read: bool) -> Self {
+        let lent = match self.lent {
+            Lent::Free if write => {
+                self.lent = Lent::Values;
+                Lent::Free
+            }
+            Lent::Free | Lent::Shared if read && !write => {
+                self.lent = Lent::Shared;
+                Lent::Shared
+            }
+            // Lent elsewhere already (a wrong split is refused when its part is taken,
+            // never lent twice), or not asked for: the set only.
+            _ => Lent::Values,
+        };
+        Lending {
+            storage: self.storage,
+            lent,
+            set_lent: true,
+        }
+    }
+
+    /// Stamps what the values hand out mutably with count `at` (see
+    /// [`ChangeTicks::stamp_lent_at`]), if the slot may still lend them.
+    ///
+    /// # Safety
+    /// As for [`take_shared`](Self::take_shared).
+    unsafe fn stamp_at<T>(&self, at: u32) {
+        if self.lent == Lent::Free {
+            // SAFETY: the stamps' handle is only read (the count is an atomic it points to).
+            if let Some(ticks) = unsafe { ticks_from_raw(self.typed::<T>()) } {
+                ticks.stamp_lent_at(at);
+            }
+        }
     }
 
     /// The values, mutably; the slot lends nothing more but the set from then on.
@@ -223,6 +298,33 @@ impl<'w, T> Slot<'w, T> {
             life: PhantomData,
         }
     }
+
+    /// The same slot for a shorter borrow: what a part takes from it is back in this slot
+    /// when the borrow ends.
+    #[inline(always)]
+    pub fn reborrow(&mut self) -> Slot<'_, T> {
+        Slot {
+            lending: self.lending.reborrow(),
+            life: PhantomData,
+        }
+    }
+
+    /// The slot of another part of a split world, which a part lending `T` as `write`
+    /// (its values, mutably: this slot lends them no more) or `read` (shared) takes from;
+    /// without either it lends the set only.
+    pub fn split(&mut self, write: bool, read: bool) -> Slot<'w, T> {
+        Slot {
+            lending: self.lending.split(write, read),
+            life: PhantomData,
+        }
+    }
+
+    /// Stamps what the storage's values hand out mutably with count `at` (`0`: the
+    /// storage's own), if this slot may still lend them.
+    pub fn stamp_at(&self, at: u32) {
+        // SAFETY: as in `take_mut`.
+        unsafe { self.lending.stamp_at::<T>(at) }
+    }
 }
 
 impl<'w, T: 'static> Slot<'w, T> {
@@ -269,6 +371,8 @@ fn conflict<T>() -> AccessError {
 /// One type-erased storage of the run-time [`World`](crate::World), split into parts.
 pub struct ErasedSlot<'w> {
     lending: Lending,
+    /// The same storage with its erased interface (`lending`'s pointer is its data).
+    erased: NonNull<dyn ErasedStorage>,
     /// The type of the storage's components.
     component: TypeId,
     life: PhantomData<&'w mut AnyStorage>,
@@ -282,18 +386,22 @@ unsafe impl Sync for ErasedSlot<'_> {}
 impl<'w> ErasedSlot<'w> {
     /// A slot lending `storage` mutably once, or shared any number of times.
     pub(crate) fn new(storage: &'w mut AnyStorage) -> Self {
+        let erased = storage.erased_mut();
         ErasedSlot {
             component: storage.component(),
-            lending: Lending::new(storage.erased_mut().cast(), true),
+            lending: Lending::new(erased.cast(), true),
+            erased,
             life: PhantomData,
         }
     }
 
     /// A slot lending `storage` shared only.
     pub(crate) fn shared(storage: &'w AnyStorage) -> Self {
+        let erased = storage.erased();
         ErasedSlot {
             component: storage.component(),
-            lending: Lending::new(storage.erased().cast(), false),
+            lending: Lending::new(erased.cast(), false),
+            erased,
             life: PhantomData,
         }
     }
@@ -367,6 +475,44 @@ impl<'w> ErasedSlot<'w> {
     pub(crate) fn change_ticks<T: Component>(&mut self) -> Option<Arc<ChangeTicks>> {
         // SAFETY: as in `take_mut`.
         unsafe { self.of::<T>().change_ticks::<T>() }
+    }
+
+    /// As [`Slot::reborrow`].
+    pub(crate) fn reborrow(&mut self) -> ErasedSlot<'_> {
+        ErasedSlot {
+            lending: self.lending.reborrow(),
+            erased: self.erased,
+            component: self.component,
+            life: PhantomData,
+        }
+    }
+
+    /// As [`Slot::split`], the part's writes and reads given as the `TypeId`s of their
+    /// component types.
+    pub(crate) fn split(&mut self, writes: &[TypeId], reads: &[TypeId]) -> ErasedSlot<'w> {
+        let (write, read) = (
+            writes.contains(&self.component),
+            reads.contains(&self.component),
+        );
+        ErasedSlot {
+            lending: self.lending.split(write, read),
+            erased: self.erased,
+            component: self.component,
+            life: PhantomData,
+        }
+    }
+
+    /// As [`Slot::stamp_at`].
+    pub(crate) fn stamp_at(&self, at: u32) {
+        if self.lending.lent == Lent::Free {
+            // SAFETY: `Free`: nothing of the storage is lent mutably (a part of a split
+            // world stamps between its systems, when what they took is returned), so it
+            // may be borrowed shared for this call, beside shared lends of its set.
+            let storage = unsafe { self.erased.as_ref() };
+            if let Some(ticks) = storage.change_ticks() {
+                ticks.stamp_lent_at(at);
+            }
+        }
     }
 }
 
@@ -467,6 +613,22 @@ impl<'w, R> ResourceSlot<'w, R> {
             state: State::Shared(resource),
         }
     }
+
+    /// As [`Slot::reborrow`].
+    #[inline(always)]
+    pub fn reborrow(&mut self) -> ResourceSlot<'_, R> {
+        ResourceSlot {
+            state: self.state.reborrow(),
+        }
+    }
+
+    /// As [`Slot::split`]; without `write` or `read`, the slot of the other part lends
+    /// nothing.
+    pub fn split(&mut self, write: bool, read: bool) -> ResourceSlot<'w, R> {
+        ResourceSlot {
+            state: self.state.split(write, read),
+        }
+    }
 }
 
 /// A resource of the run-time [`World`](crate::World), type-erased, split into parts.
@@ -486,6 +648,20 @@ impl<'w> ErasedResourceSlot<'w> {
     pub(crate) fn shared(resource: &'w (dyn Any + Send + Sync)) -> Self {
         ErasedResourceSlot {
             state: State::Shared(resource),
+        }
+    }
+
+    /// As [`ResourceSlot::reborrow`].
+    pub(crate) fn reborrow(&mut self) -> ErasedResourceSlot<'_> {
+        ErasedResourceSlot {
+            state: self.state.reborrow(),
+        }
+    }
+
+    /// As [`ResourceSlot::split`].
+    pub(crate) fn split(&mut self, write: bool, read: bool) -> ErasedResourceSlot<'w> {
+        ErasedResourceSlot {
+            state: self.state.split(write, read),
         }
     }
 }

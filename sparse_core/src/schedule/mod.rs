@@ -19,10 +19,18 @@
 //! the world's storages and resources (see `stages.rs`; up to 256 elements and 128
 //! numbered types, past which they are computed at the first run, the same), and every
 //! system's own parameters are proven apart by the borrow rule; on the run-time `World`
-//! the same stages are computed when the schedule first runs.
+//! the same stages are computed when the schedule first runs. A stage is no barrier: the
+//! schedule runs *spans* of consecutive stages, each span's systems in *chains* of the
+//! systems that conflict with each other, run one after the other, the chains at once
+//! (`plan.rs`, planned from the systems' measured costs; `span.rs`).
 //!
-//! Change detection per system: the world's change count moves on before each stage and
-//! after the last (see `storage/ticks.rs`), so what a stage writes is stamped with a count
+//! ```text
+//! stages: 0: movement, decay   1: collide            spans: movement → collide | decay
+//! ```
+//!
+//! Change detection per system: the world's change count moves on once for each stage
+//! (before the span that holds it) and after the last (see `storage/ticks.rs`), and each
+//! system stamps with its own stage's count, so what a stage writes is stamped with a count
 //! of its own, and the schedule keeps each system's count of its last run (stored once
 //! its commands are applied, at the next sync point or after the last stage: a run cut
 //! short by a panic leaves the count of every system whose commands were not applied as
@@ -43,12 +51,17 @@
 //! ```
 //!
 //! # Safety
-//! There is no `unsafe` here. The systems of a stage take their parameters one after the
-//! other from one split world (`WorldParts::parts`), whose slots lend each storage or
-//! resource mutably once or shared many times; the stages only decide which systems ask
-//! together, so a wrong stage could at worst be refused (an `AccessError`), never alias.
+//! There is no `unsafe` here. Each chain of a span takes a part of one split world
+//! (`WorldParts::parts`, then `split_parts`), whose slots lend each storage or resource
+//! mutably once or shared many times, and a part split off takes out of the world's parts
+//! what it writes; a chain's systems take their parameters from its part one after the
+//! other, each through a reborrow that ends with its run. The plan only decides which
+//! systems ask together, so a wrong plan could at worst be refused (an `AccessError`), never
+//! alias.
 
 mod param;
+mod plan;
+mod span;
 mod stages;
 mod system;
 mod systems;
@@ -61,14 +74,16 @@ use core::marker::PhantomData;
 use crate::advice::Advice;
 use crate::change::{Commands, EditEntities};
 use crate::component::short_name;
-use crate::lend::{AccessError, WorldParts};
+use crate::lend::{AccessError, SendParts, WorldParts};
 use crate::message::{MessageCursor, fresh_number};
 use crate::storage::ChangeCount;
 pub use param::SystemParam;
-use stages::stages_of_ids;
+use plan::{Span, planned, stage_by_stage};
+use span::{At, run_span, span_counts};
+use stages::{ElementAccess, stages_of_ids};
 pub use system::{ParamItem, ParametersApart, System};
 pub use systems::{ApplyCommands, SystemOf, Systems};
-use systems::{Chain, StageAt, Then};
+use systems::{Chain, Then};
 use threads::Clock;
 pub use threads::{MEASURE_EVERY, Threads};
 
@@ -78,7 +93,8 @@ mod sealed {
     pub trait Sealed {}
 }
 
-/// Systems listed in order, run stage by stage (see the module documentation).
+/// Systems listed in order, run span by span, the chains of a span at once (see the module
+/// documentation).
 ///
 /// `S` is a list of systems ([`Systems`]): a tuple of up to sixteen systems and sync points
 /// ([`ApplyCommands`]), with more chained by [`then`](Schedule::then); each system has up
@@ -105,18 +121,44 @@ pub struct Schedule<S, M> {
     marker: PhantomData<fn() -> M>,
 }
 
-/// What a schedule runs in which stage.
+/// What a schedule runs in which stage, and in which spans.
 #[derive(Clone, Debug)]
 struct Plan {
     /// Each element's stage, flat.
     stages: Vec<usize>,
-    /// Each sync point's element, by stage (`None`: a stage of systems).
-    syncs: Vec<Option<usize>>,
+    /// What each element writes and reads.
+    access: Vec<ElementAccess>,
+    /// The spans: one per stage until planned from costs.
+    spans: Vec<Span>,
+    /// What the spans were planned from.
+    planned: Planned,
     /// Whether the compiler computed the stages.
     decided_at_compile_time: bool,
     /// Where each element's message cursors start, and the end of the last element's.
     cursor_starts: Vec<usize>,
 }
+
+/// What a plan's spans were made from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Planned {
+    /// The stages, one span each.
+    Stages,
+    /// A cost of one for every system ([`Threads::Many`]).
+    UnitCosts,
+    /// The systems' times measured on the calling thread ([`Threads::Measured`]).
+    Measured,
+}
+
+/// What starting a span's chains on threads costs, in the units of a system's cost, when
+/// every system costs one ([`Threads::Many`]): little, so that of two plans as fast the
+/// one with fewer starts is chosen.
+const UNIT_START: f64 = 0.01;
+
+/// What starting a span's chains on threads costs when the systems' costs are measured
+/// (nanoseconds): a wake-up of the pool's threads and the wait for the last chain, on
+/// the order of what the 2-core VM of docs/performance.md shows; the measurement of whole
+/// runs then decides between threads and the calling thread.
+const MEASURED_START_NS: f64 = 5_000.0;
 
 impl Plan {
     fn of<W, S, M>() -> Plan
@@ -131,22 +173,43 @@ impl Plan {
             Some((stages, len)) => stages[..*len].to_vec(),
             None => stages_of_ids(&access),
         };
-        let count = stages.iter().max().map_or(0, |last| last + 1);
-        let mut syncs = vec![None; count];
         let mut cursor_starts = Vec::with_capacity(access.len() + 1);
         cursor_starts.push(0);
-        for (element, (access, stage)) in access.iter().zip(&stages).enumerate() {
-            if access.barrier {
-                syncs[*stage] = Some(element);
-            }
+        for (element, access) in access.iter().enumerate() {
             cursor_starts.push(cursor_starts[element] + access.cursors);
         }
         Plan {
+            spans: stage_by_stage(&stages, &access),
+            planned: Planned::Stages,
             stages,
-            syncs,
+            access,
             decided_at_compile_time: compiled.is_some(),
             cursor_starts,
         }
+    }
+
+    /// Plans the spans for `threads`: from a unit cost each for `Many`, from the systems'
+    /// times `clock` measured (when it has new ones) for `Measured`; `One` runs every
+    /// span's systems in stage order on the calling thread, whatever the spans.
+    fn plan_for(&mut self, threads: Threads, clock: &mut Clock) {
+        let costs = match threads {
+            Threads::One => return,
+            Threads::Many if self.planned == Planned::UnitCosts => return,
+            Threads::Many => (vec![1.0; self.stages.len()], UNIT_START, Planned::UnitCosts),
+            Threads::Measured => match clock.costs(self.stages.len()) {
+                Some(costs) => (costs, MEASURED_START_NS, Planned::Measured),
+                None => return,
+            },
+        };
+        let (costs, start, planned_from) = costs;
+        self.spans = planned(
+            &self.stages,
+            &self.access,
+            &costs,
+            threads::threads(),
+            start,
+        );
+        self.planned = planned_from;
     }
 }
 
@@ -198,7 +261,7 @@ impl<S, M> Schedule<S, M> {
         self.last_runs = vec![seen; S::COUNT];
     }
 
-    /// Runs every system once, stage by stage, then the commands the systems queued, in
+    /// Runs every system once, span by span, then the commands the systems queued, in
     /// system order (so the result equals running the systems one after the other, then
     /// their commands, each system's change filters passing what changed since its last
     /// run). Returns what the world's `borrow` returns: nothing
@@ -214,11 +277,11 @@ impl<S, M> Schedule<S, M> {
     /// checked for every system before any runs: a refused run changes nothing. (A
     /// resource a later system needs must be there before the run, even if a sync point's
     /// commands would insert it; and if a sync point's commands take away what a later
-    /// system needs, the run stops at that system's stage with the error, the stages before
-    /// it done.)
+    /// system needs, the run stops at that system with the error, the spans before it done,
+    /// and in its own the systems its chain ran before it and the other chains.)
     pub fn run<W>(&mut self, world: &mut W) -> W::Lent<()>
     where
-        W: EditEntities + 'static,
+        W: EditEntities + SendParts,
         S: Systems<W, M>,
     {
         W::lent(self.try_run(world))
@@ -230,7 +293,7 @@ impl<S, M> Schedule<S, M> {
     /// As [`run`](Schedule::run).
     pub fn try_run<W>(&mut self, world: &mut W) -> Result<(), AccessError>
     where
-        W: EditEntities + 'static,
+        W: EditEntities + SendParts,
         S: Systems<W, M>,
     {
         let held = world.storage_count();
@@ -260,6 +323,7 @@ impl<S, M> Schedule<S, M> {
         cursors.resize(S::CURSORS, MessageCursor::default());
         let run = fresh_number();
         let way = clock.next_run(*threads);
+        plan.plan_for(*threads, clock);
         // Each system's count in this run, stored as its last run only once the run is
         // complete, its commands applied: a run cut short by a panic leaves every system's
         // last run where it was, so what they reacted to is reported to them again. Its
@@ -269,36 +333,43 @@ impl<S, M> Schedule<S, M> {
         let mut queues: Vec<Commands<W>> = (0..S::COUNT).map(|_| Commands::new()).collect();
         // The queues before this element are applied.
         let mut applied = 0;
-        for (stage, sync) in plan.syncs.iter().enumerate() {
-            let now = world.step_changes();
-            if let Some(sync) = *sync {
-                apply(world, &mut queues[applied..sync]);
-                // Those systems' commands are applied: their runs are complete (a later
-                // panic will not report to them again what they reacted to).
-                last_runs[applied..sync].copy_from_slice(&runs[applied..sync]);
-                let read = plan.cursor_starts[applied]..plan.cursor_starts[sync];
-                cursors[read.clone()].copy_from_slice(&run_cursors[read]);
-                applied = sync;
-                continue;
-            }
-            {
-                let mut parts = world.parts();
-                let mut jobs = Vec::new();
-                let at = StageAt {
-                    stage,
-                    stages: &plan.stages,
-                    last_runs,
-                    now,
-                };
-                systems.take_stage(&mut parts, &mut queues, &mut run_cursors, &at, 0, &mut jobs)?;
-                threads::run_stage(way.on_threads, jobs);
-            }
-            for (run, _) in runs
-                .iter_mut()
-                .zip(&plan.stages)
-                .filter(|(_, s)| **s == stage)
-            {
-                *run = now;
+        for span in &plan.spans {
+            let span = match span {
+                Span::Sync(sync) => {
+                    let sync = *sync;
+                    world.step_changes();
+                    apply(world, &mut queues[applied..sync]);
+                    // Those systems' commands are applied: their runs are complete (a later
+                    // panic will not report to them again what they reacted to).
+                    last_runs[applied..sync].copy_from_slice(&runs[applied..sync]);
+                    let read = plan.cursor_starts[applied]..plan.cursor_starts[sync];
+                    cursors[read.clone()].copy_from_slice(&run_cursors[read]);
+                    applied = sync;
+                    continue;
+                }
+                Span::Systems(span) => span,
+            };
+            let counts = span_counts(world, span.stages.len());
+            let at = At {
+                stages: &plan.stages,
+                last_runs,
+                counts: &counts,
+                first: span.stages.start,
+            };
+            run_span(
+                systems,
+                &mut queues,
+                &mut run_cursors,
+                world.parts(),
+                span,
+                &at,
+                way,
+                clock,
+            )?;
+            for chain in &span.chains {
+                for &k in &chain.elements {
+                    runs[k] = at.count_of(k);
+                }
             }
         }
         // What is written after the last stage (the commands, code outside the schedule)
@@ -385,6 +456,34 @@ impl<S, M> Schedule<S, M> {
             decided_at_compile_time: plan.decided_at_compile_time,
         }
     }
+
+    /// The spans this schedule runs on worlds `W`, as it last planned them: sync points,
+    /// and runs of consecutive stages whose systems go in chains that run at once, each
+    /// chain's systems one after the other (see [`Spans`]). `None` before its first run
+    /// (the plan is made then, and again as [`Threads::Measured`] measures its systems).
+    pub fn spans<W>(&self) -> Option<Spans>
+    where
+        W: WorldParts + 'static,
+        S: Systems<W, M>,
+    {
+        let plan = self.plan.as_ref()?;
+        let mut names = Vec::with_capacity(S::COUNT);
+        S::push_names(&mut names);
+        Some(Spans {
+            names,
+            spans: plan
+                .spans
+                .iter()
+                .map(|span| match span {
+                    Span::Sync(k) => (None, vec![vec![*k]]),
+                    Span::Systems(run) => (
+                        Some(run.stages.clone()),
+                        run.chains.iter().map(|c| c.elements.clone()).collect(),
+                    ),
+                })
+                .collect(),
+        })
+    }
 }
 
 /// Applies `queues` in order (each system's commands, in system order).
@@ -423,6 +522,65 @@ impl Stages {
     /// or a longer schedule or larger world).
     pub fn decided_at_compile_time(&self) -> bool {
         self.decided_at_compile_time
+    }
+}
+
+/// A schedule's spans, with its systems' names: see [`Schedule::spans`]. Printed, one line
+/// per span, chains apart by `|`, each chain's systems in the order they run:
+///
+/// ```text
+/// stages 0..3: movement → data → more_complex | health → damage → sprite
+/// stage 3: render
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spans {
+    names: Vec<&'static str>,
+    /// Each span's stages (`None`: a sync point) and chains of elements.
+    spans: Vec<(Option<core::ops::Range<usize>>, Chains)>,
+}
+
+/// A span's chains, each as the elements it runs in order.
+type Chains = Vec<Vec<usize>>;
+
+impl Spans {
+    /// Each span's chains, each chain as the elements (their places in the list) it runs in
+    /// order; a sync point as one chain of itself.
+    pub fn chains(&self) -> Vec<Vec<Vec<usize>>> {
+        self.spans
+            .iter()
+            .map(|(_, chains)| chains.clone())
+            .collect()
+    }
+
+    /// Each span's stages (`None` for a sync point).
+    pub fn stages(&self) -> Vec<Option<core::ops::Range<usize>>> {
+        self.spans
+            .iter()
+            .map(|(stages, _)| stages.clone())
+            .collect()
+    }
+}
+
+impl fmt::Display for Spans {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (stages, chains) in &self.spans {
+            let chains: Vec<String> = chains
+                .iter()
+                .map(|chain| {
+                    let names: Vec<String> =
+                        chain.iter().map(|&k| short_name(self.names[k])).collect();
+                    names.join(" → ")
+                })
+                .collect();
+            match stages {
+                None => writeln!(f, "sync point: {}", chains.join(""))?,
+                Some(stages) if stages.len() == 1 => {
+                    writeln!(f, "stage {}: {}", stages.start, chains.join(" | "))?;
+                }
+                Some(stages) => writeln!(f, "stages {stages:?}: {}", chains.join(" | "))?,
+            }
+        }
+        Ok(())
     }
 }
 

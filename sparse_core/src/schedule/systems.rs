@@ -19,12 +19,10 @@ use core::any::{TypeId, type_name};
 
 use super::stages::{ElementAccess, Footprint, Footprints, MAX_COMPILED, Mask, TypeIds};
 use super::system::{ParametersApart, System};
-use super::threads::Job;
 use crate::advice::SystemShape;
 use crate::change::{Commands, EditEntities};
 use crate::lend::{AccessError, Nil, WorldParts};
 use crate::message::MessageCursor;
-use crate::storage::ChangeCount;
 
 /// Keeps [`Systems`] to this crate.
 mod sealed {
@@ -60,17 +58,23 @@ pub struct Chain<A, B>(pub(super) A, pub(super) B);
 #[doc(hidden)]
 pub struct Then<A, B>(A, B);
 
-/// Where a stage is, for the systems taking their parameters.
+/// One system of a span, ready to run: given the parts to take its parameters from (it
+/// takes them for as long as it runs, so the parts lend them again afterwards) and the
+/// count its change filters pass the stamps after, it takes them and runs.
 #[doc(hidden)]
-pub struct StageAt<'a> {
-    /// The stage running.
-    pub stage: usize,
-    /// Each element's stage, flat.
-    pub stages: &'a [usize],
-    /// Each element's change count at its last complete run.
-    pub last_runs: &'a [ChangeCount],
-    /// The world's change count for this stage.
-    pub now: ChangeCount,
+pub type Runner<'w, W> = Box<
+    dyn for<'p> FnOnce(&mut <W as WorldParts>::Parts<'p>, u32) -> Result<(), AccessError>
+        + Send
+        + 'w,
+>;
+
+/// A runner from a closure (where the closure's type takes the higher-ranked signature).
+fn runner<'w, W, F>(run: F) -> Runner<'w, W>
+where
+    W: WorldParts,
+    F: for<'p> FnOnce(&mut W::Parts<'p>, u32) -> Result<(), AccessError> + Send + 'w,
+{
+    Box::new(run)
 }
 
 /// A list of systems of worlds `W`, as a [`Schedule`](super::Schedule) runs them: a tuple of
@@ -115,20 +119,19 @@ pub trait Systems<W: WorldParts + 'static, M>: sealed::Sealed + Send {
     /// Each system's name with the views and groups it names, for layout advice.
     #[doc(hidden)]
     fn push_shapes(out: &mut Vec<(&'static str, SystemShape)>);
-    /// Takes the parameters of the systems of the stage `at.stage` (the first of this list
-    /// being element `first`), each with its command queue (`queues`, one per element)
-    /// and its message cursors (`cursors`, `CURSORS` in all, in element order), and pushes
-    /// each as a job.
+    /// Pushes the runner of each system of this list (the first being element `first`)
+    /// that `wanted` names (by flat element), with its command queue (`queues`, one per
+    /// element) and its message cursors (`cursors`, `CURSORS` in all, in element order),
+    /// as `(element, runner)`.
     #[doc(hidden)]
-    fn take_stage<'w>(
+    fn runners<'w>(
         &'w mut self,
-        parts: &mut W::Parts<'w>,
         queues: &'w mut [Commands<W>],
         cursors: &'w mut [MessageCursor],
-        at: &StageAt<'_>,
+        wanted: &[bool],
         first: usize,
-        jobs: &mut Vec<Job<'w>>,
-    ) -> Result<(), AccessError>;
+        out: &mut Vec<(usize, Runner<'w, W>)>,
+    );
     /// At the end of the run `run` of the schedule `schedule`: drops the messages of its
     /// run before.
     #[doc(hidden)]
@@ -271,20 +274,19 @@ where
     }
 
     #[inline]
-    fn take_stage<'w>(
+    fn runners<'w>(
         &'w mut self,
-        parts: &mut W::Parts<'w>,
         queues: &'w mut [Commands<W>],
         cursors: &'w mut [MessageCursor],
-        at: &StageAt<'_>,
+        wanted: &[bool],
         first: usize,
-        jobs: &mut Vec<Job<'w>>,
-    ) -> Result<(), AccessError> {
+        out: &mut Vec<(usize, Runner<'w, W>)>,
+    ) {
         let Chain(a, b) = self;
         let (a_queues, b_queues) = queues.split_at_mut(A::COUNT);
         let (a_cursors, b_cursors) = cursors.split_at_mut(A::CURSORS);
-        a.take_stage(parts, a_queues, a_cursors, at, first, jobs)?;
-        b.take_stage(parts, b_queues, b_cursors, at, first + A::COUNT, jobs)
+        a.runners(a_queues, a_cursors, wanted, first, out);
+        b.runners(b_queues, b_cursors, wanted, first + A::COUNT, out);
     }
 
     fn end_run(world: &mut W, schedule: u64, run: u64) {
@@ -342,15 +344,14 @@ macro_rules! systems_tuple {
             }
 
             #[inline]
-            fn take_stage<'w>(
+            fn runners<'w>(
                 &'w mut self,
-                parts: &mut W::Parts<'w>,
                 queues: &'w mut [Commands<W>],
                 cursors: &'w mut [MessageCursor],
-                at: &StageAt<'_>,
+                wanted: &[bool],
                 first: usize,
-                jobs: &mut Vec<Job<'w>>,
-            ) -> Result<(), AccessError> {
+                out: &mut Vec<(usize, Runner<'w, W>)>,
+            ) {
                 let ($($s,)+) = self;
                 let Ok([$($q,)+]) = <&mut [Commands<W>; $N]>::try_from(queues) else {
                     unreachable!("one queue per element");
@@ -360,14 +361,16 @@ macro_rules! systems_tuple {
                     let (own, rest) = core::mem::take(&mut cursors).split_at_mut($S::CURSORS);
                     cursors = rest;
                     let element = first + $i;
-                    if !$S::SYNC_POINT && at.stages[element] == at.stage {
-                        let since = at.last_runs[element].since(at.now);
-                        let taken = $S::take(parts, $q, since, own)?;
-                        jobs.push(Box::new(move || $s.run(taken)));
+                    if !$S::SYNC_POINT && wanted[element] {
+                        out.push((element, runner::<W, _>(move |parts, since| {
+                            let mut parts = W::reborrow_parts(parts);
+                            let taken = $S::take(&mut parts, $q, since, own)?;
+                            $s.run(taken);
+                            Ok(())
+                        })));
                     }
                 })+
                 debug_assert!(cursors.is_empty(), "each element's cursors, no more");
-                Ok(())
             }
 
             fn end_run(world: &mut W, schedule: u64, run: u64) {

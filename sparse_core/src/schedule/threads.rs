@@ -1,29 +1,32 @@
-//! Running the systems of one stage at once: the first on the calling thread, each other
+//! Running the chains of one span at once: the first on the calling thread, each other
 //! on rayon's pool with the `rayon` feature (spawned into a scope, not `rayon::join`,
 //! which from outside the pool blocks the caller and runs both on one worker until another
 //! wakes to steal: slower than running them in order on a 2-core machine,
-//! `docs/performance.md`), on a scoped thread of its own without it. A system alone in its
-//! stage runs on the calling thread.
+//! `docs/performance.md`), on a scoped thread of its own without it. A span of one chain
+//! runs on the calling thread.
 //!
 //! ```text
-//! stage: [movement, decay, collide]
-//!   calling thread: movement ─────────┐
-//!   pool / thread:  decay ─────┐      ├─ the stage ends when all three have
-//!   pool / thread:  collide ───┴──────┘  (a panic is raised again, its message kept)
+//! span: chains [movement → collide], [decay]
+//!   calling thread: movement → collide ─┐
+//!   pool / thread:  decay ──────────────┴─ the span ends when both have
+//!                                          (a panic is raised again, its message kept)
 //! ```
 //!
-//! Threads cost a wake-up, and a stage's data written on one core is read from another's
-//! cache by the next: a schedule of short systems runs faster on the calling thread, one
+//! Threads cost a wake-up, and data written on one core is read from another's cache by
+//! the next span: a schedule of short systems runs faster on the calling thread, one
 //! system after the other. Which is faster depends on the machine and on how many entities
 //! the systems walk, so by default ([`Threads::Measured`]) the schedule's runs are timed
-//! both ways, whole (what threads cost a stage shows in the next), a few of each, and the
+//! both ways, whole (what threads cost a span shows in the next), a few of each, and the
 //! way with the shorter median run is kept for the next [`MEASURE_EVERY`] runs, then
-//! measured again (the entities change as a game goes on).
+//! measured again (the entities change as a game goes on). The runs on the calling thread
+//! also time each system, and the spans of the runs on threads are planned from those
+//! times (see `plan.rs`).
 //!
 //! ```text
 //! runs:  0 1 2 3 4 5 6 7 8 9 | 10 … 511                   | 512 …
-//!        T O T O T O T O T O | the way of the shorter median | measured again
-//!        (T: stages of several systems on threads, O: every system on the calling thread)
+//!        O T O T O T O T O T | the way of the shorter median | measured again
+//!        (O: every system on the calling thread, timed one by one;
+//!         T: the spans planned from those times, their chains on threads)
 //! ```
 
 use std::time::{Duration, Instant};
@@ -59,13 +62,19 @@ pub(super) struct Clock {
     took: [Vec<Duration>; 2],
     /// What the last measurement decided.
     on_threads: bool,
+    /// Each element's times in the current measurement's runs on the calling thread.
+    systems: Vec<Vec<Duration>>,
+    /// Whether a run added to `systems` since [`costs`](Self::costs) last read them.
+    fresh: bool,
 }
 
-/// How one run of a schedule goes: on threads or not, and when it started if timed.
+/// How one run of a schedule goes: on threads or not, when it started if timed, and
+/// whether its systems are timed one by one (a run of a measurement on the calling thread).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Way {
     pub(super) on_threads: bool,
     started: Option<Instant>,
+    pub(super) times_systems: bool,
 }
 
 impl Clock {
@@ -74,6 +83,7 @@ impl Clock {
         let fixed = |on_threads| Way {
             on_threads,
             started: None,
+            times_systems: false,
         };
         match threads {
             Threads::Many => fixed(true),
@@ -83,16 +93,45 @@ impl Clock {
                 self.runs = (run + 1) % MEASURE_EVERY;
                 if run == 0 {
                     self.took = [Vec::new(), Vec::new()];
+                    self.systems.clear();
                 }
                 if self.took[0].len() + self.took[1].len() >= 2 * TRIES {
                     return fixed(self.on_threads);
                 }
+                // The calling thread first: its systems' times plan the runs on threads.
+                let on_threads = !run.is_multiple_of(2);
                 Way {
-                    on_threads: run.is_multiple_of(2),
+                    on_threads,
                     started: Some(Instant::now()),
+                    times_systems: !on_threads,
                 }
             }
         }
+    }
+
+    /// Element `element` took `took` in a run that times its systems.
+    pub(super) fn system_took(&mut self, element: usize, took: Duration) {
+        if self.systems.len() <= element {
+            self.systems.resize_with(element + 1, Vec::new);
+        }
+        self.systems[element].push(took);
+        self.fresh = true;
+    }
+
+    /// Each element's median time in this measurement, in nanoseconds (`0` for one never
+    /// timed), if a run timed its systems since the last call.
+    pub(super) fn costs(&mut self, elements: usize) -> Option<Vec<f64>> {
+        if !core::mem::take(&mut self.fresh) {
+            return None;
+        }
+        Some(
+            (0..elements)
+                .map(|k| {
+                    let took = self.systems.get(k).cloned().unwrap_or_default();
+                    median(took).as_secs_f64() * 1e9
+                })
+                .collect(),
+        )
     }
 
     /// The run `way` has ended (a run cut short by an error or a panic is not counted).
@@ -128,79 +167,73 @@ fn median(mut took: Vec<Duration>) -> Duration {
     took.get(took.len() / 2).copied().unwrap_or_default()
 }
 
-/// Runs the systems of one stage, with their parameters taken: at once on threads, or
-/// one after the other on the calling thread.
-pub(super) fn run_stage(on_threads: bool, jobs: Vec<Job<'_>>) {
-    if on_threads {
-        run_at_once(jobs);
-    } else {
-        in_order(jobs);
-    }
+/// One chain of a span, its part of the world split off, ready to run: its first refusal
+/// (a part lacking what a system takes) is its result.
+pub(super) type Job<'w, E> = Box<dyn FnOnce() -> Result<(), E> + Send + 'w>;
+
+/// How many threads run jobs at once: rayon's pool's with the `rayon` feature, the
+/// machine's cores without it.
+pub(super) fn threads() -> usize {
+    #[cfg(feature = "rayon")]
+    return rayon::current_num_threads();
+    #[cfg(not(feature = "rayon"))]
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
-/// Runs `jobs` one after the other on the calling thread, in order.
-fn in_order(jobs: Vec<Job<'_>>) {
-    for job in jobs {
-        job();
-    }
-}
-
-/// One system of a stage with its parameters taken, ready to run.
-pub(super) type Job<'w> = Box<dyn FnOnce() + Send + 'w>;
-
-/// Runs `jobs` at once and returns when all have run; a job's panic is raised again here
-/// once every job has ended.
-pub(super) fn run_at_once(mut jobs: Vec<Job<'_>>) {
+/// Runs `jobs` at once and returns when all have run, with the first job's refusal (in
+/// job order); a job's panic is raised again here once every job has ended.
+pub(super) fn run_at_once<E: Send>(mut jobs: Vec<Job<'_, E>>) -> Result<(), E> {
     match jobs.len() {
-        0 => {}
-        1 => {
-            if let Some(job) = jobs.pop() {
-                job();
-            }
-        }
+        0 => Ok(()),
+        1 => jobs.pop().map_or(Ok(()), |job| job()),
         _ => {
             #[cfg(feature = "rayon")]
-            on_the_pool(jobs);
+            return on_the_pool(jobs);
             #[cfg(not(feature = "rayon"))]
-            on_scoped_threads(jobs);
+            on_scoped_threads(jobs)
         }
     }
 }
 
 /// The first job on the calling thread, the others spawned on rayon's pool.
 #[cfg(feature = "rayon")]
-fn on_the_pool(jobs: Vec<Job<'_>>) {
+fn on_the_pool<E: Send>(jobs: Vec<Job<'_, E>>) -> Result<(), E> {
     let mut jobs = jobs.into_iter();
     let first = jobs.next();
+    let mut results: Vec<Option<Result<(), E>>> = (0..jobs.len()).map(|_| None).collect();
+    let mut first_result = Ok(());
     rayon::in_place_scope(|scope| {
-        for job in jobs {
-            scope.spawn(move |_| job());
+        for (job, result) in jobs.zip(&mut results) {
+            scope.spawn(move |_| *result = Some(job()));
         }
         if let Some(first) = first {
-            first();
+            first_result = first();
         }
     });
+    first_result?;
+    results.into_iter().flatten().collect()
 }
 
 /// The first job on the calling thread, each other on a scoped thread of its own. Compiled
 /// with every feature too, so that the tests of every build run it.
 #[cfg_attr(feature = "rayon", allow(dead_code))]
-fn on_scoped_threads(jobs: Vec<Job<'_>>) {
+fn on_scoped_threads<E: Send>(jobs: Vec<Job<'_, E>>) -> Result<(), E> {
     let mut jobs = jobs.into_iter();
     let first = jobs.next();
     std::thread::scope(|scope| {
         let others: Vec<_> = jobs.map(|job| scope.spawn(job)).collect();
-        if let Some(first) = first {
-            first();
-        }
+        let first = first.map_or(Ok(()), |first| first());
         // Another job's panic, with its own message (the scope's would say only that a
         // scoped thread panicked).
+        let mut results = vec![first];
         for other in others {
-            if let Err(panic) = other.join() {
-                std::panic::resume_unwind(panic);
+            match other.join() {
+                Ok(result) => results.push(result),
+                Err(panic) => std::panic::resume_unwind(panic),
             }
         }
-    });
+        results.into_iter().collect()
+    })
 }
 
 #[cfg(test)]
@@ -210,22 +243,36 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     /// Three jobs that can only finish if they run at the same time (each waits for the
-    /// others at a barrier), through `run`; then a panicking job's message.
-    fn runs_jobs_at_once(run: fn(Vec<Job<'_>>)) {
+    /// others at a barrier), through `run`; then the first refusal in job order, though
+    /// every job ran; then a panicking job's message.
+    fn runs_jobs_at_once(run: fn(Vec<Job<'_, u8>>) -> Result<(), u8>) {
         let barrier = Barrier::new(3);
         let done = AtomicUsize::new(0);
-        let jobs: Vec<Job<'_>> = (0..3)
+        let jobs: Vec<Job<'_, u8>> = (0..3)
             .map(|_| {
                 Box::new(|| {
                     barrier.wait();
                     done.fetch_add(1, Ordering::Relaxed);
-                }) as Job<'_>
+                    Ok(())
+                }) as Job<'_, u8>
             })
             .collect();
-        run(jobs);
+        assert_eq!(run(jobs), Ok(()));
         assert_eq!(done.load(Ordering::Relaxed), 3);
 
-        let jobs: Vec<Job<'_>> = vec![Box::new(|| {}), Box::new(|| panic!("the second job"))];
+        let done = &done;
+        let refusing = |code: u8| -> Job<'_, u8> {
+            Box::new(move || {
+                done.fetch_add(1, Ordering::Relaxed);
+                if code == 0 { Ok(()) } else { Err(code) }
+            })
+        };
+        let jobs = vec![refusing(0), refusing(2), refusing(3)];
+        assert_eq!(run(jobs), Err(2));
+        assert_eq!(done.load(Ordering::Relaxed), 6, "every job ran");
+
+        let jobs: Vec<Job<'_, u8>> =
+            vec![Box::new(|| Ok(())), Box::new(|| panic!("the second job"))];
         let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(jobs)))
             .expect_err("the panic is raised again");
         assert_eq!(panic.downcast_ref::<&str>(), Some(&"the second job"));
@@ -249,10 +296,10 @@ mod tests {
     fn a_measured_schedule_keeps_the_way_of_the_shorter_median_and_measures_again() {
         let tries = TRIES as u32;
         let mut clock = Clock::default();
-        // On threads is slower: the calling thread wins. The measurement alternates,
-        // threads first.
+        // On threads is slower: the calling thread wins. The measurement alternates, the
+        // calling thread first (it times the systems that plan the runs on threads).
         let ways = measure(&mut clock, 2 * tries, 300, 200);
-        assert_eq!(ways, [true, false].repeat(TRIES));
+        assert_eq!(ways, [false, true].repeat(TRIES));
         assert!(!clock.on_threads());
         for _ in 2 * tries..MEASURE_EVERY {
             let way = clock.next_run(Threads::Measured);
@@ -266,7 +313,7 @@ mod tests {
             .into_iter()
             .enumerate()
         {
-            assert_eq!(way, k % 2 == 0);
+            assert_eq!(way, k % 2 == 1);
         }
         assert!(clock.on_threads());
         let ways: Vec<bool> = (0..2 * tries)
@@ -274,14 +321,14 @@ mod tests {
                 let way = clock_again.next_run(Threads::Measured);
                 let took = match (way.on_threads, k) {
                     (true, _) => 100,
-                    (false, 1) => 1,
+                    (false, 2) => 1,
                     (false, _) => 200,
                 };
                 clock_again.took(way.on_threads, Duration::from_micros(took));
                 way.on_threads
             })
             .collect();
-        assert_eq!(ways, [true, false].repeat(TRIES));
+        assert_eq!(ways, [false, true].repeat(TRIES));
         assert!(clock_again.on_threads());
         assert!(clock.next_run(Threads::Measured).on_threads);
         // The fixed ways ignore the measurement and are not timed.
@@ -298,7 +345,7 @@ mod tests {
         let _cut_short = clock.next_run(Threads::Measured);
         let way = clock.next_run(Threads::Measured);
         clock.ran(way);
-        assert_eq!(clock.took.each_ref().map(Vec::len), [0, 1]);
+        assert_eq!(clock.took.each_ref().map(Vec::len), [1, 0]);
     }
 
     #[test]

@@ -12,8 +12,8 @@ mod ticks;
 
 pub(crate) use column::{ColumnMut, ColumnRef, RawSlice};
 pub use compact::Marks;
-pub(crate) use erased::AnyStorage;
 pub use erased::StorageInfo;
+pub(crate) use erased::{AnyStorage, ErasedStorage};
 pub use lent::StorageMut;
 pub(crate) use lent::{set_from_raw, ticks_from_raw};
 pub(crate) use sort::radix_sort_pairs;

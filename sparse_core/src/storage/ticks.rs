@@ -147,6 +147,16 @@ impl ChangeCount {
         }
     }
 
+    /// The count itself, as the stamps hold it.
+    pub(crate) fn value(self) -> u32 {
+        self.now
+    }
+
+    /// Whether the count restarted between `self` and `later`.
+    pub(crate) fn restarted_before(self, later: ChangeCount) -> bool {
+        self.restarts != later.restarts
+    }
+
     /// The count of a world that tracks no storage: it never moves.
     pub const UNTRACKED: ChangeCount = ChangeCount {
         restarts: 0,
@@ -218,6 +228,10 @@ pub struct ChangeTicks {
     /// When every component present was last changed at once.
     all_changed: AtomicU32,
     removed: Vec<Entity>,
+    /// The count what is handed out mutably is stamped with while the storage is lent, if
+    /// not the clock's own (`0`): a schedule's step running systems of several stages at
+    /// once gives each system its stage's count (`Schedule`'s chains), never above `now`.
+    lent_at: AtomicU32,
 }
 
 impl Clone for ChangeTicks {
@@ -235,6 +249,7 @@ impl Clone for ChangeTicks {
             versions: self.versions.clone(),
             all_changed: AtomicU32::new(self.all_changed.load(Relaxed)),
             removed: self.removed.clone(),
+            lent_at: AtomicU32::new(0),
         }
     }
 }
@@ -249,7 +264,17 @@ impl ChangeTicks {
             versions: Vec::new(),
             all_changed: AtomicU32::new(0),
             removed: Vec::new(),
+            lent_at: AtomicU32::new(0),
         }
+    }
+
+    /// Stamps what the lent storage hands out mutably from now on with count `at`, at most
+    /// the clock's (`0`: the clock's own count again). Through `&self`: the storage is lent,
+    /// and only the part that may write it calls this (see `lend/slot.rs`).
+    #[inline]
+    pub(crate) fn stamp_lent_at(&self, at: u32) {
+        debug_assert!(at <= self.clock.now, "a stamp is never above the count");
+        self.lent_at.store(at.min(self.clock.now), Relaxed);
     }
 
     /// Stamps `entity`'s component added (added and changed now).
@@ -569,10 +594,15 @@ impl ChangeTicks {
     /// The marker of these stamps.
     #[inline]
     pub(crate) fn marker(&self) -> Marker<'_> {
+        let lent_at = self.lent_at.load(Relaxed);
         Marker {
             changed: &self.changed,
             all_changed: &self.all_changed,
-            now: self.clock.now,
+            now: if lent_at == 0 {
+                self.clock.now
+            } else {
+                lent_at
+            },
         }
     }
 }

@@ -21,12 +21,31 @@ use crate::world::sorted_ids;
 /// The run-time world split into parts.
 pub struct Parts<'w> {
     slots: Vec<ErasedSlot<'w>>,
-    /// One slot per resource, with its type, made when a request first asks for one (a
-    /// borrow of storages only pays nothing for them).
-    resources: Vec<(TypeId, ErasedResourceSlot<'w>)>,
+    /// One slot per resource, with its type and the type a schedule's lists name it by,
+    /// made when a request first asks for one (a borrow of storages only pays nothing for
+    /// them).
+    resources: Vec<([TypeId; 2], ErasedResourceSlot<'w>)>,
     /// The resources not split into slots yet.
     unsplit: Option<Unsplit<'w>>,
     world: WorldView<'w>,
+}
+
+impl Parts<'_> {
+    /// Splits the resources into slots, if no request did yet.
+    fn split_resources(&mut self) {
+        if let Some(unsplit) = self.unsplit.take() {
+            self.resources = match unsplit {
+                Unsplit::Mut(resources) => resources
+                    .iter_mut()
+                    .map(|(ids, r)| (ids, ErasedResourceSlot::new(r)))
+                    .collect(),
+                Unsplit::Shared(resources) => resources
+                    .iter()
+                    .map(|(ids, r)| (ids, ErasedResourceSlot::shared(r)))
+                    .collect(),
+            };
+        }
+    }
 }
 
 /// The run-time world's resources, before a request splits them into slots.
@@ -86,6 +105,62 @@ impl WorldParts for World {
             resources: Vec::new(),
             unsplit: Some(Unsplit::Shared(&self.resources)),
             world: self.view_of(),
+        }
+    }
+
+    #[doc(hidden)]
+    fn reborrow_parts<'a>(parts: &'a mut Parts<'_>) -> Parts<'a>
+    where
+        Self: 'a,
+    {
+        Parts {
+            slots: parts.slots.iter_mut().map(ErasedSlot::reborrow).collect(),
+            resources: parts
+                .resources
+                .iter_mut()
+                .map(|(ids, slot)| (*ids, slot.reborrow()))
+                .collect(),
+            unsplit: match &mut parts.unsplit {
+                Some(Unsplit::Mut(resources)) => Some(Unsplit::Mut(resources)),
+                Some(Unsplit::Shared(resources)) => Some(Unsplit::Shared(resources)),
+                None => None,
+            },
+            world: parts.world,
+        }
+    }
+
+    #[doc(hidden)]
+    fn split_parts<'w>(parts: &mut Parts<'w>, writes: &[TypeId], reads: &[TypeId]) -> Parts<'w>
+    where
+        Self: 'w,
+    {
+        parts.split_resources();
+        Parts {
+            slots: parts
+                .slots
+                .iter_mut()
+                .map(|slot| slot.split(writes, reads))
+                .collect(),
+            resources: parts
+                .resources
+                .iter_mut()
+                .map(|(ids, slot)| {
+                    let listed = ids[1];
+                    (
+                        *ids,
+                        slot.split(writes.contains(&listed), reads.contains(&listed)),
+                    )
+                })
+                .collect(),
+            unsplit: None,
+            world: parts.world,
+        }
+    }
+
+    #[doc(hidden)]
+    fn stamp_parts_at(parts: &Parts<'_>, at: u32) {
+        for slot in &parts.slots {
+            slot.stamp_at(at);
         }
     }
 
@@ -152,22 +227,11 @@ impl<R: Send + Sync + 'static> LendResource<R> for World {
     fn resource_slot<'p, 'w>(
         parts: &'p mut Self::Parts<'w>,
     ) -> Result<ResourceSlotRef<'p, 'w, R>, AccessError> {
-        if let Some(unsplit) = parts.unsplit.take() {
-            parts.resources = match unsplit {
-                Unsplit::Mut(resources) => resources
-                    .iter_mut()
-                    .map(|(id, r)| (id, ErasedResourceSlot::new(r)))
-                    .collect(),
-                Unsplit::Shared(resources) => resources
-                    .iter()
-                    .map(|(id, r)| (id, ErasedResourceSlot::shared(r)))
-                    .collect(),
-            };
-        }
+        parts.split_resources();
         parts
             .resources
             .iter_mut()
-            .find(|(id, _)| *id == TypeId::of::<R>())
+            .find(|([id, _], _)| *id == TypeId::of::<R>())
             .map(|(_, slot)| ResourceSlotRef::erased(slot))
             .ok_or(AccessError::NoResource(core::any::type_name::<R>()))
     }

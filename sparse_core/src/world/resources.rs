@@ -13,24 +13,28 @@ pub(super) struct Resources {
     map: HashMap<TypeId, Held>,
 }
 
-/// A resource and its type's name (for a snapshot's messages).
+/// A resource, the `TypeId` a schedule's lists name it by (`Resource<R>`'s), and its type's
+/// name (for a snapshot's messages).
 struct Held {
     value: Box<dyn Any + Send + Sync>,
+    listed: TypeId,
     #[cfg(feature = "serde")]
     name: &'static str,
 }
 
 impl Resources {
-    /// Each resource with its type, mutably.
+    /// Each resource with its type and the type a schedule's lists name it by, mutably.
     pub(super) fn iter_mut(
         &mut self,
-    ) -> impl Iterator<Item = (TypeId, &mut (dyn Any + Send + Sync))> {
-        self.map.iter_mut().map(|(&id, r)| (id, &mut *r.value))
+    ) -> impl Iterator<Item = ([TypeId; 2], &mut (dyn Any + Send + Sync))> {
+        self.map
+            .iter_mut()
+            .map(|(&id, r)| ([id, r.listed], &mut *r.value))
     }
 
-    /// Each resource with its type.
-    pub(super) fn iter(&self) -> impl Iterator<Item = (TypeId, &(dyn Any + Send + Sync))> {
-        self.map.iter().map(|(&id, r)| (id, &*r.value))
+    /// Each resource with its type and the type a schedule's lists name it by.
+    pub(super) fn iter(&self) -> impl Iterator<Item = ([TypeId; 2], &(dyn Any + Send + Sync))> {
+        self.map.iter().map(|(&id, r)| ([id, r.listed], &*r.value))
     }
 
     /// Each resource's type and its name (without module paths).
@@ -49,6 +53,7 @@ impl World {
     pub fn insert_resource<R: Send + Sync + 'static>(&mut self, value: R) -> Option<R> {
         let held = Held {
             value: Box::new(value),
+            listed: TypeId::of::<crate::Resource<R>>(),
             #[cfg(feature = "serde")]
             name: type_name::<R>(),
         };

@@ -40,6 +40,32 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
                 self.__sparse.parts_ref()
             }
 
+            #[doc(hidden)]
+            #[inline]
+            fn reborrow_parts<'a>(parts: &'a mut Self::Parts<'_>) -> Self::Parts<'a>
+            where
+                Self: 'a,
+            {
+                parts.reborrow()
+            }
+
+            #[doc(hidden)]
+            fn split_parts<'w>(
+                parts: &mut Self::Parts<'w>,
+                writes: &[::core::any::TypeId],
+                reads: &[::core::any::TypeId],
+            ) -> Self::Parts<'w>
+            where
+                Self: 'w,
+            {
+                parts.split(writes, reads)
+            }
+
+            #[doc(hidden)]
+            fn stamp_parts_at(parts: &Self::Parts<'_>, at: u32) {
+                parts.stamp_at(at);
+            }
+
             type Lent<R> = R;
             const PROVEN: bool = true;
 

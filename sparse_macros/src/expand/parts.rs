@@ -64,6 +64,43 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
             }
         })
         .collect::<Vec<_>>();
+    let reborrowed = storages.clone().map(|i| {
+        let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
+        quote!(#cfg #field: self.#field.reborrow(),)
+    });
+    let split = storages.clone().map(|i| {
+        let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
+        quote! {
+            #cfg #field: {
+                let id = ::core::any::TypeId::of::<#param>();
+                self.#field.split(writes.contains(&id), reads.contains(&id))
+            },
+        }
+    });
+    let stamped = storages.clone().map(|i| {
+        let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
+        quote!(#cfg self.#field.stamp_at(at);)
+    });
+    let resources = 0..cx.model.resources.len();
+    let resources_reborrowed = resources.clone().map(|j| {
+        let field = Cx::resource_field(j);
+        quote!(#field: self.#field.reborrow(),)
+    });
+    let resources_split = resources.map(|j| {
+        let (field, param) = (Cx::resource_field(j), Cx::resource_param(j));
+        quote! {
+            #field: {
+                let id = ::core::any::TypeId::of::<__sg::Resource<#param>>();
+                self.#field.split(writes.contains(&id), reads.contains(&id))
+            },
+        }
+    });
+    let lens_copied = (0..cx.plan.groups.len())
+        .map(|g| {
+            let (cfg, len) = (cx.cfg_group(g), Cx::len_field(g));
+            quote!(#cfg #len: self.#len,)
+        })
+        .collect::<Vec<_>>();
     let slot_methods = storages.map(|i| {
         let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
         let slot = Cx::storage_methods(i).slot;
@@ -120,6 +157,42 @@ pub(super) fn emit(cx: &Cx<'_>) -> TokenStream {
             #[inline]
             pub fn entities(&self) -> &'w __sg::Entities {
                 self.entities
+            }
+
+            /// The same parts for a shorter borrow.
+            #[inline]
+            pub fn reborrow(&mut self) -> Parts<'_, #(#params),*> {
+                Parts {
+                    entities: self.entities,
+                    #(#reborrowed)*
+                    #(#resources_reborrowed)*
+                    #(#lens_copied)*
+                    marker: ::core::marker::PhantomData,
+                }
+            }
+
+            /// Another part split off these for what writes `writes` and reads `reads`.
+            pub fn split(
+                &mut self,
+                writes: &[::core::any::TypeId],
+                reads: &[::core::any::TypeId],
+            ) -> Parts<'w, #(#params),*>
+            where
+                #(#params: 'static,)*
+            {
+                Parts {
+                    entities: self.entities,
+                    #(#split)*
+                    #(#resources_split)*
+                    #(#lens_copied)*
+                    marker: ::core::marker::PhantomData,
+                }
+            }
+
+            /// Stamps what the storages still lent mutably hand out with count `at`.
+            pub fn stamp_at(&self, at: u32) {
+                let _ = at;
+                #(#stamped)*
             }
 
             /// Calls `f` with the shape of every group.
