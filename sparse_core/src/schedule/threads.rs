@@ -16,15 +16,16 @@
 //! the next span: a schedule of short systems runs faster on the calling thread, one
 //! system after the other. Which is faster depends on the machine and on how many entities
 //! the systems walk, so by default ([`Threads::Measured`]) the schedule's runs are timed
-//! both ways, whole (what threads cost a span shows in the next), a few of each, and the
-//! way with the shorter median run is kept for the next [`MEASURE_EVERY`] runs, then
-//! measured again (the entities change as a game goes on). The runs on the calling thread
+//! both ways, whole (what threads cost a span shows in the next), a few of each, and
+//! threads are kept for the next [`MEASURE_EVERY`] runs if their median run is at least 5%
+//! shorter, the calling thread otherwise; then measured again (the entities change as a
+//! game goes on). The runs on the calling thread
 //! also time each system, and the spans of the runs on threads are planned from those
 //! times (see `plan.rs`).
 //!
 //! ```text
 //! runs:  0 1 2 3 4 5 6 7 8 9 | 10 … 511                   | 512 …
-//!        O T O T O T O T O T | the way of the shorter median | measured again
+//!        O T O T O T O T O T | the way the medians chose     | measured again
 //!        (O: every system on the calling thread, timed one by one;
 //!         T: the spans planned from those times, their chains on threads)
 //! ```
@@ -33,17 +34,20 @@ use std::time::{Duration, Instant};
 
 /// How a [`Schedule`](super::Schedule) runs a stage of several systems (see
 /// [`Schedule::set_threads`](super::Schedule::set_threads)). The results are the same
-/// either way: the systems of a stage are apart, so their order does not matter.
+/// either way: the chains of a span are apart, so their order does not matter, and each
+/// system stamps with its stage's count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Threads {
-    /// The faster of [`Many`](Threads::Many) and [`One`](Threads::One), as measured on
-    /// the schedule's own runs: a few runs each way, then the faster for the next
-    /// [`MEASURE_EVERY`] runs, then measured again.
+    /// The faster of threads and the calling thread, as measured on the schedule's own
+    /// runs: a few runs each way (those on the calling thread timing each system, from
+    /// which the spans on threads are planned), then threads if clearly faster, for the
+    /// next [`MEASURE_EVERY`] runs, then measured again.
     #[default]
     Measured,
-    /// Every stage's systems at once, on threads.
+    /// Every span's chains at once, on threads, the spans planned as if every system cost
+    /// as much.
     Many,
-    /// Every system on the calling thread, stage after stage: no thread is woken.
+    /// Every system on the calling thread, in stage order: no thread is woken.
     One,
 }
 
@@ -52,6 +56,14 @@ pub const MEASURE_EVERY: u32 = 512;
 
 /// How many runs each way a measurement times (the median of each counts).
 const TRIES: usize = 5;
+
+/// How much faster runs on threads must be to be chosen: their median times this is below
+/// the calling thread's (5% faster).
+const THREADS_BY: f64 = 1.05;
+
+/// How much slower than the calling thread's median the first two runs on threads must
+/// both be to end a measurement early, for the calling thread.
+const FAR_SLOWER: f64 = 1.5;
 
 /// A schedule's measurement of its runs, for [`Threads::Measured`].
 #[derive(Clone, Debug, Default)]
@@ -145,9 +157,15 @@ impl Clock {
     /// decides.
     fn took(&mut self, on_threads: bool, took: Duration) {
         self.took[usize::from(!on_threads)].push(took);
-        if self.took.iter().all(|took| took.len() >= TRIES) {
-            let [threads, one] = self.took.clone().map(median);
-            self.on_threads = threads < one;
+        let [threads, one] = self.took.clone().map(median);
+        // Two runs on threads each far slower than the calling thread's median: the
+        // measurement ends there (the runs on threads it would still make cost the most).
+        let far_slower = |t: &Duration| t.as_secs_f64() > one.as_secs_f64() * FAR_SLOWER;
+        let lost = self.took[0].len() >= 2 && self.took[0].iter().all(far_slower);
+        if lost || self.took.iter().all(|took| took.len() >= TRIES) {
+            // Threads only for a clear gain: a near tie goes to the calling thread, whose
+            // runs do not vary with how soon the pool's threads wake.
+            self.on_threads = !lost && threads.mul_f64(THREADS_BY) < one;
             // Decided: the runs left until `MEASURE_EVERY` follow it.
             self.took[0].resize(TRIES, Duration::ZERO);
             self.took[1].resize(TRIES, Duration::ZERO);
@@ -337,6 +355,24 @@ mod tests {
         assert!(many.on_threads && many.started.is_none());
         assert!(!one.on_threads && one.started.is_none());
         assert_eq!(fresh.runs, 0);
+    }
+
+    #[test]
+    fn threads_are_kept_only_for_a_clear_gain() {
+        let tries = TRIES as u32;
+        let mut clock = Clock::default();
+        measure(&mut clock, 2 * tries, 97, 100);
+        assert!(!clock.on_threads(), "3% faster on threads: a near tie");
+        let mut clock = Clock::default();
+        measure(&mut clock, 2 * tries, 90, 100);
+        assert!(clock.on_threads(), "10% faster on threads");
+        // Far slower on threads: decided after the second run on threads, for the
+        // calling thread, the rest of the runs untimed.
+        let mut clock = Clock::default();
+        measure(&mut clock, 4, 200, 100);
+        assert!(!clock.on_threads());
+        let way = clock.next_run(Threads::Measured);
+        assert!(!way.on_threads && way.started.is_none(), "decided");
     }
 
     #[test]
