@@ -795,6 +795,41 @@ mod tests {
         assert_eq!(storage.get(b), Some(&10));
     }
 
+    /// A slot split for a part that writes the storage lends that part its values, and
+    /// itself only the set; a reborrow lends again once its borrow ends; a split for a
+    /// part that reads it leaves both shared (Miri runs this).
+    #[test]
+    fn a_split_slot_lends_its_values_to_the_part_and_reborrows_lend_again() {
+        let e = Entity::from_raw_parts(0, 1).unwrap();
+        let mut storage = Storage::new();
+        storage.insert(e, 1u32);
+        let mut slot = Slot::new(&mut storage);
+        let mut part = slot.split(true, false);
+        assert!(slot.take_mut().is_err() && slot.take_shared().is_err());
+        let set = slot.set().unwrap();
+        for add in [10, 100] {
+            let mut reborrowed = part.reborrow();
+            let (lookup, values, _) = reborrowed.take_mut().ok().unwrap().split();
+            values[lookup.index_of(e).unwrap()] += add;
+            assert!(reborrowed.take_mut().is_err(), "once per reborrow");
+            assert_eq!(set.index_of(e), Some(0));
+        }
+        assert!(
+            part.take_shared().is_ok(),
+            "the part lends shared after its reborrows"
+        );
+        assert!(
+            part.split(true, false).take_mut().is_err(),
+            "lent shared: not split mutably"
+        );
+        let mut slot = Slot::new(&mut storage);
+        let mut read = slot.split(false, true);
+        assert_eq!(read.take_shared().unwrap().get(e), Some(&111));
+        assert!(slot.take_mut().is_err() && slot.take_shared().is_ok());
+        let mut neither = slot.split(false, false);
+        assert!(neither.take_shared().is_err() && neither.set().is_ok());
+    }
+
     /// A slot lent whole (a sort, which moves the set) lends nothing more, and one whose
     /// set is lent is never lent whole.
     #[test]
