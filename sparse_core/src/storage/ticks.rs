@@ -169,7 +169,8 @@ impl ChangeCount {
 /// crate.
 #[doc(hidden)]
 pub struct PrefixMark<'a, T> {
-    ticks: Option<&'a ChangeTicks>,
+    /// The storage's stamps as lent (with the count they are marked with), if tracked.
+    marker: Option<Marker<'a>>,
     /// The prefix's entities.
     members: &'a [Entity],
     /// Whether the prefix is the whole storage (one stamp for all).
@@ -192,7 +193,7 @@ impl<'a, T> PrefixMark<'a, T> {
     #[inline]
     pub(crate) fn new(ticks: &'a Ticks, members: &'a [Entity], whole: bool) -> Self {
         PrefixMark {
-            ticks: ticks.0.as_deref(),
+            marker: ticks.0.as_deref().map(ChangeTicks::marker),
             members,
             whole,
             storage: PhantomData,
@@ -203,13 +204,11 @@ impl<'a, T> PrefixMark<'a, T> {
     /// storage is tracked.
     #[inline]
     pub(crate) fn mark(self) {
-        if let Some(ticks) = self.ticks {
+        if let Some(marker) = self.marker {
             if self.whole {
-                ticks.all_changed();
+                marker.mark_all();
             } else {
-                self.members
-                    .iter()
-                    .for_each(|e| ticks.changed_at(e.index()));
+                self.members.iter().for_each(|e| marker.mark(e.index()));
             }
         }
     }
@@ -295,13 +294,24 @@ impl ChangeTicks {
     /// Stamps the component at `index` changed now. A no-op where nothing is stamped.
     #[inline]
     pub(crate) fn changed_at(&self, index: u32) {
-        self.marker().mark(index);
+        self.clock_marker().mark(index);
     }
 
     /// Stamps every component present changed now, in one store.
     #[inline]
     pub(crate) fn all_changed(&self) {
-        self.marker().mark_all();
+        self.clock_marker().mark_all();
+    }
+
+    /// What marks at the clock's count: the world's own changes, made while the storage is
+    /// not lent (what a lent storage hands out is marked by its [`marker`](Self::marker)).
+    #[inline(always)]
+    fn clock_marker(&self) -> Marker<'_> {
+        Marker {
+            changed: &self.changed,
+            all_changed: &self.all_changed,
+            now: self.clock.now,
+        }
     }
 
     /// Forgets `entity`'s component and records its removal.
@@ -591,7 +601,9 @@ impl Stamp<'_> {
 }
 
 impl ChangeTicks {
-    /// The marker of these stamps.
+    /// What marks the values the storage hands out while lent: at the count a schedule's
+    /// span stamps its system with ([`stamp_lent_at`](Self::stamp_lent_at)), else at the
+    /// clock's.
     #[inline]
     pub(crate) fn marker(&self) -> Marker<'_> {
         let lent_at = self.lent_at.load(Relaxed);
