@@ -28,6 +28,13 @@
 //! shared in every state but `Whole` (the storage lent mutably whole, for a sort, after
 //! which nothing else is lent). A slot made from `&'w` is `Shared` from the start, so it
 //! never makes a mutable reference from a pointer it may not write through.
+//!
+//! Two slots may share one storage, and then what one may lend the other may not: a
+//! *reborrow* (`Slot::reborrow`) is a copy tied to a mutable borrow of the slot, so the two
+//! are never used at once and what the copy lent is over when the slot is used again; a
+//! *split* (`Slot::split`, for another part of a split world) takes over the values (the
+//! slot then lends only the set) or shares the storage (both then lend it shared only), or
+//! lends only the set.
 
 use core::any::{Any, TypeId};
 use core::marker::PhantomData;
