@@ -218,6 +218,12 @@ fn w1_pos_vel(c: &mut Criterion) {
     );
     bench_run(
         &mut g,
+        "sparse_view_nogroup_iter",
+        || ours::w1::nogroup::setup(n),
+        ours::w1::nogroup::run_iter,
+    );
+    bench_run(
+        &mut g,
         "sparse_world_view_nogroup",
         || ours::w1::dynamic::setup_nogroup(n),
         ours::w1::dynamic::run_view,

@@ -24,8 +24,9 @@
 //! `schedule`'s three systems, `rayon::join` by hand / a `Schedule`), `marking_w1` /
 //! `marking_w1_guard` (W1 over 100k tracked positions through `&mut` / `Mut`),
 //! `marking_sparse` / `marking_sparse_guard` (a pass writing 1% of them, then a `Changed`
-//! view, through `&mut` / `Mut`), `overlap` / `overlap_for` (`view_overlap` by
-//! `for_each` / a `for` loop), `overlap_floor_for` / `overlap_floor_skip` / `overlap_floor_runs` (the same
+//! view, through `&mut` / `Mut`), `overlap` / `overlap_for` / `overlap_iter` (`view_overlap` by
+//! `for_each` / a `for` loop / `iter().map(…).sum()`), `w1viter` (W1 with no group by
+//! `iter_mut().for_each`), `overlap_floor_for` / `overlap_floor_skip` / `overlap_floor_runs` (the same
 //! `for` loop over two bare paged sparse sets, the floor of a view's iterator: a lookup
 //! per walked entity / the pages the looked-up set lacks skipped / runs read by position), `save` / `load` (`serde_3deep`'s postcard snapshot of 1M
 //! entities, written / read; use 1 and 3 repetitions: the setup is large), `save_world` /
@@ -38,7 +39,7 @@ use crate::components::sizes;
 use crate::{ours, raw};
 
 /// The workloads' names, for usage messages.
-pub const WORKLOADS: &str = "w1|w1fe|w1v|w1vfor|w2|w3|w3world|w3plain|w3world_plain|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|overlap_floor_for|overlap_floor_skip|overlap_floor_runs|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|marking_w1|marking_w1_guard|marking_sparse|marking_sparse_guard|frame_views|frame_entt|frame_groups|frame_advised|frame_in_order|frame_scheduled_one|schedule|schedule_scheduled";
+pub const WORKLOADS: &str = "w1|w1fe|w1v|w1vfor|w2|w3|w3world|w3plain|w3world_plain|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|overlap_iter|w1viter|overlap_floor_for|overlap_floor_skip|overlap_floor_runs|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|marking_w1|marking_w1_guard|marking_sparse|marking_sparse_guard|frame_views|frame_entt|frame_groups|frame_advised|frame_in_order|frame_scheduled_one|schedule|schedule_scheduled";
 
 /// Runs `workload` `reps` times on one state built once (`w4*`: a state per repetition).
 ///
@@ -72,6 +73,8 @@ pub fn run(workload: &str, reps: usize) -> Result<(), String> {
         "w3world_plain" => repeat!(ours::w3::nogroup::dynamic, sizes::W3, run),
         "overlap" => repeat!(ours::view_overlap, sizes::VIEW_OVERLAP, run),
         "overlap_for" => repeat!(ours::view_overlap, sizes::VIEW_OVERLAP, run_for),
+        "overlap_iter" => repeat!(ours::view_overlap, sizes::VIEW_OVERLAP, run_iter),
+        "w1viter" => repeat!(ours::w1::nogroup, sizes::W1, run_iter),
         "overlap_floor_for" => repeat!(raw::view_overlap_sparse, sizes::VIEW_OVERLAP, run_for),
         "overlap_floor_skip" => {
             repeat!(raw::view_overlap_sparse, sizes::VIEW_OVERLAP, run_for_skip)

@@ -162,6 +162,14 @@ pub mod w1 {
             }
         }
 
+        /// An iterator adaptor over the view (`iter_mut().for_each`), as a user chains it.
+        pub fn run_iter(s: &mut State) {
+            s.world
+                .view::<(&mut Position, &Velocity)>()
+                .iter_mut()
+                .for_each(|(_, (p, v))| p.add_velocity(v));
+        }
+
         /// Whether the view is dense (test helper: it is not, there is no group).
         pub fn is_dense(s: &mut State) -> bool {
             s.world.view::<(&mut Position, &Velocity)>().is_dense()

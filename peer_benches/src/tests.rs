@@ -755,6 +755,13 @@ fn w1_views_without_groups_and_run_time_world_move_every_position() {
         w1::nogroup::run_for,
         w1::nogroup::checksum,
     );
+    check_w1(
+        "sparse_view_nogroup_iter",
+        n,
+        w1::nogroup::setup(n),
+        w1::nogroup::run_iter,
+        w1::nogroup::checksum,
+    );
     assert!(!w1::nogroup::is_dense(&mut w1::nogroup::setup(100)));
     check_w1(
         "sparse_for_loop",

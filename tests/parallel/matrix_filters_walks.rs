@@ -172,6 +172,9 @@ enum Walk {
     ForEach,
     For,
     IterMut,
+    /// A few `next` calls (0 to 2, by the seed), then `fold` for the rest: the iterator
+    /// adaptors (`fold`, `for_each`, `sum`, …), which walk as `View::for_each` does.
+    Fold,
     /// `iter()`: read-only views only.
     Iter,
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
@@ -186,6 +189,7 @@ const WALKS: &[Walk] = &[
     Walk::ForEach,
     Walk::For,
     Walk::IterMut,
+    Walk::Fold,
     Walk::Iter,
     #[cfg(feature = "rayon")]
     Walk::Par,
@@ -373,6 +377,14 @@ macro_rules! walk {
                 for (e, item) in view.iter_mut() {
                     out.push(e, item, seed);
                 }
+            }
+            Walk::Fold => {
+                let mut view = borrow!($kind, $w, $Q, $F);
+                let mut iter = view.iter_mut();
+                for (e, item) in iter.by_ref().take(seed as usize % 3) {
+                    out.push(e, item, seed);
+                }
+                iter.fold((), |(), (e, item)| out.push(e, item, seed));
             }
             Walk::Iter => {
                 #[allow(unused_mut)]

@@ -307,20 +307,48 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
     /// Walks the driver's entities in order, every one of them (the whole view, or one
     /// worker's chunk of it), calling `f` with each match.
     #[inline(always)]
-    fn walk(mut self, mut f: impl FnMut(Entity, Q::Item<'w>)) {
+    fn walk(mut self, f: impl FnMut(Entity, Q::Item<'w>)) {
         Q::whole(&mut self.query, self.whole);
         // The fetches move into locals whose addresses only the out-of-line run walk
         // borrows: left in `self`, they would be reloaded from memory after every write
         // through an item.
         let View {
-            mut query,
-            mut filter,
+            query,
+            filter,
             entities,
             start,
             aligned,
             dense,
             ..
         } = self;
+        Self::walk_from(
+            query,
+            filter,
+            Walked {
+                entities,
+                position: start,
+            },
+            aligned,
+            dense,
+            f,
+        );
+    }
+
+    /// The walk of [`walk`](Self::walk) from the fetches and the rest of the walk: what
+    /// [`ViewIter`]'s `fold` runs too, from where the iterator is.
+    #[inline(always)]
+    fn walk_from(
+        mut query: Q::Fetch<'w>,
+        mut filter: F::Fetch<'w>,
+        walked: Walked<'w>,
+        aligned: u64,
+        dense: bool,
+        mut f: impl FnMut(Entity, Q::Item<'w>),
+    ) {
+        let Walked {
+            entities,
+            position: start,
+        } = walked;
         if dense {
             Self::walk_dense(query, entities, start, f);
             return;
@@ -336,7 +364,8 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             }
             // SAFETY: aligned leaves hold `entity` at `position` (driver); each entity of
             // the walk is distinct (a dense array or member set) and visited once, by this
-            // walk only (chunks of a parallel walk are disjoint ranges of it).
+            // walk only (chunks of a parallel walk are disjoint ranges of it; an
+            // iterator's fold walks the entities its `next` has not yielded).
             let Some(item) = (unsafe { Q::fetch(&mut query, entity, position, aligned) }) else {
                 // The walked entities that a leaf's empty sparse page rules out too; after
                 // a try that rules none out, the next 15 misses are not tried.
@@ -427,7 +456,8 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
         for (i, &entity) in entities.iter().enumerate() {
             // SAFETY: every leaf is aligned and its storage holds the walked entities at
             // `start + i` (driver); each position is visited once, by this walk only (a
-            // worker's chunk is a range of positions no other chunk has).
+            // worker's chunk is a range of positions no other chunk has; an iterator's
+            // fold, the positions its `next` has not reached).
             f(entity, unsafe { Q::fetch_aligned(&mut query, start + i) });
         }
     }
@@ -693,9 +723,12 @@ impl<'w, Q: Query, F: Filter> ViewIter<'w, Q, F> {
 impl<'w, Q: Query, F: Filter> Iterator for ViewIter<'w, Q, F> {
     type Item = (Entity, Q::Item<'w>);
 
-    /// One walked entity at a time, looking up what the driver does not hold: an
-    /// iterator keeps no run (see [`View::for_each`]), whose bookkeeping across calls of
-    /// `next` costs more than it saves in a `for` loop. Always inlined: out of line (as the
+    /// One walked entity at a time, looking up what the driver does not hold: `next`
+    /// keeps no run (see [`View::for_each`]), whose bookkeeping across calls costs more
+    /// than it saves in a `for` loop (tried three ways: the loop the compiler made of it
+    /// carried the run's state from one entity to the next, 29 → 40–61 instructions per
+    /// entity over W1 with no group); the adapters that consume the iterator walk runs
+    /// ([`fold`](Self::fold), [`for_each`](Self::for_each)). Always inlined: out of line (as the
     /// inliner chose in a large binary) each entity paid a call and the item's return
     /// through memory.
     #[inline(always)]
@@ -721,6 +754,43 @@ impl<'w, Q: Query, F: Filter> Iterator for ViewIter<'w, Q, F> {
                 return Some((entity, item));
             }
         }
+    }
+
+    /// The rest of the walk as [`View::for_each`] walks it (runs read by position), in
+    /// the order `next` yields it: what `for_each`, `sum`, `count` and other adaptors that
+    /// consume the iterator run.
+    #[inline]
+    fn fold<B, G>(self, init: B, mut g: G) -> B
+    where
+        G: FnMut(B, Self::Item) -> B,
+    {
+        let mut acc = Some(init);
+        self.for_each(|item| {
+            if let Some(value) = acc.take() {
+                acc = Some(g(value, item));
+            }
+        });
+        acc.expect("the accumulator is put back after each item")
+    }
+
+    /// [`fold`](Self::fold) with nothing carried from one item to the next.
+    #[inline]
+    fn for_each<G>(self, mut g: G)
+    where
+        G: FnMut(Self::Item),
+    {
+        let walked = Walked {
+            entities: self.entities.as_slice(),
+            position: self.position,
+        };
+        View::<Q, F>::walk_from(
+            self.query,
+            self.filter,
+            walked,
+            self.aligned,
+            self.dense,
+            |entity, item| g((entity, item)),
+        );
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
