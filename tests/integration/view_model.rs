@@ -7,7 +7,7 @@
 //! The sequences spawn entities in batches (long runs: every storage filled in the same
 //! order), then break the alignment with single inserts, removals, destructions and sorts
 //! of one storage (runs of every length, and of none). Each view is walked by `for_each`,
-//! a `for` loop and `iter`, in a `#[world]` and in the run-time `World`, both against the
+//! a `for` loop, `iter` and a few `next` then `fold`, in a `#[world]` and in the run-time `World`, both against the
 //! model; the loops must also visit in the same order.
 
 use crate::common::cases_or;
@@ -55,7 +55,7 @@ fn op() -> impl Strategy<Value = Op> {
         3 => (0u8..3, any::<usize>()).prop_map(|(t, e)| Op::Remove(t, e)),
         1 => any::<usize>().prop_map(Op::Destroy),
         1 => (0u8..3, any::<bool>()).prop_map(|(t, d)| Op::Sort(t, d)),
-        6 => (0u8..VIEWS, 0u8..3, 0u32..1000).prop_map(|(k, l, s)| Op::Walk(k, l, s)),
+        6 => (0u8..VIEWS, 0u8..4, 0u32..1000).prop_map(|(k, l, s)| Op::Walk(k, l, s)),
     ]
 }
 
@@ -111,7 +111,7 @@ fn walk_model(
 }
 
 /// Walks view kind `$k` of a world (`$borrow!(Q, F)` borrows it) by loop `$how`
-/// (`for_each`, `for`, `iter_mut`), changing values as `walk_model` does; gives what it
+/// (`for_each`, `for`, `iter_mut`, a few `next` then `fold`), changing values as `walk_model` does; gives what it
 /// visited in visiting order.
 macro_rules! walk {
     ($k:expr, $how:expr, $seed:expr, $borrow:ident) => {{
@@ -127,10 +127,18 @@ macro_rules! walk {
                             seen.push($body);
                         }
                     }
-                    _ => {
+                    2 => {
                         for ($e, $item) in view.iter_mut() {
                             seen.push($body);
                         }
+                    }
+                    _ => {
+                        // A few `next`, then the adapters' walk for the rest.
+                        let mut iter = view.iter_mut();
+                        for ($e, $item) in iter.by_ref().take(seed as usize % 5) {
+                            seen.push($body);
+                        }
+                        iter.fold((), |(), ($e, $item)| seen.push($body));
                     }
                 }
             }};
@@ -315,6 +323,28 @@ fn every_loop_visits_in_the_same_order() {
     assert_eq!(by_each.len(), 100 - 15);
     assert_eq!(by_each, by_for);
     assert_eq!(by_each, by_iter);
+    // The adapters (`fold`, `for_each`) go on from wherever `next` left the iterator, in
+    // its order, by value, by `&mut` and by `&`.
+    for first in [0, 1, 5, 40, 84, 85] {
+        let mut view = world.borrow::<View<(&mut A, &B), ()>>();
+        let mut iter = view.iter_mut();
+        let mut seen: Vec<Entity> = iter.by_ref().take(first).map(|(e, _)| e).collect();
+        iter.fold((), |(), (e, _)| seen.push(e));
+        assert_eq!(seen, by_each, "iter_mut: {first} by next, then fold");
+        let mut iter = world.borrow::<View<(&A, &B), ()>>().into_iter();
+        let mut seen: Vec<Entity> = iter.by_ref().take(first).map(|(e, _)| e).collect();
+        iter.for_each(|(e, _)| seen.push(e));
+        assert_eq!(seen, by_each, "into_iter: {first} by next, then for_each");
+        let view = world.borrow::<View<(&A, &B), ()>>();
+        let mut iter = view.iter();
+        let mut seen: Vec<Entity> = iter.by_ref().take(first).map(|(e, _)| e).collect();
+        let rest = iter.fold(Vec::new(), |mut rest, (e, _)| {
+            rest.push(e);
+            rest
+        });
+        seen.extend(rest);
+        assert_eq!(seen, by_each, "iter: {first} by next, then fold");
+    }
 }
 
 /// A run longer than a walk's first windows, which one storage leaves inside a later

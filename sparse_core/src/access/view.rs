@@ -365,7 +365,7 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             // SAFETY: aligned leaves hold `entity` at `position` (driver); each entity of
             // the walk is distinct (a dense array or member set) and visited once, by this
             // walk only (chunks of a parallel walk are disjoint ranges of it; an
-            // iterator's fold walks the entities its `next` has not yielded).
+            // iterator's fold walks the entities its `next` has not reached).
             let Some(item) = (unsafe { Q::fetch(&mut query, entity, position, aligned) }) else {
                 // The walked entities that a leaf's empty sparse page rules out too; after
                 // a try that rules none out, the next 15 misses are not tried.
@@ -756,9 +756,11 @@ impl<'w, Q: Query, F: Filter> Iterator for ViewIter<'w, Q, F> {
         }
     }
 
-    /// The rest of the walk as [`View::for_each`] walks it (runs read by position), in
-    /// the order `next` yields it: what `for_each`, `sum`, `count` and other adaptors that
-    /// consume the iterator run.
+    /// The rest of the walk as [`View::for_each`] walks the driver's entities (runs read
+    /// by position; never a change filter's stamps, whose order differs), in the order
+    /// `next` yields it: what `sum`, `count`, `max_by_key` and the other adapters built on
+    /// `fold` run. (`collect` into a `Vec`, and `find`, `any` and the others built on
+    /// `try_fold`, call `next`.)
     #[inline]
     fn fold<B, G>(self, init: B, mut g: G) -> B
     where
