@@ -18,6 +18,8 @@
 //! over 100k positions, 1% / all of them written), `frame_views` / `frame_entt` /
 //! `frame_groups` / `frame_advised` (one realistic frame of 65,536 entities, no group /
 //! EnTT's two flat groups / the best nested groups, by hand / as `Schedule::advise` prints),
+//! `frame_bevy` / `frame_raw` (the same frame in bevy_ecs / in plain `Vec`s per kind: the
+//! references to count beside them, instructions and, with cachegrind, cache misses),
 //! `frame_in_order` / `frame_scheduled_one` (the frame's systems at 16,384 entities called
 //! in order / through its `Schedule`, every stage on the calling thread: the schedule's
 //! own cost), `schedule` / `schedule_scheduled` (ecs_bench_suite
@@ -39,7 +41,7 @@ use crate::components::sizes;
 use crate::{ours, raw};
 
 /// The workloads' names, for usage messages.
-pub const WORKLOADS: &str = "w1|w1fe|w1v|w1vfor|w2|w3|w3world|w3plain|w3world_plain|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|overlap_iter|w1viter|overlap_floor_for|overlap_floor_skip|overlap_floor_runs|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|marking_w1|marking_w1_guard|marking_sparse|marking_sparse_guard|frame_views|frame_entt|frame_groups|frame_advised|frame_in_order|frame_scheduled_one|schedule|schedule_scheduled";
+pub const WORKLOADS: &str = "w1|w1fe|w1v|w1vfor|w2|w3|w3world|w3plain|w3world_plain|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|overlap_iter|w1viter|overlap_floor_for|overlap_floor_skip|overlap_floor_runs|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|marking_w1|marking_w1_guard|marking_sparse|marking_sparse_guard|frame_views|frame_bevy|frame_raw|frame_entt|frame_groups|frame_advised|frame_in_order|frame_scheduled_one|schedule|schedule_scheduled";
 
 /// Runs `workload` `reps` times on one state built once (`w4*`: a state per repetition).
 ///
@@ -95,6 +97,8 @@ pub fn run(workload: &str, reps: usize) -> Result<(), String> {
             }
         }
         "frame_views" => repeat!(ours::frame::views, 1 << 16, run),
+        "frame_bevy" => repeat!(crate::bevy_impl::frame, 1 << 16, run),
+        "frame_raw" => repeat!(raw::frame, 1 << 16, run),
         "frame_entt" => repeat!(ours::frame::entt, 1 << 16, run),
         "frame_groups" => repeat!(ours::frame::groups, 1 << 16, run),
         "frame_in_order" | "frame_scheduled_one" => {
