@@ -725,8 +725,8 @@ impl<'w, Q: Query, F: Filter> Iterator for ViewIter<'w, Q, F> {
 
     /// One walked entity at a time, looking up what the driver does not hold: `next`
     /// keeps no run (see [`View::for_each`]), whose bookkeeping across calls costs more
-    /// than it saves in a `for` loop (tried three ways: the loop the compiler made of it
-    /// carried the run's state from one entity to the next, 29 → 40–61 instructions per
+    /// than it saves in a `for` loop (tried four ways: the loop the compiler made of it
+    /// carried the run's state from one entity to the next, 29 → 33–61 instructions per
     /// entity over W1 with no group); the adapters that consume the iterator walk runs
     /// ([`fold`](Self::fold), [`for_each`](Self::for_each)). Always inlined: out of line (as the
     /// inliner chose in a large binary) each entity paid a call and the item's return
