@@ -215,9 +215,12 @@ proptest! {
         // view is run as written.
         let (now, then) = (dense(&mut plain), dense(&mut advised));
         for (i, v) in advice.views().iter().enumerate() {
-            prop_assert_eq!(v.now().is_dense(), now[i], "view {} now\n{}", i, report);
+            // Storages spawned together share their order, which the advice does not model
+            // (a frame's changes undo it): a view it calls dense is, and one it does not
+            // may be too.
+            prop_assert!(now[i] || !v.now().is_dense(), "view {} now\n{}", i, report);
             if v.added_with().is_empty() {
-                prop_assert_eq!(v.advised().is_dense(), then[i], "view {} advised\n{}", i, report);
+                prop_assert!(then[i] || !v.advised().is_dense(), "view {} advised\n{}", i, report);
             }
         }
         prop_assert!(advice.expected_speedup() >= 1.0, "{}", report);

@@ -290,10 +290,74 @@ proptest! {
             }
             s.check().map_err(TestCaseError::fail)?;
             d.check().map_err(TestCaseError::fail)?;
+            // Storages spawned together share an order until one changes alone: both
+            // worlds read the same views by position, and only over storages that hold
+            // the same entities in the same order.
+            let dense = s.view::<(&A, &B)>().is_dense();
+            prop_assert_eq!(dense, d.view::<(&A, &B)>().unwrap().is_dense());
+            if dense {
+                prop_assert_eq!(s.storage::<A>().entities(), s.storage::<B>().entities());
+            }
             let rows = rows_of(&d, &model);
             prop_assert_eq!(rows, model.values().copied().collect::<Vec<_>>());
         }
     }
+}
+
+/// Storages filled by the same spawns hold the same entities in the same order: a view
+/// over them is dense (every leaf read by position, `With` implied) until a change reaches
+/// one of them alone (a spawn without the other, a removal, a destruction, a sort), and
+/// then walks as before; a change to another storage, or a value replaced, keeps it. Each
+/// loop adds by position, checked entity by entity. In both worlds.
+#[test]
+fn storages_spawned_together_walk_densely_until_one_changes_alone() {
+    macro_rules! case {
+        ($new:expr, |$w:ident, $all:ident| $change:block, $stays:expr $(, $unwrap:ident)?) => {{
+            let mut world = $new;
+            let mut all = world.spawn_batch((0..300).map(|i| (A(i), B(i))));
+            all.push(world.spawn_with((A(300), B(300))));
+            all.extend(world.spawn_batch((301..400).map(|i| (A(i), B(i), C(i)))));
+            macro_rules! dense {
+                ($Q:ty) => {
+                    world.view::<$Q>()$(.$unwrap())?.is_dense()
+                };
+            }
+            assert!(dense!((&mut A, &B)) && dense!((&A, With<B>)) && dense!((&B, Option<&A>)));
+            assert!(!dense!((&A, &C)) && !dense!((&A, Without<B>)));
+            assert_eq!(world.view::<(&A, Without<B>)>()$(.$unwrap())?.into_iter().count(), 0);
+            {
+                let ($w, $all) = (&mut world, &all[..]);
+                let _ = &$all;
+                $change
+            }
+            assert_eq!(dense!((&mut A, &B)), $stays, "after the change");
+            for (_, (a, b)) in world.view::<(&mut A, &B)>()$(.$unwrap())? {
+                a.0 += b.0;
+            }
+            world
+                .view::<(&mut A, &B)>()$(.$unwrap())?
+                .for_each(|_, (a, b)| a.0 += b.0);
+            for &e in &all {
+                if let (Some(a), Some(b)) = (world.get::<A>(e), world.get::<B>(e)) {
+                    assert_eq!(a.0, 3 * b.0, "{e:?}");
+                }
+            }
+            world.check().unwrap();
+        }};
+    }
+    macro_rules! every_change {
+        ($new:expr $(, $unwrap:ident)?) => {{
+            case!($new, |w, all| { let _ = w; }, true $(, $unwrap)?);
+            case!($new, |w, all| { w.insert(all[7], B(7)).unwrap(); }, true $(, $unwrap)?);
+            case!($new, |w, all| { w.remove::<C>(all[350]); }, true $(, $unwrap)?);
+            case!($new, |w, all| { w.spawn_with((A(0),)); }, false $(, $unwrap)?);
+            case!($new, |w, all| { w.remove::<B>(all[7]); }, false $(, $unwrap)?);
+            case!($new, |w, all| { w.destroy(all[7]).unwrap(); }, false $(, $unwrap)?);
+            case!($new, |w, all| { let _ = w.sort_by_key::<A, u32>(|a| u32::MAX - a.0); }, false $(, $unwrap)?);
+        }};
+    }
+    every_change!(Plain::new());
+    every_change!(World::new(), unwrap);
 }
 
 /// The loops visit a view in one order: `for_each`, `for` and `iter` agree entity by

@@ -670,7 +670,9 @@ fn possible(how: Walk, kind: &str, driver: &str) -> bool {
         {
             false
         }
-        "dense" => matches!(kind, "none" | "With<T>" | "Without<T>" | "Mut<T>"),
+        // A group makes these dense; an optional leaf is dense where its storage shares
+        // the driver's order (spawned together, untouched since).
+        "dense" => !matches!(kind, "Added<T>" | "Changed<T>"),
         "stamp scan" => matches!(how, Walk::ForEach | Walk::Par) && kind != "none",
         _ => true,
     }

@@ -15,14 +15,17 @@
 //! leaves of types it owns are read at the walked position (aligned), and the filters its
 //! declaration implies are not tested. A `Without<X>` whose type a nested group adds to
 //! the outer group's filter (and nothing else) narrows the walk to the outer group's
-//! members outside the nested one. When every leaf is aligned and every filter implied,
-//! the view is *dense*: a loop over plain slices.
+//! members outside the nested one. A storage that holds the same entities in the same order
+//! as the driver's (their sets share an order name, see `storage/order.rs`: spawned
+//! together, untouched since) is aligned too, and implies its `With` filter. When every
+//! leaf is aligned and every filter implied, the view is *dense*: a loop over plain slices.
 
 use core::any::TypeId;
 
 use crate::access::query::Needs;
 use crate::entity::Entity;
 use crate::lend::GroupShape;
+use crate::storage::DenseOrder;
 
 /// Where the driver's entities come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,11 +89,48 @@ fn same_set(a: &[TypeId], b: &[TypeId]) -> bool {
     a.len() == b.len() && a.iter().all(|t| b.contains(t))
 }
 
+/// The storages' lengths and order names of a view's leaves and filters, by index.
+pub(crate) struct Storages<L, LO, FL, FO> {
+    pub leaf_len: L,
+    pub leaf_order: LO,
+    pub filter_len: FL,
+    pub filter_order: FO,
+}
+
 /// Picks the driver of a view whose leaves and filters are `needs`, among its required
-/// leaves' storages (of length `leaf_len(i)`), its `With` filters' storages (of length
-/// `filter_len(i)`) and the world's `groups`. `None` if nothing is required (a view
-/// always requires something: its type says so).
+/// leaves' storages, its `With` filters' storages and the world's `groups`, then aligns
+/// the leaves and implies the `With` filters whose storages share the driving storage's
+/// order. `None` if nothing is required (a view always requires something: its type says
+/// so).
 pub(crate) fn choose<'w>(
+    needs: &Needs,
+    groups: &[GroupShape<'_, 'w>],
+    storages: Storages<
+        impl Fn(usize) -> usize,
+        impl Fn(usize) -> DenseOrder,
+        impl Fn(usize) -> usize,
+        impl Fn(usize) -> DenseOrder,
+    >,
+) -> Option<Choice<'w>> {
+    let mut best = choose_by_length(needs, groups, &storages.leaf_len, &storages.filter_len)?;
+    let order = match best.source {
+        Source::Leaf(i) => (storages.leaf_order)(i),
+        Source::Filter(i) => (storages.filter_order)(i),
+        Source::Members(_) => DenseOrder::UNKNOWN,
+    };
+    let shares = |other: DenseOrder| other.same_as(order);
+    best.aligned |= (0..needs.leaves.len().min(64))
+        .filter(|&i| shares((storages.leaf_order)(i)))
+        .fold(0, |mask, i| mask | 1 << i);
+    best.implied |= (0..needs.filters.len().min(64))
+        .filter(|&i| needs.filters[i].1 && shares((storages.filter_order)(i)))
+        .fold(0, |mask, i| mask | 1 << i);
+    Some(best)
+}
+
+/// [`choose`]'s pick among the candidates, by their lengths (`leaf_len(i)`,
+/// `filter_len(i)`) and what their own declarations align and imply.
+fn choose_by_length<'w>(
     needs: &Needs,
     groups: &[GroupShape<'_, 'w>],
     leaf_len: impl Fn(usize) -> usize,
@@ -224,6 +264,7 @@ mod tests {
 
     struct A;
     struct B;
+    struct C;
     struct F;
 
     fn id<T: 'static>() -> TypeId {
@@ -240,7 +281,7 @@ mod tests {
     #[test]
     fn the_smallest_storage_drives_without_groups() {
         let n = needs(&[(id::<A>(), true), (id::<B>(), true)], &[]);
-        let c = choose(&n, &[], |i| [10, 3][i], |_| 0).unwrap();
+        let c = choose_by_length(&n, &[], |i| [10, 3][i], |_| 0).unwrap();
         assert_eq!(
             (c.source, c.start, c.end, c.aligned),
             (Source::Leaf(1), 0, 3, 0b10)
@@ -262,7 +303,7 @@ mod tests {
             len: 7,
             members: None,
         }];
-        let c = choose(&n, &groups, |_| 20, |_| 20).unwrap();
+        let c = choose_by_length(&n, &groups, |_| 20, |_| 20).unwrap();
         assert_eq!(
             (c.source, c.start, c.end, c.aligned, c.implied),
             (Source::Leaf(0), 0, 7, 0b11, 0b1)
@@ -296,7 +337,7 @@ mod tests {
                 members: None,
             },
         ];
-        let c = choose(&n, &groups, |_| 20, |_| 20).unwrap();
+        let c = choose_by_length(&n, &groups, |_| 20, |_| 20).unwrap();
         assert_eq!((c.start, c.end, c.aligned, c.implied), (4, 9, 0b11, 0b1));
     }
 
@@ -311,7 +352,7 @@ mod tests {
             len: 1,
             members: None,
         }];
-        let c = choose(&n, &groups, |_| 20, |_| 20).unwrap();
+        let c = choose_by_length(&n, &groups, |_| 20, |_| 20).unwrap();
         assert_eq!((c.source, c.end), (Source::Leaf(0), 20));
     }
 
@@ -326,12 +367,57 @@ mod tests {
             len: 1,
             members: None,
         }];
-        assert_eq!(choose(&n, &groups, |_| 20, |_| 20).unwrap().end, 20);
+        assert_eq!(
+            choose_by_length(&n, &groups, |_| 20, |_| 20).unwrap().end,
+            20
+        );
+    }
+
+    #[test]
+    fn storages_sharing_the_drivers_order_are_aligned_and_imply_their_filters() {
+        let n = needs(
+            &[(id::<A>(), true), (id::<B>(), false)],
+            &[(id::<F>(), true), (id::<C>(), false)],
+        );
+        let mut names = crate::storage::OrderNames::new();
+        let (shared, other) = (names.fresh(), names.fresh());
+        let storages = |filter_order: [DenseOrder; 2]| Storages {
+            leaf_len: |i| [10, 12][i],
+            leaf_order: move |i| [shared, shared][i],
+            filter_len: |i| [11, 3][i],
+            filter_order: move |i| filter_order[i],
+        };
+        let c = choose(&n, &[], storages([shared, shared])).unwrap();
+        // A drives (the smallest required storage but `C`'s, which `Without` does not
+        // offer); `Option<&B>` is aligned, `With<F>` implied, `Without<C>` still tested.
+        assert_eq!(
+            (c.source, c.aligned, c.implied),
+            (Source::Leaf(0), 0b11, 0b01)
+        );
+        let c = choose(&n, &[], storages([other, DenseOrder::UNKNOWN])).unwrap();
+        assert_eq!((c.aligned, c.implied), (0b11, 0b00));
+    }
+
+    #[test]
+    fn unknown_orders_align_nothing() {
+        let n = needs(&[(id::<A>(), true), (id::<B>(), true)], &[]);
+        let c = choose(
+            &n,
+            &[],
+            Storages {
+                leaf_len: |_| 5,
+                leaf_order: |_| DenseOrder::UNKNOWN,
+                filter_len: |_| 0,
+                filter_order: |_| DenseOrder::UNKNOWN,
+            },
+        )
+        .unwrap();
+        assert_eq!(c.aligned, 0b01);
     }
 
     #[test]
     fn optional_leaves_never_drive() {
         let n = needs(&[(id::<A>(), false)], &[]);
-        assert!(choose(&n, &[], |_| 5, |_| 5).is_none());
+        assert!(choose_by_length(&n, &[], |_| 5, |_| 5).is_none());
     }
 }

@@ -18,7 +18,7 @@ use super::query::{Needs, cat};
 use crate::component::Component;
 use crate::entity::Entity;
 use crate::lend::{AccessError, Cons, LendStorage, List, Nil, TrackChanges, WorldParts};
-use crate::storage::{SetCursor, StampTest};
+use crate::storage::{DenseOrder, SetCursor, StampTest};
 
 /// Calls `$then!` with its arguments followed by the name of every filter type: the one
 /// list `view_query.rs` generates its impls from (a filter after the query, two after it,
@@ -94,6 +94,10 @@ pub trait Filter: sealed::Sealed {
     /// The entities of filter `index`'s storage, in dense order.
     #[doc(hidden)]
     fn entities<'w>(fetch: &Self::Fetch<'w>, index: usize) -> &'w [Entity];
+    /// The name of the order filter `index`'s storage holds its entities in (see
+    /// `storage/order.rs`): a `With` filter whose storage shares the driver's is implied.
+    #[doc(hidden)]
+    fn order(fetch: &Self::Fetch<'_>, index: usize) -> DenseOrder;
     /// Marks the filters whose bit is set in `implied` as implied by the driver: not
     /// tested per entity.
     #[doc(hidden)]
@@ -172,6 +176,11 @@ macro_rules! filter_leaf {
             }
 
             #[inline]
+            fn order(fetch: &Self::Fetch<'_>, _: usize) -> DenseOrder {
+                fetch.set.order()
+            }
+
+            #[inline]
             fn imply(fetch: &mut Self::Fetch<'_>, implied: u64) {
                 fetch.implied = implied & 1 == 1;
             }
@@ -237,6 +246,10 @@ macro_rules! change_filter {
 
             fn entities<'w>(_: &Self::Fetch<'w>, _: usize) -> &'w [Entity] {
                 &[]
+            }
+
+            fn order(_: &Self::Fetch<'_>, _: usize) -> DenseOrder {
+                DenseOrder::UNKNOWN
             }
 
             fn imply(_: &mut Self::Fetch<'_>, _: u64) {}
@@ -306,6 +319,10 @@ impl Filter for () {
         &[]
     }
 
+    fn order(_: &Self::Fetch<'_>, _: usize) -> DenseOrder {
+        DenseOrder::UNKNOWN
+    }
+
     fn imply(_: &mut Self::Fetch<'_>, _: u64) {}
 
     #[inline(always)]
@@ -362,6 +379,18 @@ macro_rules! filter_tuple {
                 )+
                 let _ = index;
                 &[]
+            }
+
+            #[inline]
+            fn order(fetch: &Self::Fetch<'_>, mut index: usize) -> DenseOrder {
+                $(
+                    if index < $F::FILTERS {
+                        return $F::order(&fetch.$i, index);
+                    }
+                    index -= $F::FILTERS;
+                )+
+                let _ = index;
+                DenseOrder::UNKNOWN
             }
 
             #[inline]

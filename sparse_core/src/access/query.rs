@@ -13,7 +13,7 @@ use super::mut_guard::Mut;
 use crate::component::Component;
 use crate::entity::Entity;
 use crate::lend::{AccessError, Cons, LendStorage, List, Nil, WorldParts};
-use crate::storage::{ColumnMut, ColumnRef};
+use crate::storage::{ColumnMut, ColumnRef, DenseOrder};
 
 /// Keeps the query traits to this crate: what a query declares it borrows is what the
 /// compile-time rule checks, and what its fetch reaches must match it.
@@ -88,6 +88,10 @@ pub trait Query: sealed::Sealed {
     /// The entities of leaf `leaf`'s storage, in dense order.
     #[doc(hidden)]
     fn entities<'w>(fetch: &Self::Fetch<'w>, leaf: usize) -> &'w [Entity];
+    /// The name of the order leaf `leaf`'s storage holds its entities in (see
+    /// `storage/order.rs`): leaves whose storages share the driver's are read by position.
+    #[doc(hidden)]
+    fn order(fetch: &Self::Fetch<'_>, leaf: usize) -> DenseOrder;
     /// The length of leaf `leaf`'s storage.
     #[doc(hidden)]
     fn leaf_len(fetch: &Self::Fetch<'_>, leaf: usize) -> usize {
@@ -289,6 +293,11 @@ macro_rules! leaf_common {
         #[inline]
         fn entities<'w>(fetch: &Self::Fetch<'w>, _: usize) -> &'w [Entity] {
             fetch.column.entities()
+        }
+
+        #[inline]
+        fn order(fetch: &Self::Fetch<'_>, _: usize) -> DenseOrder {
+            fetch.column.order()
         }
 
         #[inline]
@@ -838,6 +847,18 @@ macro_rules! query_tuple {
                 )+
                 let _ = leaf;
                 &[]
+            }
+
+            #[inline]
+            fn order(fetch: &Self::Fetch<'_>, mut leaf: usize) -> DenseOrder {
+                $(
+                    if leaf < $Q::LEAVES {
+                        return $Q::order(&fetch.$i, leaf);
+                    }
+                    leaf -= $Q::LEAVES;
+                )+
+                let _ = leaf;
+                DenseOrder::UNKNOWN
             }
 
             #[inline]

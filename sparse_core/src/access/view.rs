@@ -201,8 +201,12 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             driver::choose(
                 &needs,
                 groups,
-                |leaf| Q::leaf_len(&query, leaf),
-                |index| F::entities(&filter, index).len(),
+                driver::Storages {
+                    leaf_len: |leaf| Q::leaf_len(&query, leaf),
+                    leaf_order: |leaf| Q::order(&query, leaf),
+                    filter_len: |index| F::entities(&filter, index).len(),
+                    filter_order: |index| F::order(&filter, index),
+                },
             )
         });
         let Some(Choice {
@@ -251,6 +255,15 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
             // A member set is no storage: nothing is aligned with it.
             Source::Members(members) => (&members[start..end], 0),
         };
+        // What reading by position rests on: an aligned leaf holds the walked entities
+        // at the walked positions (a group's invariant, or a shared order's name).
+        #[cfg(debug_assertions)]
+        for leaf in (0..Q::LEAVES.min(64)).filter(|&leaf| aligned >> leaf & 1 == 1) {
+            debug_assert!(
+                Q::entities(&query, leaf)[start..start + entities.len()] == *entities,
+                "an aligned leaf holds the walked entities"
+            );
+        }
         View {
             query,
             filter,
@@ -263,8 +276,10 @@ impl<'w, Q: Query, F: Filter> View<'w, Q, F> {
         }
     }
 
-    /// Whether the view is dense: driven by an owning group that holds every leaf's type
-    /// and implies every filter, so it loops over plain slices with no lookup and no test.
+    /// Whether the view is dense: every leaf read by the driver's position and every
+    /// filter implied (an owning group that holds every leaf's type, or storages that share
+    /// the driver's order, see docs/access.md), so it loops over plain slices with no
+    /// lookup and no test.
     pub fn is_dense(&self) -> bool {
         self.dense
     }

@@ -24,7 +24,7 @@ use crate::access::driver::{self, Choice};
 use crate::access::query::Needs;
 use crate::group::{GroupDecl, Layout};
 use crate::lend::GroupShape;
-use crate::storage::SparseSet;
+use crate::storage::{DenseOrder, SparseSet};
 
 /// What a lookup of a component costs next to reading one by position.
 pub(crate) const LOOKUP: f64 = 3.0;
@@ -197,8 +197,15 @@ pub(crate) fn walk(
     }) = driver::choose(
         &needs,
         &shapes,
-        |leaf| len(needs.leaves[leaf].0),
-        |filter| len(needs.filters[filter].0),
+        // A census knows which types entities hold, not the order storages hold them in:
+        // no storage is modelled as sharing another's order (spawned together and
+        // untouched since), which a frame's changes undo anyway.
+        driver::Storages {
+            leaf_len: |leaf: usize| len(needs.leaves[leaf].0),
+            leaf_order: |_| DenseOrder::UNKNOWN,
+            filter_len: |filter: usize| len(needs.filters[filter].0),
+            filter_order: |_| DenseOrder::UNKNOWN,
+        },
     )
     else {
         return Estimate::nothing();

@@ -9,6 +9,7 @@ use crate::entity::{Entity, EntityError};
 use crate::internals::{IndexedStorages, InternalStorage, Internals};
 use crate::lend::AllApart;
 use crate::size_hint;
+use crate::storage::{DenseOrder, Storage};
 
 /// Keeps [`Bundle`] to this crate: a spawn files every component of its bundle, then
 /// enters the entity's groups.
@@ -114,7 +115,10 @@ macro_rules! bundle {
                 W: AppendColumn,
             {
                 let ($(mut $t,)+) = columns;
-                $(world.append_new::<$T>(key, entities, &mut $t);)+
+                let mut orders = SharedOrders::<{ 0 $(+ 1 + $i - $i)+ }>::new();
+                $(orders.file($i, <W as InternalStorage<$T>>::storage_mut(world, key), |storage| {
+                    storage.append_new(entities, &mut $t)
+                });)+
             }
 
             #[inline]
@@ -139,7 +143,10 @@ macro_rules! bundle {
             where
                 W: Internals,
             {
-                $(<W as InternalStorage<$T>>::storage_mut(world, key).file_pending(entities);)+
+                let mut orders = SharedOrders::<{ 0 $(+ 1 + $i - $i)+ }>::new();
+                $(orders.file($i, <W as InternalStorage<$T>>::storage_mut(world, key), |storage| {
+                    storage.file_pending(entities)
+                });)+
             }
 
             fn drop_pending(world: &mut W, key: &W::Key)
@@ -166,7 +173,10 @@ macro_rules! bundle {
             where
                 W: IndexedStorages,
             {
-                $(world.storage_at::<$T>(key, at[$i]).file_pending(entities);)+
+                let mut orders = SharedOrders::<{ 0 $(+ 1 + $i - $i)+ }>::new();
+                $(orders.file($i, world.storage_at::<$T>(key, at[$i]), |storage| {
+                    storage.file_pending(entities)
+                });)+
             }
 
             fn insert_each(self, world: &mut W, entity: Entity) {
@@ -178,6 +188,40 @@ macro_rules! bundle {
 }
 
 for_each_tuple!(bundle);
+
+/// The order names one filing hands to the storages of a bundle: the same entities are
+/// appended to each, so storages that held one order before (or were empty) hold one
+/// after, under a new name the first of them makes (see `storage/order.rs`).
+struct SharedOrders<const N: usize> {
+    before: [DenseOrder; N],
+    given: [DenseOrder; N],
+}
+
+impl<const N: usize> SharedOrders<N> {
+    #[inline]
+    fn new() -> Self {
+        SharedOrders {
+            before: [DenseOrder::UNKNOWN; N],
+            given: [DenseOrder::UNKNOWN; N],
+        }
+    }
+
+    /// Files the entities into `storage`, the bundle's `i`-th, by `file`, and names the
+    /// order it then holds: one storage access for both.
+    #[inline(always)]
+    fn file<T>(&mut self, i: usize, storage: &mut Storage<T>, file: impl FnOnce(&mut Storage<T>)) {
+        let before = storage.order();
+        file(storage);
+        self.before[i] = before;
+        self.given[i] = match (0..i).find(|&j| self.before[j].same_as(before)) {
+            Some(j) => {
+                storage.take_order(self.given[j]);
+                self.given[j]
+            }
+            None => storage.new_order(),
+        };
+    }
+}
 
 /// A world that spawns batches column by column (the run-time world, which finds each
 /// storage through a map of types: one lookup per column, not per row).

@@ -5,7 +5,7 @@
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
-use super::{Marker, SetCursor, Stamp, Storage, StorageMut};
+use super::{DenseOrder, Marker, SetCursor, Stamp, Storage, StorageMut};
 use crate::entity::Entity;
 
 /// A storage's values borrowed mutably for `'w`, with a lookup cursor over its entities.
@@ -50,6 +50,12 @@ impl<'w, T> ColumnMut<'w, T> {
     #[inline(always)]
     pub(crate) fn entities(&self) -> &'w [Entity] {
         self.cursor.dense()
+    }
+
+    /// The name of the order [`entities`](Self::entities) are in.
+    #[inline(always)]
+    pub(crate) fn order(&self) -> DenseOrder {
+        self.cursor.order()
     }
 
     /// Stamps every value changed at once, if the storage is tracked: the column is
@@ -255,6 +261,12 @@ impl<'w, T> ColumnRef<'w, T> {
     #[inline(always)]
     pub(crate) fn entities(&self) -> &'w [Entity] {
         self.cursor.dense()
+    }
+
+    /// The name of the order [`entities`](Self::entities) are in.
+    #[inline(always)]
+    pub(crate) fn order(&self) -> DenseOrder {
+        self.cursor.order()
     }
 
     /// The value at `position`.

@@ -5,6 +5,7 @@ mod column;
 mod compact;
 mod erased;
 mod lent;
+mod order;
 mod sort;
 mod sparse_array;
 mod sparse_set;
@@ -16,6 +17,9 @@ pub use erased::StorageInfo;
 pub(crate) use erased::{AnyStorage, ErasedStorage};
 pub use lent::StorageMut;
 pub(crate) use lent::{set_from_raw, ticks_from_raw};
+pub(crate) use order::DenseOrder;
+#[cfg(test)]
+pub(crate) use order::OrderNames;
 pub(crate) use sort::radix_sort_pairs;
 pub use sort::{OrdKey, RadixKey};
 pub(crate) use sparse_set::SetCursor;
@@ -522,6 +526,24 @@ impl<T> Storage<T> {
     /// The entity set underlying this storage.
     pub fn set(&self) -> &SparseSet {
         &self.set
+    }
+
+    /// The name of the order its entities are in (see [`DenseOrder`]).
+    #[inline]
+    pub(crate) fn order(&self) -> DenseOrder {
+        self.set.order()
+    }
+
+    /// See [`SparseSet::new_order`].
+    #[inline]
+    pub(crate) fn new_order(&mut self) -> DenseOrder {
+        self.set.new_order()
+    }
+
+    /// See [`SparseSet::take_order`].
+    #[inline]
+    pub(crate) fn take_order(&mut self, name: DenseOrder) {
+        self.set.take_order(name);
     }
 
     /// The number of components the storage can hold without growing its dense arrays.

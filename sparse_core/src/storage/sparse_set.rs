@@ -2,6 +2,7 @@
 
 use core::num::NonZeroU32;
 
+use super::order::{DenseOrder, OrderNames};
 use super::sparse_array::{Cursor, SparseArray};
 use crate::entity::Entity;
 
@@ -37,10 +38,31 @@ use crate::entity::Entity;
 /// set.clear();
 /// assert!(set.is_empty() && !set.contains(b));
 /// ```
-#[derive(Clone, Default)]
+///
+/// A set also names the order its dense array holds (`DenseOrder`): every change to the
+/// dense array forgets the name, and only a change made to several sets at once, from one
+/// order, gives them a shared one (see `storage/order.rs`).
+#[derive(Default)]
 pub struct SparseSet {
     sparse: SparseArray,
     dense: Vec<Entity>,
+    /// The name of the dense order, [`DenseOrder::UNKNOWN`] since the last change that was
+    /// not made to other sets too.
+    order: DenseOrder,
+    names: OrderNames,
+}
+
+impl Clone for SparseSet {
+    /// The same members in the same order: a clone shares its original's order name, and
+    /// gives out names of its own.
+    fn clone(&self) -> Self {
+        SparseSet {
+            sparse: self.sparse.clone(),
+            dense: self.dense.clone(),
+            order: self.order,
+            names: OrderNames::new(),
+        }
+    }
 }
 
 impl SparseSet {
@@ -52,8 +74,8 @@ impl SparseSet {
     /// An empty set whose dense array has room for `capacity` entities.
     pub fn with_capacity(capacity: usize) -> Self {
         SparseSet {
-            sparse: SparseArray::default(),
             dense: Vec::with_capacity(capacity),
+            ..SparseSet::default()
         }
     }
 
@@ -105,6 +127,12 @@ impl SparseSet {
         SetCursor {
             sparse: self.sparse.cursor(),
             dense: &self.dense[..len.min(self.dense.len())],
+            // A prefix of the members is in no order another set was named with.
+            order: if len >= self.dense.len() {
+                self.order()
+            } else {
+                DenseOrder::UNKNOWN
+            },
         }
     }
 
@@ -152,6 +180,7 @@ impl SparseSet {
     /// (`index_of_slot` is `None`): the set would hold one index twice otherwise.
     #[inline(always)]
     pub(crate) fn push_unchecked(&mut self, entity: Entity) {
+        self.order.forget();
         debug_assert!(self.index_of_slot(entity).is_none(), "a new member");
         let position = self.dense.len();
         if position >= u32::MAX as usize {
@@ -173,6 +202,7 @@ impl SparseSet {
     /// # Panics
     /// Panics if the set would hold more than `u32::MAX - 1` members.
     pub(crate) fn append_new(&mut self, entities: &[Entity]) -> Result<(), Entity> {
+        self.order.forget();
         let base = self.dense.len();
         assert!(
             base + entities.len() < u32::MAX as usize,
@@ -206,6 +236,7 @@ impl SparseSet {
 
     /// Replaces the member at `position` by `entity` (another version of the same index).
     pub(crate) fn replace_at(&mut self, position: usize, entity: Entity) {
+        self.order.forget();
         debug_assert_eq!(self.dense[position].index(), entity.index());
         self.dense[position] = entity;
     }
@@ -222,6 +253,7 @@ impl SparseSet {
     /// for in-order compaction.
     #[inline]
     pub(crate) fn replace_member(&mut self, position: usize, entity: Entity) {
+        self.order.forget();
         self.dense[position] = entity;
         self.sparse.set(entity.index(), position as u32);
     }
@@ -230,12 +262,14 @@ impl SparseSet {
     /// removing (see [`cut`](Self::cut)).
     #[inline]
     pub(crate) fn forget(&mut self, entity: Entity) {
+        self.order.forget();
         self.sparse.unset(entity.index());
     }
 
     /// Keeps the first `len` positions of the dense array, the end of a compaction: every
     /// member past them was moved forward (and re-pointed) or forgotten already.
     pub(crate) fn cut(&mut self, len: usize) {
+        self.order.forget();
         self.dense.truncate(len);
     }
 
@@ -243,6 +277,7 @@ impl SparseSet {
     /// it is most of a storage's removal, which group maintenance inlines in turn.
     #[inline(always)]
     pub(crate) fn swap_remove_at(&mut self, position: usize) -> Entity {
+        self.order.forget();
         let removed = self.dense.swap_remove(position);
         self.sparse.unset(removed.index());
         if position < self.dense.len() {
@@ -257,6 +292,7 @@ impl SparseSet {
     /// Panics if either position is out of bounds.
     #[inline(always)]
     pub fn swap(&mut self, a: usize, b: usize) {
+        self.order.forget();
         if a == b {
             assert!(a < self.dense.len(), "swap position out of bounds");
             return;
@@ -281,6 +317,7 @@ impl SparseSet {
     /// `a < self.len()` and `b < self.len()`.
     #[inline(always)]
     pub(crate) unsafe fn swap_unchecked(&mut self, a: usize, b: usize) {
+        self.order.forget();
         debug_assert!(a < self.dense.len() && b < self.dense.len());
         let dense = self.dense.as_mut_ptr();
         // SAFETY: the caller guarantees both positions are in bounds of `dense`; `ptr::swap`
@@ -296,6 +333,7 @@ impl SparseSet {
     /// Removes every member in O(1): the dense array is truncated and the sparse array
     /// starts a new epoch, in which every entry reads as no member.
     pub fn clear(&mut self) {
+        self.order.forget();
         self.sparse.clear();
         self.dense.clear();
     }
@@ -303,6 +341,7 @@ impl SparseSet {
     /// Sorts the members with `compare`, then rewrites their sparse entries: the
     /// two-array case of the sorting article.
     pub fn sort_by(&mut self, mut compare: impl FnMut(&Entity, &Entity) -> core::cmp::Ordering) {
+        self.order.forget();
         /// Rewrites the sparse entries even if `compare` panics: the set stays
         /// consistent (in some order).
         struct Reindex<'a>(&'a mut SparseSet);
@@ -321,6 +360,7 @@ impl SparseSet {
         &mut self,
         mut compare: impl FnMut(usize, usize) -> core::cmp::Ordering,
     ) {
+        self.order.forget();
         /// If `compare` panics, puts the dense array back in its old order, which the
         /// untouched sparse array still records.
         struct Restore<'a> {
@@ -360,6 +400,7 @@ impl SparseSet {
         &mut self,
         mut compare: impl FnMut(usize, usize) -> core::cmp::Ordering,
     ) -> TaggedSet<'_> {
+        self.order.forget();
         for (position, entity) in self.dense.iter_mut().enumerate() {
             self.sparse.set_scratch(entity.index(), entity.version());
             // Positions are below `u32::MAX` (`push_unchecked` caps the length), so `+ 1`
@@ -393,6 +434,34 @@ impl SparseSet {
         self.sparse.heap_bytes() + self.dense.capacity() * size_of::<Entity>()
     }
 
+    /// The name of the order the dense array holds (see [`DenseOrder`]).
+    #[inline]
+    pub(crate) fn order(&self) -> DenseOrder {
+        if self.dense.is_empty() {
+            DenseOrder::EMPTY
+        } else {
+            self.order
+        }
+    }
+
+    /// Names the dense order anew, with a name no set held before, and returns it: the
+    /// first of several sets that one change left holding the same entities in the same
+    /// order, from one order (see [`take_order`](Self::take_order)).
+    pub(crate) fn new_order(&mut self) -> DenseOrder {
+        self.order = self.names.fresh();
+        self.order
+    }
+
+    /// Takes `name`, the order another set was given by [`new_order`](Self::new_order).
+    ///
+    /// The caller made the same change to both sets, from one order (or from empty), and
+    /// nothing else since: the same entities appended in the same order. A name is an
+    /// optimisation's evidence only (a view reading one set by another's positions checks
+    /// their lengths), so a wrong call costs the values' correctness, never memory safety.
+    pub(crate) fn take_order(&mut self, name: DenseOrder) {
+        self.order = name;
+    }
+
     /// The position recorded for `entity`'s index, for cycle walks that use the sparse
     /// array as scratch (and re-point every member before they return).
     #[inline]
@@ -411,6 +480,7 @@ impl SparseSet {
     ///
     /// `sources` must be a permutation of that range (callers build it from positions).
     pub(crate) fn gather(&mut self, start: usize, sources: impl ExactSizeIterator<Item = usize>) {
+        self.order.forget();
         let range = start..start + sources.len();
         let gathered: Vec<Entity> = sources.map(|s| self.dense[s]).collect();
         if range.len() == self.dense.len() {
@@ -427,6 +497,7 @@ impl SparseSet {
     /// the scratch: each source entity is written there, then back into the dense array,
     /// which keeps its memory.
     pub(crate) fn gather_through(&mut self, pairs: &mut [(u64, u32)]) {
+        self.order.forget();
         assert_eq!(pairs.len(), self.dense.len(), "a gather of the whole set");
         for pair in pairs.iter_mut() {
             let entity = self.dense[pair.1 as usize];
@@ -480,6 +551,8 @@ impl SparseSet {
 pub struct SetCursor<'a> {
     sparse: Cursor<'a>,
     dense: &'a [Entity],
+    /// The name of the order `dense` is in.
+    order: DenseOrder,
 }
 
 impl<'a> SetCursor<'a> {
@@ -487,6 +560,12 @@ impl<'a> SetCursor<'a> {
     #[inline(always)]
     pub(crate) fn dense(&self) -> &'a [Entity] {
         self.dense
+    }
+
+    /// The name of the order of [`dense`](Self::dense) (see [`DenseOrder`]).
+    #[inline(always)]
+    pub(crate) fn order(&self) -> DenseOrder {
+        self.order
     }
 
     /// The dense position of `entity`, if it is a member: its sparse entry, confirmed by
