@@ -29,7 +29,7 @@ pub use crate::lend::{
     SlotRef, TrackChanges, WorldParts,
 };
 pub use crate::size_hint::collect;
-pub use crate::storage::{ChangeCount, Marks, SparseSet, Storage, StorageInfo};
+pub use crate::storage::{ChangeCount, Marks, SameChange, SparseSet, Storage, StorageInfo};
 pub use crate::world_traits::proven;
 use crate::{Bundle, Entities};
 
@@ -279,14 +279,27 @@ pub fn values_mut<T>(storage: &mut Storage<T>) -> ValuesMut<'_, T> {
 /// undropped. `listed` names the marked entities, each once, in the order their removal
 /// is recorded. Each of `lens` (the length of a group whose first owned storage this is)
 /// becomes the group's new length.
+/// `change` names the orders (the same marks compact every storage, see [`SameChange`]).
 #[inline]
 pub fn compact<T>(
     storage: &mut Storage<T>,
     marks: &Marks,
     listed: &[Entity],
     lens: &mut [usize],
+    change: &mut SameChange,
 ) -> Vec<T> {
-    storage.compact(marks, listed, lens)
+    storage.compact_renamed(marks, listed, lens, change)
+}
+
+/// Removes `entity`'s component for its destruction (the same removal from every storage:
+/// `change` names the orders, see [`SameChange`]).
+#[inline(always)]
+pub fn take_for_destroy<T>(
+    storage: &mut Storage<T>,
+    entity: Entity,
+    change: &mut SameChange,
+) -> Option<T> {
+    storage.remove_renamed(entity, change)
 }
 
 /// Removes the marked members of a non-owning group, keeping the others in order.

@@ -306,9 +306,10 @@ proptest! {
 
 /// Storages filled by the same spawns hold the same entities in the same order: a view
 /// over them is dense (every leaf read by position, `With` implied) until a change reaches
-/// one of them alone (a spawn without the other, a removal, a destruction, a sort), and
-/// then walks as before; a change to another storage, or a value replaced, keeps it. Each
-/// loop adds by position, checked entity by entity. In both worlds.
+/// one of them alone (a spawn without the other, a removal, a sort), and then walks as
+/// before; a change to another storage, a value replaced, or a destruction (one entity or
+/// many: the same removal from every storage) keeps it. Each loop adds by position, checked
+/// entity by entity. In both worlds.
 #[test]
 fn storages_spawned_together_walk_densely_until_one_changes_alone() {
     macro_rules! case {
@@ -352,7 +353,8 @@ fn storages_spawned_together_walk_densely_until_one_changes_alone() {
             case!($new, |w, all| { w.remove::<C>(all[350]); }, true $(, $unwrap)?);
             case!($new, |w, all| { w.spawn_with((A(0),)); }, false $(, $unwrap)?);
             case!($new, |w, all| { w.remove::<B>(all[7]); }, false $(, $unwrap)?);
-            case!($new, |w, all| { w.destroy(all[7]).unwrap(); }, false $(, $unwrap)?);
+            case!($new, |w, all| { w.destroy(all[7]).unwrap(); }, true $(, $unwrap)?);
+            case!($new, |w, all| { w.destroy_many(&all[5..350]); }, true $(, $unwrap)?);
             case!($new, |w, all| { let _ = w.sort_by_key::<A, u32>(|a| u32::MAX - a.0); }, false $(, $unwrap)?);
         }};
     }

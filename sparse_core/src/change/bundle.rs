@@ -9,7 +9,7 @@ use crate::entity::{Entity, EntityError};
 use crate::internals::{IndexedStorages, InternalStorage, Internals};
 use crate::lend::AllApart;
 use crate::size_hint;
-use crate::storage::{DenseOrder, Storage};
+use crate::storage::{SameChange, Storage};
 
 /// Keeps [`Bundle`] to this crate: a spawn files every component of its bundle, then
 /// enters the entity's groups.
@@ -115,8 +115,8 @@ macro_rules! bundle {
                 W: AppendColumn,
             {
                 let ($(mut $t,)+) = columns;
-                let mut orders = SharedOrders::new();
-                $(orders.file($i, <W as InternalStorage<$T>>::storage_mut(world, key), |storage| {
+                let mut change = SameChange::new();
+                $(filed(&mut change, <W as InternalStorage<$T>>::storage_mut(world, key), |storage| {
                     storage.append_new(entities, &mut $t)
                 });)+
             }
@@ -143,8 +143,8 @@ macro_rules! bundle {
             where
                 W: Internals,
             {
-                let mut orders = SharedOrders::new();
-                $(orders.file($i, <W as InternalStorage<$T>>::storage_mut(world, key), |storage| {
+                let mut change = SameChange::new();
+                $(filed(&mut change, <W as InternalStorage<$T>>::storage_mut(world, key), |storage| {
                     storage.file_pending(entities)
                 });)+
             }
@@ -173,8 +173,8 @@ macro_rules! bundle {
             where
                 W: IndexedStorages,
             {
-                let mut orders = SharedOrders::new();
-                $(orders.file($i, world.storage_at::<$T>(key, at[$i]), |storage| {
+                let mut change = SameChange::new();
+                $(filed(&mut change, world.storage_at::<$T>(key, at[$i]), |storage| {
                     storage.file_pending(entities)
                 });)+
             }
@@ -189,44 +189,13 @@ macro_rules! bundle {
 
 for_each_tuple!(bundle);
 
-/// The order names one filing hands to the storages of a bundle: the same entities are
-/// appended to each, so storages that held one order before (or were empty) hold one
-/// after, under a new name the first of them makes (see `storage/order.rs`). Two orders
-/// before are followed: the first storage's, and the first other one met (a bundle whose
-/// new type comes first: `(Tag, Pos, Vel)` with `Tag`'s storage empty and the others
-/// spawned together before); storages of a third keep names of their own.
-struct SharedOrders {
-    /// The first storage's order before, and the name it was given.
-    first: (DenseOrder, DenseOrder),
-    /// The same for the first other order met.
-    second: (DenseOrder, DenseOrder),
-}
-
-impl SharedOrders {
-    #[inline(always)]
-    fn new() -> Self {
-        SharedOrders {
-            first: (DenseOrder::UNKNOWN, DenseOrder::UNKNOWN),
-            second: (DenseOrder::UNKNOWN, DenseOrder::UNKNOWN),
-        }
-    }
-
-    /// Files the entities into `storage`, the bundle's `i`-th, by `file`, and names the
-    /// order it then holds: one storage access for both.
-    #[inline(always)]
-    fn file<T>(&mut self, i: usize, storage: &mut Storage<T>, file: impl FnOnce(&mut Storage<T>)) {
-        let before = storage.order();
-        file(storage);
-        if i == 0 {
-            self.first = (before, storage.new_order());
-        } else if before.same_as(self.first.0) {
-            storage.take_order(self.first.1);
-        } else if before.same_as(self.second.0) {
-            storage.take_order(self.second.1);
-        } else if self.second.0 == DenseOrder::UNKNOWN {
-            self.second = (before, storage.new_order());
-        }
-    }
+/// Runs `file` (the bundle's entities appended) on `storage`, one of the bundle's, the
+/// order it then holds named by `change` (see [`SameChange`]): one storage access for both.
+#[inline(always)]
+fn filed<T>(change: &mut SameChange, storage: &mut Storage<T>, file: impl FnOnce(&mut Storage<T>)) {
+    let before = storage.order();
+    file(storage);
+    change.renamed(before, storage);
 }
 
 /// A world that spawns batches column by column (the run-time world, which finds each

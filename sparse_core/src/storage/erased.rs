@@ -6,7 +6,7 @@ use core::ptr::NonNull;
 
 use std::sync::Arc;
 
-use super::{ChangeTicks, Clock, Marks, SparseSet, Storage};
+use super::{ChangeTicks, Clock, Marks, SameChange, SparseSet, Storage};
 use crate::component::{Component, ComponentKey};
 use crate::entity::Entity;
 
@@ -40,8 +40,9 @@ impl<T: 'static> StorageInfo for Storage<T> {
 /// The operations a run-time world needs from a storage whose component type it only
 /// knows by `TypeId`.
 pub trait ErasedStorage: StorageInfo + Any + Send + Sync {
-    /// Takes `entity`'s component out, boxed, without dropping it.
-    fn take(&mut self, entity: Entity) -> Option<Box<dyn Any + Send>>;
+    /// Takes `entity`'s component out, boxed, without dropping it (a destruction: the
+    /// same removal from every storage, `change` naming the orders, see [`SameChange`]).
+    fn take(&mut self, entity: Entity, change: &mut SameChange) -> Option<Box<dyn Any + Send>>;
     /// Permutes the prefix `[0, sources.len())`: position `i` receives what was at
     /// `sources[i]` (a permutation, not checked again).
     fn apply_sources(&mut self, sources: &[u32]);
@@ -55,6 +56,7 @@ pub trait ErasedStorage: StorageInfo + Any + Send + Sync {
         marks: &Marks,
         listed: &[Entity],
         boundaries: &mut [usize],
+        change: &mut SameChange,
     ) -> Box<dyn Any + Send>;
     /// The change stamps, if the storage is tracked.
     fn change_ticks(&self) -> Option<&Arc<ChangeTicks>>;
@@ -153,8 +155,8 @@ impl core::ops::DerefMut for AnyStorage {
 }
 
 impl<T: Component> ErasedStorage for Storage<T> {
-    fn take(&mut self, entity: Entity) -> Option<Box<dyn Any + Send>> {
-        self.remove(entity)
+    fn take(&mut self, entity: Entity, change: &mut SameChange) -> Option<Box<dyn Any + Send>> {
+        self.remove_renamed(entity, change)
             .map(|value| Box::new(value) as Box<dyn Any + Send>)
     }
 
@@ -171,8 +173,11 @@ impl<T: Component> ErasedStorage for Storage<T> {
         marks: &Marks,
         listed: &[Entity],
         boundaries: &mut [usize],
+        change: &mut SameChange,
     ) -> Box<dyn Any + Send> {
-        Box::new(Storage::compact(self, marks, listed, boundaries))
+        Box::new(Storage::compact_renamed(
+            self, marks, listed, boundaries, change,
+        ))
     }
 
     fn change_ticks(&self) -> Option<&Arc<ChangeTicks>> {

@@ -17,9 +17,10 @@ pub use erased::StorageInfo;
 pub(crate) use erased::{AnyStorage, ErasedStorage};
 pub use lent::StorageMut;
 pub(crate) use lent::{set_from_raw, ticks_from_raw};
-pub(crate) use order::DenseOrder;
 #[cfg(test)]
 pub(crate) use order::OrderNames;
+pub use order::SameChange;
+pub(crate) use order::{DenseOrder, Renamed};
 pub(crate) use sort::radix_sort_pairs;
 pub use sort::{OrdKey, RadixKey};
 pub(crate) use sparse_set::SetCursor;
@@ -534,16 +535,30 @@ impl<T> Storage<T> {
         self.set.order()
     }
 
-    /// See [`SparseSet::new_order`].
+    /// Removes `entity`'s component, as [`remove`](Self::remove) does, the order then
+    /// named by `change` (the same removal is made to every storage of the world).
     #[inline]
-    pub(crate) fn new_order(&mut self) -> DenseOrder {
-        self.set.new_order()
+    pub(crate) fn remove_renamed(&mut self, entity: Entity, change: &mut SameChange) -> Option<T> {
+        let before = self.order();
+        let value = self.remove(entity);
+        change.renamed(before, self);
+        value
     }
 
-    /// See [`SparseSet::take_order`].
+    /// [`compact`](Self::compact), the order then named by `change` (the same marks
+    /// compact every storage of the world).
     #[inline]
-    pub(crate) fn take_order(&mut self, name: DenseOrder) {
-        self.set.take_order(name);
+    pub(crate) fn compact_renamed(
+        &mut self,
+        marks: &Marks,
+        listed: &[Entity],
+        boundaries: &mut [usize],
+        change: &mut SameChange,
+    ) -> Vec<T> {
+        let before = self.order();
+        let taken = self.compact(marks, listed, boundaries);
+        change.renamed(before, self);
+        taken
     }
 
     /// The number of components the storage can hold without growing its dense arrays.
@@ -576,6 +591,18 @@ impl<T> Storage<T> {
             ticks.check(self.set.as_slice())?;
         }
         Ok(())
+    }
+}
+
+impl<T> Renamed for Storage<T> {
+    #[inline]
+    fn new_order(&mut self) -> DenseOrder {
+        self.set.new_order()
+    }
+
+    #[inline]
+    fn take_order(&mut self, name: DenseOrder) {
+        self.set.take_order(name);
     }
 }
 

@@ -2,21 +2,24 @@
 //! the same order, so that a view can read one by the other's positions without a lookup.
 //!
 //! ```text
-//! spawn_batch((P, V) × 3)   P.dense : [e0|e1|e2]  order P#7   (shared: one batch filed
-//!                           V.dense : [e0|e1|e2]  order P#7    the same entities in both)
-//! insert(e3, P)             P.dense : [e0|e1|e2|e3] order P#8 (its own new name)
-//!                           V.dense : [e0|e1|e2]  order P#7
+//! spawn_batch((P, V) × 3)   P.dense : [e0|e1|e2]     order P#7  (shared: one batch filed
+//!                           V.dense : [e0|e1|e2]     order P#7   the same entities in both)
+//! destroy(e1)               P.dense : [e0|e2]        order P#8  (the same removal in both)
+//!                           V.dense : [e0|e2]        order P#8
+//! insert(e3, P)             P.dense : [e0|e2|e3]     unknown    (a change to P alone)
+//!                           V.dense : [e0|e2]        order P#8
 //! ```
 //!
 //! Each set has an author id no other set has (from a process-wide counter, taken once
-//! when the set is made) and counts the names it gives out: every change to a set's dense
-//! array gives it a new name of its own, `(its id, its next count)`, which no set held
-//! before. Only a change made to several sets at once, from one shared name (or from empty
-//! sets), with the same entities in the same order in each, gives them one new name
-//! (`SparseSet::new_order`, `SparseSet::take_order`). A name is an optimisation's
-//! evidence, never a safety argument: a view reading by a shared name still checks the
-//! lengths, so a wrong name could yield another entity's value, never an out-of-bounds or
-//! aliased one.
+//! when the set is made) and counts the names it gives out, so that `(its id, its count)`
+//! names no order twice. Every change to a set's dense array forgets its name (one store).
+//! Only a change made to several sets at once, the same for each and a function of the
+//! dense array alone (a spawn appending the same entities to its bundle's storages; a
+//! destruction removing one entity, or compacting the marked ones, from every storage),
+//! gives the sets that held one name before (or were empty) one new name
+//! ([`SameChange`]). A name is an optimisation's evidence, never a safety argument: a view
+//! reading by a shared name still checks the lengths, so a wrong name could yield another
+//! entity's value, never an out-of-bounds or aliased one.
 
 use core::sync::atomic::{AtomicU64, Ordering};
 
@@ -97,6 +100,64 @@ impl OrderNames {
 impl Default for OrderNames {
     fn default() -> Self {
         OrderNames::new()
+    }
+}
+
+/// What can be named anew after a change: a storage, typed or erased.
+pub(crate) trait Renamed {
+    /// See `SparseSet::new_order`.
+    fn new_order(&mut self) -> DenseOrder;
+    /// See `SparseSet::take_order`.
+    fn take_order(&mut self, name: DenseOrder);
+}
+
+/// The names one change hands to the storages it is made to, when it is the same change
+/// for each and a function of the dense array alone (a spawn appending the same entities
+/// to each storage of its bundle; a destruction removing one entity, or a compaction the
+/// marked ones, from every storage): storages that held one order before hold one after,
+/// under a new name the first of them makes. Two orders before are followed: the first
+/// met (a spawn's first type) and the first other one (a bundle whose new type comes first,
+/// `(Tag, Pos, Vel)` with `Tag`'s storage empty and the others spawned together before);
+/// storages of a third keep names of their own.
+#[doc(hidden)]
+pub struct SameChange {
+    /// An order held before (`UNKNOWN` until one is met), and the name it was given.
+    first: (DenseOrder, DenseOrder),
+    /// The same for the first other order met.
+    second: (DenseOrder, DenseOrder),
+}
+
+impl Default for SameChange {
+    fn default() -> Self {
+        SameChange::new()
+    }
+}
+
+impl SameChange {
+    /// Before the change is made to any storage.
+    #[inline(always)]
+    pub fn new() -> Self {
+        SameChange {
+            first: (DenseOrder::UNKNOWN, DenseOrder::UNKNOWN),
+            second: (DenseOrder::UNKNOWN, DenseOrder::UNKNOWN),
+        }
+    }
+
+    /// Names the order `storage` holds now that the change was made to it, `before` the
+    /// order it held until then.
+    #[inline(always)]
+    pub(crate) fn renamed(&mut self, before: DenseOrder, storage: &mut (impl Renamed + ?Sized)) {
+        if before.author == 0 {
+            // Held in no order another storage shares: nothing to keep.
+        } else if before.same_as(self.first.0) {
+            storage.take_order(self.first.1);
+        } else if before.same_as(self.second.0) {
+            storage.take_order(self.second.1);
+        } else if self.first.0.author == 0 {
+            self.first = (before, storage.new_order());
+        } else if self.second.0.author == 0 {
+            self.second = (before, storage.new_order());
+        }
     }
 }
 

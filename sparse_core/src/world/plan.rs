@@ -11,7 +11,7 @@ use crate::change::steps::{ComponentPlan, EntityPlan};
 use crate::component::Component;
 use crate::entity::{Entities, Entity};
 use crate::group::{self, Action, Aligned, OwnedTypes, PerSlot, PositionHint, Step};
-use crate::storage::{AnyStorage, Marks, Storage};
+use crate::storage::{AnyStorage, Marks, SameChange, Storage};
 
 /// An entity going through group steps, with the positions the steps track for it (as a
 /// `#[world]`'s straight-line steps do): `position`, its changed component's position in its
@@ -499,9 +499,10 @@ impl EntityPlan for &mut World {
     }
 
     fn take_all(&mut self, entity: Entity) -> Self::Taken {
+        let mut change = SameChange::new();
         self.storages
             .iter_mut()
-            .filter_map(|s| s.take(entity))
+            .filter_map(|s| s.take(entity, &mut change))
             .collect()
     }
 
@@ -516,13 +517,14 @@ impl EntityPlan for &mut World {
             }
         }
         let mut taken = Vec::with_capacity(storages.len());
+        let mut change = SameChange::new();
         for (index, storage) in storages.iter_mut().enumerate() {
             // The owning groups whose lengths this storage's compaction counts.
             let counted: Vec<usize> = (0..groups.len())
                 .filter(|&g| groups[g].members.is_none() && groups[g].owned[0] == index)
                 .collect();
             let mut lens: Vec<usize> = counted.iter().map(|&g| groups[g].len).collect();
-            taken.push(storage.compact(marks, listed, &mut lens));
+            taken.push(storage.compact(marks, listed, &mut lens, &mut change));
             for (&g, len) in counted.iter().zip(lens) {
                 groups[g].len = len;
             }

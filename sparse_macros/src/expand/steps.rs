@@ -338,7 +338,7 @@ pub(super) fn entity_plan(cx: &Cx<'_>) -> TokenStream {
     });
     let takes = storages.clone().map(|i| {
         let (cfg, field) = (cx.cfg_storage(i), Cx::storage_field(i));
-        quote!(#cfg #field: self.0.#field.remove(entity),)
+        quote!(#cfg #field: __p::take_for_destroy(&mut self.0.#field, entity, &mut change),)
     });
     let taken_many_fields = storages.clone().map(|i| {
         let (cfg, field, param) = (cx.cfg_storage(i), Cx::storage_field(i), Cx::param(i));
@@ -365,7 +365,7 @@ pub(super) fn entity_plan(cx: &Cx<'_>) -> TokenStream {
                 #cfg
                 let #field = {
                     let mut #lens = [#(w.#fields,)*];
-                    let taken = __p::compact(&mut w.#field, marks, listed, &mut #lens);
+                    let taken = __p::compact(&mut w.#field, marks, listed, &mut #lens, &mut change);
                     #({ w.#fields = #lens[#indices]; })*
                     taken
                 };
@@ -379,7 +379,7 @@ pub(super) fn entity_plan(cx: &Cx<'_>) -> TokenStream {
                 let mut #lens = [0_usize; #count];
                 let mut filled = 0;
                 #(#cfgs { #lens[filled] = w.#fields; filled += 1; })*
-                let taken = __p::compact(&mut w.#field, marks, listed, &mut #lens[..filled]);
+                let taken = __p::compact(&mut w.#field, marks, listed, &mut #lens[..filled], &mut change);
                 let mut read = 0;
                 #(#cfgs { w.#fields = #lens[read]; read += 1; })*
                 let _ = read;
@@ -431,6 +431,8 @@ pub(super) fn entity_plan(cx: &Cx<'_>) -> TokenStream {
 
             #[inline(always)]
             fn take_all(&mut self, entity: __sg::Entity) -> Self::Taken {
+                let mut change = __p::SameChange::new();
+                let _ = &mut change;
                 Taken {
                     #(#takes)*
                     marker: ::core::marker::PhantomData,
@@ -439,6 +441,8 @@ pub(super) fn entity_plan(cx: &Cx<'_>) -> TokenStream {
 
             fn take_marked(&mut self, marks: &__p::Marks, listed: &[__sg::Entity]) -> Self::TakenMany {
                 let w = &mut *self.0;
+                let mut change = __p::SameChange::new();
+                let _ = &mut change;
                 #(#sets)*
                 #(#compacts)*
                 TakenMany {
