@@ -131,7 +131,9 @@ impl ViewAdvice {
         self.matches
     }
 
-    /// Its walk under the world's layout now.
+    /// Its walk under the world's layout now, by its groups: storages that share an order
+    /// (spawned together, see docs/access.md) may make the view dense where this says it
+    /// looks up, an advantage the advice does not count on (a frame's changes undo it).
     pub fn now(&self) -> &Walk {
         &self.now
     }
