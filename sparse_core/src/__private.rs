@@ -288,7 +288,7 @@ pub fn compact<T>(
     lens: &mut [usize],
     change: &mut SameChange,
 ) -> Vec<T> {
-    storage.compact_renamed(marks, listed, lens, change)
+    storage.change_alike(change, |s| s.compact(marks, listed, lens))
 }
 
 /// Removes `entity`'s component for its destruction (the same removal from every storage:
@@ -299,7 +299,7 @@ pub fn take_for_destroy<T>(
     entity: Entity,
     change: &mut SameChange,
 ) -> Option<T> {
-    storage.remove_renamed(entity, change)
+    storage.change_alike(change, |s| s.remove(entity))
 }
 
 /// Removes the marked members of a non-owning group, keeping the others in order.

@@ -9,7 +9,7 @@ use crate::entity::{Entity, EntityError};
 use crate::internals::{IndexedStorages, InternalStorage, Internals};
 use crate::lend::AllApart;
 use crate::size_hint;
-use crate::storage::{SameChange, Storage};
+use crate::storage::SameChange;
 
 /// Keeps [`Bundle`] to this crate: a spawn files every component of its bundle, then
 /// enters the entity's groups.
@@ -116,7 +116,7 @@ macro_rules! bundle {
             {
                 let ($(mut $t,)+) = columns;
                 let mut change = SameChange::new();
-                $(filed(&mut change, <W as InternalStorage<$T>>::storage_mut(world, key), |storage| {
+                $(<W as InternalStorage<$T>>::storage_mut(world, key).change_alike(&mut change, |storage| {
                     storage.append_new(entities, &mut $t)
                 });)+
             }
@@ -144,7 +144,7 @@ macro_rules! bundle {
                 W: Internals,
             {
                 let mut change = SameChange::new();
-                $(filed(&mut change, <W as InternalStorage<$T>>::storage_mut(world, key), |storage| {
+                $(<W as InternalStorage<$T>>::storage_mut(world, key).change_alike(&mut change, |storage| {
                     storage.file_pending(entities)
                 });)+
             }
@@ -174,7 +174,7 @@ macro_rules! bundle {
                 W: IndexedStorages,
             {
                 let mut change = SameChange::new();
-                $(filed(&mut change, world.storage_at::<$T>(key, at[$i]), |storage| {
+                $(world.storage_at::<$T>(key, at[$i]).change_alike(&mut change, |storage| {
                     storage.file_pending(entities)
                 });)+
             }
@@ -188,15 +188,6 @@ macro_rules! bundle {
 }
 
 for_each_tuple!(bundle);
-
-/// Runs `file` (the bundle's entities appended) on `storage`, one of the bundle's, the
-/// order it then holds named by `change` (see [`SameChange`]): one storage access for both.
-#[inline(always)]
-fn filed<T>(change: &mut SameChange, storage: &mut Storage<T>, file: impl FnOnce(&mut Storage<T>)) {
-    let before = storage.order();
-    file(storage);
-    change.renamed(before, storage);
-}
 
 /// A world that spawns batches column by column (the run-time world, which finds each
 /// storage through a map of types: one lookup per column, not per row).

@@ -156,7 +156,7 @@ impl core::ops::DerefMut for AnyStorage {
 
 impl<T: Component> ErasedStorage for Storage<T> {
     fn take(&mut self, entity: Entity, change: &mut SameChange) -> Option<Box<dyn Any + Send>> {
-        self.remove_renamed(entity, change)
+        self.change_alike(change, |s| s.remove(entity))
             .map(|value| Box::new(value) as Box<dyn Any + Send>)
     }
 
@@ -175,9 +175,7 @@ impl<T: Component> ErasedStorage for Storage<T> {
         boundaries: &mut [usize],
         change: &mut SameChange,
     ) -> Box<dyn Any + Send> {
-        Box::new(Storage::compact_renamed(
-            self, marks, listed, boundaries, change,
-        ))
+        Box::new(self.change_alike(change, |s| s.compact(marks, listed, boundaries)))
     }
 
     fn change_ticks(&self) -> Option<&Arc<ChangeTicks>> {

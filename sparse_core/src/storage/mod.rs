@@ -535,30 +535,18 @@ impl<T> Storage<T> {
         self.set.order()
     }
 
-    /// Removes `entity`'s component, as [`remove`](Self::remove) does, the order then
-    /// named by `change` (the same removal is made to every storage of the world).
-    #[inline]
-    pub(crate) fn remove_renamed(&mut self, entity: Entity, change: &mut SameChange) -> Option<T> {
-        let before = self.order();
-        let value = self.remove(entity);
-        change.renamed(before, self);
-        value
-    }
-
-    /// [`compact`](Self::compact), the order then named by `change` (the same marks
-    /// compact every storage of the world).
-    #[inline]
-    pub(crate) fn compact_renamed(
+    /// Runs `change_it` on the storage, a change made alike to every storage `change`
+    /// sees (see [`SameChange`]), and names the order the storage then holds.
+    #[inline(always)]
+    pub(crate) fn change_alike<R>(
         &mut self,
-        marks: &Marks,
-        listed: &[Entity],
-        boundaries: &mut [usize],
         change: &mut SameChange,
-    ) -> Vec<T> {
+        change_it: impl FnOnce(&mut Self) -> R,
+    ) -> R {
         let before = self.order();
-        let taken = self.compact(marks, listed, boundaries);
+        let result = change_it(self);
         change.renamed(before, self);
-        taken
+        result
     }
 
     /// The number of components the storage can hold without growing its dense arrays.
