@@ -5,9 +5,12 @@
 //! ```sh
 //! cargo run --release -p sparse_peer_benches --example frame_systems -- 1048576
 //! cargo run --release -p sparse_peer_benches --example frame_systems -- 1048576 halves
+//! cargo run --release -p sparse_peer_benches --example frame_systems -- 1048576 branch-free
 //! ```
 //!
-//! With `halves`, the second frame's mix (`Mix::Halves`) and its ports.
+//! With `halves`, the second frame's mix (`Mix::Halves`) and its ports; with
+//! `branch-free`, each port's render system as it is and beside it with
+//! `render_branch_free` (the same picture, no jump on the cell's maximum).
 use sparse_peer_benches::{bevy_impl, ours, raw};
 use std::time::Instant;
 
@@ -32,12 +35,39 @@ fn time<S>(name: &str, mut s: S, systems: [fn(&mut S); 7], n: usize) {
     );
 }
 
+/// `systems` with `render` in place of the render system.
+fn with_render<S>(mut systems: [fn(&mut S); 7], render: fn(&mut S)) -> [fn(&mut S); 7] {
+    systems[6] = render;
+    systems
+}
+
 fn main() {
     let n: usize = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(1 << 20);
     println!("ns/entity   movement data more_cx health damage sprite render");
+    if std::env::args().nth(2).as_deref() == Some("branch-free") {
+        use sparse_peer_benches::ours::frame::groups;
+        time("raw", raw::frame::setup(n), raw::frame::SYSTEMS, n);
+        let raw_free = with_render(raw::frame::SYSTEMS, raw::frame::RENDER_BRANCH_FREE);
+        time("raw bf", raw::frame::setup(n), raw_free, n);
+        time(
+            "bevy",
+            bevy_impl::frame::setup(n),
+            bevy_impl::frame::SYSTEMS,
+            n,
+        );
+        let bevy_free = with_render(
+            bevy_impl::frame::SYSTEMS,
+            bevy_impl::frame::RENDER_BRANCH_FREE,
+        );
+        time("bevy bf", bevy_impl::frame::setup(n), bevy_free, n);
+        time("advised", groups::setup_advised(n), groups::SYSTEMS, n);
+        let advised_free = with_render(groups::SYSTEMS, groups::RENDER_BRANCH_FREE);
+        time("adv. bf", groups::setup_advised(n), advised_free, n);
+        return;
+    }
     if std::env::args().nth(2).as_deref() == Some("halves") {
         use sparse_peer_benches::components::frame::Mix::Halves;
         use sparse_peer_benches::ours::frame::{groups, halves, views};

@@ -675,6 +675,15 @@ pub mod frame {
         run_systems(s, &SYSTEMS);
     }
 
+    /// The render system with [`render_branch_free`] (`frame_systems branch-free`).
+    pub const RENDER_BRANCH_FREE: fn(&mut State) = |s| {
+        let fb = &mut s.fb;
+        fb.clear();
+        s.render
+            .iter(&s.world)
+            .for_each(|(p, sp)| render_branch_free(fb, p, sp));
+    };
+
     /// Every entity's components (test helper). The filter keeps the entities holding at
     /// least one frame component: in 0.20 resources are entities too (a fresh world
     /// already holds `DefaultQueryFilters`), and a query of options alone matches them.

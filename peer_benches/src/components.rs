@@ -1126,10 +1126,51 @@ pub mod frame {
     /// glyph of a cell (so that the picture does not depend on the order of the walk).
     #[inline(always)]
     pub fn render(fb: &mut FrameBuffer, p: &Pos, s: &Sprite) {
+        let cell = &mut fb.cells[cell_index(p)];
+        *cell = (*cell).max(s.glyph);
+    }
+
+    /// [`render`] with the cell's maximum taken without a branch: what `render` costs when
+    /// the order of the walk cannot matter to it. LLVM compiles `render`'s `max` (and
+    /// `core::hint::select_unpredictable`) into a conditional jump in every port, whose
+    /// prediction depends on which glyphs reach a cell in which order, that is on the
+    /// walk's order of kinds (docs/performance.md, "The render system's branch").
+    #[inline(always)]
+    pub fn render_branch_free(fb: &mut FrameBuffer, p: &Pos, s: &Sprite) {
+        let cell = &mut fb.cells[cell_index(p)];
+        *cell = max_branch_free(*cell, s.glyph);
+    }
+
+    /// The cell under `p`.
+    #[inline(always)]
+    fn cell_index(p: &Pos) -> usize {
         let x = (p.x as i32).rem_euclid(WIDTH as i32) as usize;
         let y = (p.y as i32).rem_euclid(HEIGHT as i32) as usize;
-        let cell = &mut fb.cells[y * WIDTH + x];
-        *cell = (*cell).max(s.glyph);
+        y * WIDTH + x
+    }
+
+    /// `a.max(b)` by a conditional move, which no optimiser turns into a jump.
+    #[inline(always)]
+    fn max_branch_free(a: u32, b: u32) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let mut a = a;
+            // SAFETY: two register instructions: no memory, no stack, flags only.
+            unsafe {
+                core::arch::asm!(
+                    "cmp {a:e}, {b:e}",
+                    "cmovb {a:e}, {b:e}",
+                    a = inout(reg) a,
+                    b = in(reg) b,
+                    options(pure, nomem, nostack),
+                );
+            }
+            a
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            a.max(b)
+        }
     }
 }
 

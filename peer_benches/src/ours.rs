@@ -170,7 +170,8 @@ pub mod w1 {
                 .for_each(|(_, (p, v))| p.add_velocity(v));
         }
 
-        /// Whether the view is dense (test helper: it is not, there is no group).
+        /// Whether the view is dense (test helper: it is, with no group, because the two
+        /// storages were filled by one batch and hold one order).
         pub fn is_dense(s: &mut State) -> bool {
             s.world.view::<(&mut Position, &Velocity)>().is_dense()
         }
@@ -2474,6 +2475,16 @@ pub mod frame {
             pub fn run(s: &mut State) {
                 run_systems(s, &SYSTEMS);
             }
+
+            /// The render system with [`render_branch_free`] (`frame_systems
+            /// branch-free`).
+            pub const RENDER_BRANCH_FREE: fn(&mut State) = |s| {
+                let fb = &mut s.fb;
+                fb.clear();
+                s.world
+                    .borrow::<Render<'_>>()
+                    .for_each(|_, (p, sp)| render_branch_free(fb, p, sp));
+            };
         };
     }
 

@@ -638,6 +638,16 @@ pub mod frame {
         run_systems(s, &SYSTEMS);
     }
 
+    /// The render system with [`render_branch_free`] (`frame_systems branch-free`).
+    pub const RENDER_BRANCH_FREE: fn(&mut State) = |s| {
+        s.fb.clear();
+        for t in &s.tables {
+            for (p, sp) in t.pos.iter().zip(&t.sprite) {
+                render_branch_free(&mut s.fb, p, sp);
+            }
+        }
+    };
+
     /// Every entity's components (test helper).
     pub fn rows(s: &State) -> Vec<Row> {
         let mut rows = Vec::new();

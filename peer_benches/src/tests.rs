@@ -762,7 +762,8 @@ fn w1_views_without_groups_and_run_time_world_move_every_position() {
         w1::nogroup::run_iter,
         w1::nogroup::checksum,
     );
-    assert!(!w1::nogroup::is_dense(&mut w1::nogroup::setup(100)));
+    // No group, but one batch filled both storages: they hold one order.
+    assert!(w1::nogroup::is_dense(&mut w1::nogroup::setup(100)));
     check_w1(
         "sparse_for_loop",
         n,
@@ -1386,6 +1387,37 @@ fn frame_scheduled_equals_in_order_and_bevy() {
 }
 
 #[test]
+fn the_branch_free_render_draws_what_render_draws() {
+    let (n, frames) = (4096, 300);
+    let want = frame_reference(n, frames);
+    fn run_free<S>(systems: [fn(&mut S); 7], render: fn(&mut S)) -> impl Fn(&mut S) {
+        move |s| {
+            systems[..6].iter().for_each(|system| system(s));
+            render(s);
+        }
+    }
+    let free = run_free(raw::frame::SYSTEMS, raw::frame::RENDER_BRANCH_FREE);
+    let mut s = raw::frame::setup(n);
+    (0..frames).for_each(|_| free(&mut s));
+    assert!(s.fb.cells == want.1, "raw: branch-free cells differ");
+    use crate::ours::frame::groups;
+    let free = run_free(groups::SYSTEMS, groups::RENDER_BRANCH_FREE);
+    let mut s = groups::setup_advised(n);
+    (0..frames).for_each(|_| free(&mut s));
+    assert!(
+        s.fb.cells == want.1,
+        "sparse_advised: branch-free cells differ"
+    );
+    let free = run_free(
+        bevy_impl::frame::SYSTEMS,
+        bevy_impl::frame::RENDER_BRANCH_FREE,
+    );
+    let mut s = bevy_impl::frame::setup(n);
+    (0..frames).for_each(|_| free(&mut s));
+    assert!(s.fb.cells == want.1, "bevy: branch-free cells differ");
+}
+
+#[test]
 fn frame_ports_match_the_vec_reference() {
     use crate::components::frame::{ALIVE, DEAD, SPAWN};
     let (n, frames) = (4096, 300);
@@ -1437,7 +1469,9 @@ fn frame_ports_match_the_vec_reference() {
     let mut s = views::setup(n);
     assert_eq!(
         views::dense_systems(&mut s),
-        [false, true, false, true, false, false, false],
+        // render's too: every entity was spawned with its `Pos` and `Sprite` in one
+        // bundle, so the two storages hold one order (no group moved them since).
+        [false, true, false, true, false, false, true],
         "sparse_views: dense systems"
     );
     let got = frame_after(s, frames, views::run, views::rows, |s| &s.fb.cells);
