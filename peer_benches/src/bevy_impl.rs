@@ -457,7 +457,7 @@ pub mod heavy_compute {
         State { world, query }
     }
 
-    /// [`heavy_compute`] on every entity in parallel.
+    /// [`heavy_compute()`] on every entity in parallel.
     pub fn run(s: &mut State) {
         s.query
             .par_iter_mut(&mut s.world)

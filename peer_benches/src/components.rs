@@ -190,7 +190,7 @@ pub const VEL_SUM: f64 = 6.0;
 
 /// Components of `serde_3deep` (save and load a world with postcard) and their population:
 /// a 3-deep nested family, every entity with `A`, three quarters also with `B`, half also
-/// with `C` (the `C` ones all have `B`), in one of two [`Order`]s.
+/// with `C` (the `C` ones all have `B`), in one of two [`Order`](saved::Order)s.
 pub mod saved {
     /// Declares one component struct with the derives `sparse` and serde need (hecs takes
     /// any `Send + Sync + 'static` type).
@@ -640,17 +640,17 @@ pub mod sched {
 ///
 /// | system | reads and writes | share of entities |
 /// | --- | --- | --- |
-/// | [`movement`] | `&mut Pos, &Vel` | 12/16 |
-/// | [`data`] | `&mut Data` (a xorshift step per entity) | 9/16 |
-/// | [`more_complex`] | `&mut Vel, &Pos, &Data` | 5/16 |
-/// | [`health`] | `&mut Health` (spawn → alive → dead → spawn) | 12/16 |
-/// | [`damage`] | `&mut Health, &Damage` | 8/16 |
-/// | [`sprite`] | `&mut Sprite, &Player, &Health` | 12/16 |
-/// | [`render`] | `&Pos, &Sprite` into a [`FrameBuffer`] | 16/16 |
+/// | [`movement`](frame::movement) | `&mut Pos, &Vel` | 12/16 |
+/// | [`data`](frame::data) | `&mut Data` (a xorshift step per entity) | 9/16 |
+/// | [`more_complex`](frame::more_complex) | `&mut Vel, &Pos, &Data` | 5/16 |
+/// | [`health`](frame::health) | `&mut Health` (spawn → alive → dead → spawn) | 12/16 |
+/// | [`damage`](frame::damage) | `&mut Health, &Damage` | 8/16 |
+/// | [`sprite`](frame::sprite) | `&mut Sprite, &Player, &Health` | 12/16 |
+/// | [`render`](frame::render) | `&Pos, &Sprite` into a [`FrameBuffer`](frame::FrameBuffer) | 16/16 |
 ///
 /// Every library's port calls these same functions per entity: each entity's result is the
-/// same whatever order a library visits it in, and [`render`] keeps the highest glyph per
-/// cell, so the frame buffer does not depend on that order either. [`Row`] is one entity's
+/// same whatever order a library visits it in, and [`render`](frame::render) keeps the highest glyph per
+/// cell, so the frame buffer does not depend on that order either. [`Row`](frame::Row) is one entity's
 /// components, compared between ports as a sorted list.
 pub mod frame {
     component! {

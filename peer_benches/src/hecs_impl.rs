@@ -578,7 +578,7 @@ pub mod heavy_compute {
         State { world }
     }
 
-    /// [`heavy_compute`] on every entity, batches of 64 in parallel.
+    /// [`heavy_compute()`] on every entity, batches of 64 in parallel.
     pub fn run(s: &mut State) {
         s.world
             .query_mut::<(&mut Position, &mut Transform)>()

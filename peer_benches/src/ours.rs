@@ -427,7 +427,7 @@ pub mod w2 {
     }
 
     /// W2 in the run-time [`World`](sparse_groups::World): with the `#[world]`'s groups
-    /// `<A, B>` ⊂ `<A, B, C>` or with none; populated as [`super::setup`].
+    /// `<A, B>` ⊂ `<A, B, C>` or with none; populated as [`setup`].
     pub mod dynamic {
         use super::*;
         use sparse_groups::{GroupSpec, World};
@@ -1476,7 +1476,7 @@ pub mod add_remove {
     }
 }
 
-/// `serde_3deep`: save a world of the [`saved`](crate::components::saved) family to postcard
+/// `serde_3deep`: save a world of the [`saved`] family to postcard
 /// bytes and load it into a fresh world (same entity ids, groups rebuilt).
 pub mod serde_3deep {
     use crate::components::saved::{self, A, B, C, Order};
@@ -2521,7 +2521,7 @@ pub mod frame {
         fn prepare(_: &mut Frame) {}
 
         /// The layout advice for [`SYSTEMS`] as a schedule's systems, on this layout's world
-        /// of `n` entities: what a user of these views is told to write ([`super::advised`]
+        /// of `n` entities: what a user of these views is told to write ([`super::groups::setup_advised`]
         /// is it, `tests::the_advised_frame_is_what_the_advice_prints`).
         pub fn advice(n: usize) -> sparse_groups::Advice {
             advice_in(n, Mix::Realistic)
@@ -2713,10 +2713,10 @@ pub mod frame {
         aliased_systems!();
     }
 
-    /// The seven systems of [`groups`] as functions in a [`Schedule`], the frame buffer a
+    /// The seven systems of [`groups`] as functions in a [`Schedule`](sparse_groups::Schedule), the frame buffer a
     /// resource: the compiler puts `movement`, `data` and `health` in stage 0,
     /// `more_complex` and `damage` in stage 1, `sprite` in 2 and `render` in 3
-    /// (`tests::frame_scheduled_equals_in_order_and_bevy`). [`run_in_order`] calls the same
+    /// (`tests::frame_scheduled_equals_in_order_and_bevy`). [`run_in_order`](scheduled::run_in_order) calls the same
     /// functions one after the other.
     pub mod scheduled {
         use super::*;

@@ -501,7 +501,7 @@ pub mod heavy_compute {
         }
     }
 
-    /// [`heavy_compute`] on every row in parallel.
+    /// [`heavy_compute()`] on every row in parallel.
     pub fn run(s: &mut State) {
         use rayon::prelude::*;
         s.pos

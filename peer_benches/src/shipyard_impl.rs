@@ -393,7 +393,7 @@ pub mod heavy_compute {
         State { world }
     }
 
-    /// [`heavy_compute`] on every entity in parallel, in a system.
+    /// [`heavy_compute()`] on every entity in parallel, in a system.
     pub fn run(s: &mut State) {
         s.world
             .run(|mut pos: ViewMut<Position>, mut mat: ViewMut<Transform>| {

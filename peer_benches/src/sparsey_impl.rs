@@ -513,7 +513,7 @@ pub mod heavy_compute {
         State { world }
     }
 
-    /// [`heavy_compute`] on every entity in parallel.
+    /// [`heavy_compute()`] on every entity in parallel.
     pub fn run(s: &mut State) {
         s.world
             .par_for_each::<(&mut Position, &mut Transform)>(|(p, t)| heavy_compute(p, t));
