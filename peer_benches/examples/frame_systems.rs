@@ -35,12 +35,6 @@ fn time<S>(name: &str, mut s: S, systems: [fn(&mut S); 7], n: usize) {
     );
 }
 
-/// `systems` with `render` in place of the render system.
-fn with_render<S>(mut systems: [fn(&mut S); 7], render: fn(&mut S)) -> [fn(&mut S); 7] {
-    systems[6] = render;
-    systems
-}
-
 fn main() {
     let n: usize = std::env::args()
         .nth(1)
@@ -48,6 +42,7 @@ fn main() {
         .unwrap_or(1 << 20);
     println!("ns/entity   movement data more_cx health damage sprite render");
     if std::env::args().nth(2).as_deref() == Some("branch-free") {
+        use sparse_peer_benches::components::frame::with_render;
         use sparse_peer_benches::ours::frame::groups;
         time("raw", raw::frame::setup(n), raw::frame::SYSTEMS, n);
         let raw_free = with_render(raw::frame::SYSTEMS, raw::frame::RENDER_BRANCH_FREE);

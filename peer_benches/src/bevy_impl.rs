@@ -661,14 +661,17 @@ pub mod frame {
                 .iter_mut(w)
                 .for_each(|(mut sp, p, h)| sprite(&mut sp, p, h));
         },
-        |s| {
-            let fb = &mut s.fb;
-            fb.clear();
-            s.render
-                .iter(&s.world)
-                .for_each(|(p, sp)| render(fb, p, sp));
-        },
+        |s| render_system(s, render),
     ];
+
+    /// The render system, drawing each entity with `draw` ([`render`], or
+    /// [`render_branch_free`] in [`RENDER_BRANCH_FREE`]).
+    #[inline(always)]
+    fn render_system(s: &mut State, draw: impl Fn(&mut FrameBuffer, &Pos, &Sprite)) {
+        let fb = &mut s.fb;
+        fb.clear();
+        s.render.iter(&s.world).for_each(|(p, sp)| draw(fb, p, sp));
+    }
 
     /// One frame: the seven systems in order.
     pub fn run(s: &mut State) {
@@ -676,13 +679,7 @@ pub mod frame {
     }
 
     /// The render system with [`render_branch_free`] (`frame_systems branch-free`).
-    pub const RENDER_BRANCH_FREE: fn(&mut State) = |s| {
-        let fb = &mut s.fb;
-        fb.clear();
-        s.render
-            .iter(&s.world)
-            .for_each(|(p, sp)| render_branch_free(fb, p, sp));
-    };
+    pub const RENDER_BRANCH_FREE: fn(&mut State) = |s| render_system(s, render_branch_free);
 
     /// Every entity's components (test helper). The filter keeps the entities holding at
     /// least one frame component: in 0.20 resources are entities too (a fresh world

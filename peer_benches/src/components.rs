@@ -649,9 +649,9 @@ pub mod sched {
 /// | [`render`](frame::render) | `&Pos, &Sprite` into a [`FrameBuffer`](frame::FrameBuffer) | 16/16 |
 ///
 /// Every library's port calls these same functions per entity: each entity's result is the
-/// same whatever order a library visits it in, and [`render`](frame::render) keeps the highest glyph per
-/// cell, so the frame buffer does not depend on that order either. [`Row`](frame::Row) is one entity's
-/// components, compared between ports as a sorted list.
+/// same whatever order a library visits it in, and [`render`](frame::render) keeps the
+/// highest glyph per cell, so the frame buffer does not depend on that order either.
+/// [`Row`](frame::Row) is one entity's components, compared between ports as a sorted list.
 pub mod frame {
     component! {
         /// 8-byte position.
@@ -1045,6 +1045,13 @@ pub mod frame {
         for system in systems {
             system(s);
         }
+    }
+
+    /// A port's `systems` with `render` in place of its render system (a port's
+    /// `RENDER_BRANCH_FREE`).
+    pub fn with_render<S>(mut systems: [fn(&mut S); 7], render: fn(&mut S)) -> [fn(&mut S); 7] {
+        systems[6] = render;
+        systems
     }
 
     /// System 1: `pos += vel * DT`.

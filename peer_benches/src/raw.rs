@@ -623,15 +623,20 @@ pub mod frame {
                 }
             }
         },
-        |s| {
-            s.fb.clear();
-            for t in &s.tables {
-                for (p, sp) in t.pos.iter().zip(&t.sprite) {
-                    render(&mut s.fb, p, sp);
-                }
-            }
-        },
+        |s| render_system(s, render),
     ];
+
+    /// The render system, drawing each entity with `draw` ([`render`], or
+    /// [`render_branch_free`] in [`RENDER_BRANCH_FREE`]).
+    #[inline(always)]
+    fn render_system(s: &mut State, draw: impl Fn(&mut FrameBuffer, &Pos, &Sprite)) {
+        s.fb.clear();
+        for t in &s.tables {
+            for (p, sp) in t.pos.iter().zip(&t.sprite) {
+                draw(&mut s.fb, p, sp);
+            }
+        }
+    }
 
     /// One frame: the seven systems in order.
     pub fn run(s: &mut State) {
@@ -639,14 +644,7 @@ pub mod frame {
     }
 
     /// The render system with [`render_branch_free`] (`frame_systems branch-free`).
-    pub const RENDER_BRANCH_FREE: fn(&mut State) = |s| {
-        s.fb.clear();
-        for t in &s.tables {
-            for (p, sp) in t.pos.iter().zip(&t.sprite) {
-                render_branch_free(&mut s.fb, p, sp);
-            }
-        }
-    };
+    pub const RENDER_BRANCH_FREE: fn(&mut State) = |s| render_system(s, render_branch_free);
 
     /// Every entity's components (test helper).
     pub fn rows(s: &State) -> Vec<Row> {

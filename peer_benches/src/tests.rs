@@ -1330,7 +1330,7 @@ fn marking_a_guard_stamps_what_was_written_a_mut_ref_what_was_handed_out() {
 fn frame_after<S>(
     mut s: S,
     frames: usize,
-    run: fn(&mut S),
+    run: impl Fn(&mut S),
     rows: fn(&mut S) -> Vec<crate::components::frame::Row>,
     cells: fn(&S) -> &[u32],
 ) -> (Vec<crate::components::frame::Row>, Vec<u32>) {
@@ -1388,33 +1388,31 @@ fn frame_scheduled_equals_in_order_and_bevy() {
 
 #[test]
 fn the_branch_free_render_draws_what_render_draws() {
+    use crate::components::frame::{run_systems, with_render};
+    use crate::ours::frame::groups;
     let (n, frames) = (4096, 300);
     let want = frame_reference(n, frames);
-    fn run_free<S>(systems: [fn(&mut S); 7], render: fn(&mut S)) -> impl Fn(&mut S) {
-        move |s| {
-            systems[..6].iter().for_each(|system| system(s));
-            render(s);
-        }
-    }
-    let free = run_free(raw::frame::SYSTEMS, raw::frame::RENDER_BRANCH_FREE);
-    let mut s = raw::frame::setup(n);
-    (0..frames).for_each(|_| free(&mut s));
-    assert!(s.fb.cells == want.1, "raw: branch-free cells differ");
-    use crate::ours::frame::groups;
-    let free = run_free(groups::SYSTEMS, groups::RENDER_BRANCH_FREE);
-    let mut s = groups::setup_advised(n);
-    (0..frames).for_each(|_| free(&mut s));
-    assert!(
-        s.fb.cells == want.1,
-        "sparse_advised: branch-free cells differ"
+    let systems = with_render(raw::frame::SYSTEMS, raw::frame::RENDER_BRANCH_FREE);
+    let run = |s: &mut _| run_systems(s, &systems);
+    let got = frame_after(
+        raw::frame::setup(n),
+        frames,
+        run,
+        |s| raw::frame::rows(s),
+        |s| &s.fb.cells,
     );
-    let free = run_free(
-        bevy_impl::frame::SYSTEMS,
-        bevy_impl::frame::RENDER_BRANCH_FREE,
-    );
-    let mut s = bevy_impl::frame::setup(n);
-    (0..frames).for_each(|_| free(&mut s));
-    assert!(s.fb.cells == want.1, "bevy: branch-free cells differ");
+    assert!(got.1 == want.1, "raw: branch-free cells differ");
+    let systems = with_render(groups::SYSTEMS, groups::RENDER_BRANCH_FREE);
+    let run = |s: &mut _| run_systems(s, &systems);
+    let got = frame_after(groups::setup_advised(n), frames, run, groups::rows, |s| {
+        &s.fb.cells
+    });
+    assert!(got.1 == want.1, "sparse_advised: branch-free cells differ");
+    use bevy_impl::frame as b;
+    let systems = with_render(b::SYSTEMS, b::RENDER_BRANCH_FREE);
+    let run = |s: &mut _| run_systems(s, &systems);
+    let got = frame_after(b::setup(n), frames, run, b::rows, |s| &s.fb.cells);
+    assert!(got.1 == want.1, "bevy: branch-free cells differ");
 }
 
 #[test]
