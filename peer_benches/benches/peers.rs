@@ -1151,6 +1151,19 @@ fn view_overlap(c: &mut Criterion) {
         || ours::view_overlap::setup(n),
         ours::view_overlap::run_iter,
     );
+    // `B` in an order unrelated to `A`'s: no run longer than one, a lookup per entity.
+    bench_run(
+        &mut g,
+        "sparse_scrambled",
+        || ours::view_overlap::scrambled::setup(n),
+        ours::view_overlap::scrambled::run,
+    );
+    bench_run(
+        &mut g,
+        "sparse_scrambled_for",
+        || ours::view_overlap::scrambled::setup(n),
+        ours::view_overlap::scrambled::run_for,
+    );
     // The floor of the `for` loop: the smallest iterator over two bare paged sparse sets.
     bench_run(
         &mut g,

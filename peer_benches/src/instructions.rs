@@ -41,7 +41,7 @@ use crate::components::sizes;
 use crate::{ours, raw};
 
 /// The workloads' names, for usage messages.
-pub const WORKLOADS: &str = "w1|w1fe|w1v|w1vfor|w2|w3|w3world|w3plain|w3world_plain|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|overlap_iter|w1viter|overlap_floor_for|overlap_floor_skip|overlap_floor_runs|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|marking_w1|marking_w1_guard|marking_sparse|marking_sparse_guard|frame_views|frame_bevy|frame_raw|frame_entt|frame_groups|frame_advised|frame_in_order|frame_scheduled_one|schedule|schedule_scheduled";
+pub const WORKLOADS: &str = "w1|w1fe|w1v|w1vfor|w2|w3|w3world|w3plain|w3world_plain|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|overlap_iter|overlap_scrambled|overlap_scrambled_for|w1viter|overlap_floor_for|overlap_floor_skip|overlap_floor_runs|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|marking_w1|marking_w1_guard|marking_sparse|marking_sparse_guard|frame_views|frame_bevy|frame_raw|frame_entt|frame_groups|frame_advised|frame_in_order|frame_scheduled_one|schedule|schedule_scheduled";
 
 /// Runs `workload` `reps` times on one state built once (`w4*`: a state per repetition).
 ///
@@ -76,6 +76,10 @@ pub fn run(workload: &str, reps: usize) -> Result<(), String> {
         "overlap" => repeat!(ours::view_overlap, sizes::VIEW_OVERLAP, run),
         "overlap_for" => repeat!(ours::view_overlap, sizes::VIEW_OVERLAP, run_for),
         "overlap_iter" => repeat!(ours::view_overlap, sizes::VIEW_OVERLAP, run_iter),
+        "overlap_scrambled" => repeat!(ours::view_overlap::scrambled, sizes::VIEW_OVERLAP, run),
+        "overlap_scrambled_for" => {
+            repeat!(ours::view_overlap::scrambled, sizes::VIEW_OVERLAP, run_for)
+        }
         "w1viter" => repeat!(ours::w1::nogroup, sizes::W1, run_iter),
         "overlap_floor_for" => repeat!(raw::view_overlap_sparse, sizes::VIEW_OVERLAP, run_for),
         "overlap_floor_skip" => {

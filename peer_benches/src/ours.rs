@@ -1716,6 +1716,39 @@ pub mod view_overlap {
         a.iter().map(|a| f64::from(a.0[0])).sum()
     }
 
+    /// The same population with `B` sorted into an order unrelated to `A`'s: the view
+    /// finds no run longer than one, so it looks every entity up (the case where trying
+    /// for runs costs and saves nothing).
+    pub mod scrambled {
+        use super::*;
+
+        /// Spawns as [`super::setup`] does, `B`'s lane 1 holding a hash of the entity's
+        /// index, then sorts `B` by it.
+        pub fn setup(n: usize) -> State {
+            let b = |i: usize| {
+                let mut b = OVERLAP_B;
+                b.0[1] = ((i as u32).wrapping_mul(0x9E37_79B9) >> 8) as f32;
+                b
+            };
+            let mut world = Overlap::new();
+            world.spawn_batch((0..n / 2).map(|_| (A::default(),)));
+            world.spawn_batch((n / 2..n).map(|i| (A::default(), b(i))));
+            world.spawn_batch((n..overlap_total(n)).map(|i| (b(i),)));
+            world.sort_by_key::<B, u32>(|b| b.0[1].to_bits());
+            State { world }
+        }
+
+        /// [`super::run`]: `for_each`.
+        pub fn run(s: &mut State) {
+            super::run(s);
+        }
+
+        /// [`super::run_for`]: a `for` loop.
+        pub fn run_for(s: &mut State) {
+            super::run_for(s);
+        }
+    }
+
     /// The same in the run-time [`World`](sparse_groups::World) with no group
     /// (`World::new()`), populated the same way.
     pub mod dynamic {

@@ -1038,6 +1038,16 @@ fn view_overlap_every_library_updates_exactly_the_shared_entities() {
     let runs = floor::run_for_runs;
     check_overlap("floor_for_runs", n, floor::setup(n), runs, floor::a_sum);
     check_overlap("sparse_for", n, o::setup(n), o::run_for, o::a_sum);
+    let scrambled = o::scrambled::setup;
+    check_overlap(
+        "sparse_scrambled",
+        n,
+        scrambled(n),
+        o::scrambled::run,
+        o::a_sum,
+    );
+    let run_for = o::scrambled::run_for;
+    check_overlap("sparse_scrambled_for", n, scrambled(n), run_for, o::a_sum);
     check_overlap(
         "sparse_world",
         n,

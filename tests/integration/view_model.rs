@@ -31,6 +31,29 @@ struct Plain {
     c: sparse_groups::Storage<C>,
 }
 
+/// The entities of world `$world` whose `A` is stamped changed since its last tick,
+/// sorted. `$unwrap`: the run-time world's accesses are `Result`s.
+macro_rules! changed_a {
+    ($world:expr $(, $unwrap:ident)?) => {{
+        let mut changed: Vec<Entity> = $world
+            .view_ref::<(&A, sparse_groups::Changed<A>)>()$(.$unwrap())?
+            .iter()
+            .map(|(e, _)| e)
+            .collect();
+        changed.sort();
+        changed
+    }};
+}
+
+/// `Plain` with `A`'s changes tracked: for the tests of stamps in runs.
+#[world]
+#[track(A)]
+struct Tracked {
+    a: sparse_groups::Storage<A>,
+    b: sparse_groups::Storage<B>,
+    c: sparse_groups::Storage<C>,
+}
+
 /// What the model holds of one entity: its `A`, `B` and `C`.
 type Row = [Option<u32>; 3];
 
@@ -480,13 +503,6 @@ fn long_runs_end_inside_a_later_window() {
 /// worlds.
 #[test]
 fn tracked_leaf_in_runs_stamps_only_the_rows_a_filter_passes() {
-    #[world]
-    #[track(A)]
-    struct Tracked {
-        a: sparse_groups::Storage<A>,
-        b: sparse_groups::Storage<B>,
-        c: sparse_groups::Storage<C>,
-    }
     // `$unwrap`: the run-time world's accesses are `Result`s.
     macro_rules! stamps_only_passing {
         ($world:expr $(, $unwrap:ident)?) => {{
@@ -516,12 +532,7 @@ fn tracked_leaf_in_runs_stamps_only_the_rows_a_filter_passes() {
                 .collect();
             expected.sort();
             assert_eq!(seen, expected);
-            let mut changed: Vec<Entity> = world
-                .view_ref::<(&A, sparse_groups::Changed<A>)>()$(.$unwrap())?
-                .iter()
-                .map(|(e, _)| e)
-                .collect();
-            changed.sort();
+            let changed = changed_a!(world $(, $unwrap)?);
             assert_eq!(changed, expected, "stamped: exactly the yielded rows");
             for (i, &e) in all.iter().enumerate() {
                 let walked = if rejected.contains(&i) { 0 } else { 10_000 };
@@ -533,6 +544,72 @@ fn tracked_leaf_in_runs_stamps_only_the_rows_a_filter_passes() {
     let mut dynamic = World::new();
     dynamic.track::<A>();
     stamps_only_passing!(dynamic, unwrap);
+}
+
+/// A `for` loop over a view with lookups, over storages that share an order for long
+/// runs, stamps a tracked `&mut` leaf only as it yields the item: a loop that stops after
+/// `stop` matches (inside what `for_each` reads as one run's windows, at a filtered row,
+/// where the shared order ends, or never) has yielded `for_each`'s first `stop` matches,
+/// in its order, with their own values, and exactly those rows are changed and written.
+/// In both worlds.
+#[test]
+fn for_loops_in_runs_yield_and_stamp_only_what_they_reach() {
+    // `$unwrap`: the run-time world's accesses are `Result`s.
+    macro_rules! stops_where_it_stops {
+        ($new:expr, $stop:expr $(, $unwrap:ident)?) => {{
+            let stop: usize = $stop;
+            // Two worlds built alike: one walked by `for_each` (the order and the matches),
+            // one by the `for` loop under test.
+            let mut worlds = [$new, $new];
+            let mut all = Vec::new();
+            for world in &mut worlds {
+                all = world.spawn_batch((0..3000).map(|i| (A(i), B(i))));
+                // `B` leaves the shared order at 1700 and ends with it; `C` filters rows
+                // inside the run's windows and next to that change.
+                for i in [400, 1000, 1699, 1701, 2900] {
+                    world.insert(all[i], C(i as u32)).unwrap();
+                }
+                let b = world.remove::<B>(all[1700]).unwrap();
+                world.insert(all[1700], b).unwrap();
+                world.tick();
+            }
+            let [reference, world] = &mut worlds;
+            let mut expected = Vec::new();
+            reference
+                .view::<(&A, &B, Without<C>)>()$(.$unwrap())?
+                .for_each(|e, (a, b)| expected.push((e, a.0, b.0)));
+            expected.truncate(stop);
+            let mut seen = Vec::new();
+            let view = world.view::<(&mut A, &B, Without<C>)>()$(.$unwrap())?;
+            // `take` calls `next` `stop` times at most: what a `for` loop's `break` after
+            // its `stop`-th item does.
+            for (e, (a, b)) in view.into_iter().take(stop) {
+                seen.push((e, a.0, b.0));
+                a.0 += 10_000;
+            }
+            assert_eq!(seen, expected, "stop {stop}: for_each's first matches, in order");
+            let changed = changed_a!(world $(, $unwrap)?);
+            let mut yielded: Vec<Entity> = seen.iter().map(|&(e, _, _)| e).collect();
+            yielded.sort();
+            assert_eq!(changed, yielded, "stop {stop}: stamped exactly the yielded rows");
+            for (i, &e) in all.iter().enumerate() {
+                let written = if yielded.binary_search(&e).is_ok() { 10_000 } else { 0 };
+                assert_eq!(world.get::<A>(e).unwrap().0, i as u32 + written, "entity {i}");
+            }
+        }};
+    }
+    for stop in [0, 1, 2, 63, 70, 399, 1200, 1698, 1699, 2990, usize::MAX] {
+        stops_where_it_stops!(Tracked::new(), stop);
+        stops_where_it_stops!(
+            {
+                let mut dynamic = World::new();
+                dynamic.track::<A>();
+                dynamic
+            },
+            stop,
+            unwrap
+        );
+    }
 }
 
 /// A walk skips the walked entities whose sparse page a looked-up storage lacks (never
