@@ -1678,10 +1678,15 @@ pub mod view_overlap {
     /// Spawns the `3n / 2` entities in index order with `spawn_batch`, one batch per
     /// kind: `(A,)` for `0..n/2`, `(A, B)` for `n/2..n`, `(B,)` for `n..3n/2`.
     pub fn setup(n: usize) -> State {
+        spawn(n, |_| OVERLAP_B)
+    }
+
+    /// The world of [`setup`], entity `i`'s `B` being `b(i)`.
+    fn spawn(n: usize, b: impl Fn(usize) -> B) -> State {
         let mut world = Overlap::new();
         world.spawn_batch((0..n / 2).map(|_| (A::default(),)));
-        world.spawn_batch((n / 2..n).map(|_| (A::default(), OVERLAP_B)));
-        world.spawn_batch((n..overlap_total(n)).map(|_| (OVERLAP_B,)));
+        world.spawn_batch((n / 2..n).map(|i| (A::default(), b(i))));
+        world.spawn_batch((n..overlap_total(n)).map(|i| (b(i),)));
         State { world }
     }
 
@@ -1725,28 +1730,17 @@ pub mod view_overlap {
         /// Spawns as [`super::setup`] does, `B`'s lane 1 holding a hash of the entity's
         /// index, then sorts `B` by it.
         pub fn setup(n: usize) -> State {
-            let b = |i: usize| {
+            let mut s = spawn(n, |i| {
                 let mut b = OVERLAP_B;
                 b.0[1] = ((i as u32).wrapping_mul(0x9E37_79B9) >> 8) as f32;
                 b
-            };
-            let mut world = Overlap::new();
-            world.spawn_batch((0..n / 2).map(|_| (A::default(),)));
-            world.spawn_batch((n / 2..n).map(|i| (A::default(), b(i))));
-            world.spawn_batch((n..overlap_total(n)).map(|i| (b(i),)));
-            world.sort_by_key::<B, u32>(|b| b.0[1].to_bits());
-            State { world }
+            });
+            s.world.sort_by_key::<B, u32>(|b| b.0[1].to_bits());
+            s
         }
 
-        /// [`super::run`]: `for_each`.
-        pub fn run(s: &mut State) {
-            super::run(s);
-        }
-
-        /// [`super::run_for`]: a `for` loop.
-        pub fn run_for(s: &mut State) {
-            super::run_for(s);
-        }
+        /// The same loops: `for_each` and a `for` loop.
+        pub use super::{run, run_for};
     }
 
     /// The same in the run-time [`World`](sparse_groups::World) with no group
