@@ -8,20 +8,12 @@
 #   bash peer_benches/instructions.sh w1 w5vfor overlap_for
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-
 if [ "$#" -eq 0 ]; then
     echo "usage: bash peer_benches/instructions.sh <workload>... (see peer_benches/src/instructions.rs)" >&2
     exit 2
 fi
 
-binary="$(cargo bench -p sparse_peer_benches --bench peers --no-run --message-format=json 2>/dev/null |
-    sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1 || true)"
-if [ -z "$binary" ]; then
-    cargo bench -p sparse_peer_benches --bench peers --no-run # shows the build error
-    exit 1
-fi
+binary="$(bash "$(dirname "${BASH_SOURCE[0]}")/binary.sh")"
 
 count() { # workload repetitions -> instructions of the whole run
     PEERS_INSTRUCTIONS="$1 $2" valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" 2>&1 |

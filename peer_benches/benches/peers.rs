@@ -1613,7 +1613,22 @@ criterion_group!(
 /// Criterion's `main`, or, with `PEERS_INSTRUCTIONS="<workload> <repetitions>"` set, one
 /// workload of `sparse_peer_benches::instructions` run in this binary, for callgrind (see
 /// `peer_benches/instructions.sh`): the count is then of the machine code these rows time.
+/// With `PEERS_FRAME_RATIOS="<rounds> <entities>…"` set, the advised frames against bevy's,
+/// frame by frame (`sparse_peer_benches::frame_ratios`, `peer_benches/frame_ratios.sh`).
 fn main() {
+    if let Ok(spec) = std::env::var("PEERS_FRAME_RATIOS") {
+        let numbers: Result<Vec<usize>, _> = spec.split_whitespace().map(str::parse).collect();
+        match numbers.as_deref() {
+            Ok([rounds, sizes @ ..]) if *rounds > 0 && !sizes.is_empty() => {
+                sparse_peer_benches::frame_ratios::print(*rounds, sizes);
+            }
+            _ => {
+                eprintln!("PEERS_FRAME_RATIOS=\"<rounds> <entities>...\"");
+                std::process::exit(2);
+            }
+        }
+        return;
+    }
     if let Ok(spec) = std::env::var("PEERS_INSTRUCTIONS") {
         let mut words = spec.split_whitespace();
         let (Some(workload), Some(Ok(reps))) = (words.next(), words.next().map(str::parse)) else {

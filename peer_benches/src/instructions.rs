@@ -20,6 +20,8 @@
 //! EnTT's two flat groups / the best nested groups, by hand / as `Schedule::advise` prints),
 //! `frame_bevy` / `frame_raw` (the same frame in bevy_ecs / in plain `Vec`s per kind: the
 //! references to count beside them, instructions and, with cachegrind, cache misses),
+//! `frame_halves_advised` / `frame_halves_bevy` (the second frame, `Mix::Halves`, of
+//! 65,536 entities, laid out as the advice prints / in bevy_ecs),
 //! `frame_in_order` / `frame_scheduled_one` (the frame's systems at 16,384 entities called
 //! in order / through its `Schedule`, every stage on the calling thread: the schedule's
 //! own cost), `schedule` / `schedule_scheduled` (ecs_bench_suite
@@ -41,7 +43,7 @@ use crate::components::sizes;
 use crate::{ours, raw};
 
 /// The workloads' names, for usage messages.
-pub const WORKLOADS: &str = "w1|w1fe|w1v|w1vfor|w2|w3|w3world|w3plain|w3world_plain|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|overlap_iter|overlap_scrambled|overlap_scrambled_for|w1viter|overlap_floor_for|overlap_floor_skip|overlap_floor_runs|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|marking_w1|marking_w1_guard|marking_sparse|marking_sparse_guard|frame_views|frame_bevy|frame_raw|frame_entt|frame_groups|frame_advised|frame_in_order|frame_scheduled_one|schedule|schedule_scheduled";
+pub const WORKLOADS: &str = "w1|w1fe|w1v|w1vfor|w2|w3|w3world|w3plain|w3world_plain|w4|w4_each|w4world_each|ar|w5p|w5x|w5v|w5vfor|w6|overlap|overlap_for|overlap_iter|overlap_scrambled|overlap_scrambled_for|w1viter|overlap_floor_for|overlap_floor_skip|overlap_floor_runs|save|load|save_world|load_world|hecs_save|hecs_load|changed|changed_all|marking_w1|marking_w1_guard|marking_sparse|marking_sparse_guard|frame_views|frame_bevy|frame_raw|frame_entt|frame_groups|frame_advised|frame_halves_advised|frame_halves_bevy|frame_in_order|frame_scheduled_one|schedule|schedule_scheduled";
 
 /// Runs `workload` `reps` times on one state built once (`w4*`: a state per repetition).
 ///
@@ -120,6 +122,20 @@ pub fn run(workload: &str, reps: usize) -> Result<(), String> {
             let mut s = ours::frame::groups::setup_advised(1 << 16);
             for _ in 0..reps {
                 ours::frame::groups::run(black_box(&mut s));
+            }
+        }
+        "frame_halves_advised" => {
+            use ours::frame::halves as f;
+            let mut s = f::setup_in(1 << 16, crate::components::frame::Mix::Halves);
+            for _ in 0..reps {
+                f::run(black_box(&mut s));
+            }
+        }
+        "frame_halves_bevy" => {
+            use crate::bevy_impl::frame as f;
+            let mut s = f::setup_in(1 << 16, crate::components::frame::Mix::Halves);
+            for _ in 0..reps {
+                f::run(black_box(&mut s));
             }
         }
         "changed" | "changed_all" => {

@@ -7,6 +7,7 @@
 
 pub mod bevy_impl;
 pub mod components;
+pub mod frame_ratios;
 pub mod hecs_impl;
 pub mod instructions;
 pub mod ours;

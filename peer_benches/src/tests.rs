@@ -1684,3 +1684,38 @@ fn the_advised_halves_frame_is_what_the_advice_prints() {
         "{report}"
     );
 }
+
+/// The frame-by-frame comparison runs each side's seven systems once per round, on the
+/// state it was given, and reports ordered quartiles.
+#[test]
+fn frame_ratios_run_every_system_of_both_sides_once_per_round() {
+    use std::cell::Cell;
+    use std::rc::Rc;
+    type Counts = Rc<[Cell<u32>; 7]>;
+    let count: [fn(&mut Counts); 7] = [
+        |s| s[0].set(s[0].get() + 1),
+        |s| s[1].set(s[1].get() + 1),
+        |s| s[2].set(s[2].get() + 1),
+        |s| s[3].set(s[3].get() + 1),
+        |s| s[4].set(s[4].get() + 1),
+        |s| s[5].set(s[5].get() + 1),
+        |s| s[6].set(s[6].get() + 1),
+    ];
+    let (a, b): (Counts, Counts) = (Rc::default(), Rc::default());
+    let measured = crate::frame_ratios::alternate(5, 1, (a.clone(), count), (b.clone(), count));
+    for counts in [a, b] {
+        assert!(counts.iter().all(|c| c.get() == 5), "{counts:?}");
+    }
+    let [low, median, high] = measured.ratio;
+    assert!(low <= median && median <= high, "{measured:?}");
+    let measured = crate::frame_ratios::realistic(2, 256, crate::frame_ratios::Render::BranchFree);
+    assert!(
+        measured.ratio.iter().all(|r| r.is_finite() && *r > 0.0),
+        "{measured:?}"
+    );
+    let measured = crate::frame_ratios::second(2, 256);
+    assert!(
+        measured.ratio.iter().all(|r| r.is_finite() && *r > 0.0),
+        "{measured:?}"
+    );
+}
