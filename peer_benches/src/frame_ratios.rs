@@ -1,10 +1,10 @@
 //! Issue 50 part 1's ratio, measured frame by frame: the advised layout's frame against
 //! bevy_ecs's, on the realistic frame (also with each port's render system branch-free,
 //! `render_branch_free`, to see what `render`'s jump carries) and on the second
-//! (`Mix::Halves`), the two run alternately in one process, so that a shared machine whose speed drifts between
-//! criterion's rows slows both alike. Each round times one frame of each; a round's
-//! ratio is the advised frame's time over bevy's, and the figure is the median of the
-//! rounds' ratios, with its quartiles for the spread.
+//! (`Mix::Halves`). The two run alternately in one process, so that a shared machine
+//! whose speed drifts between criterion's rows slows both alike. Each round times one
+//! frame of each; a round's ratio is the advised frame's time over bevy's, and the figure
+//! is the median of the rounds' ratios, with its quartiles for the spread.
 //!
 //! Run inside the peer benchmark binary (the machine code criterion times), with
 //! `PEERS_FRAME_RATIOS="<rounds> <entities>…"` set:
